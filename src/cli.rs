@@ -1,0 +1,121 @@
+//! The command line: clap types for every subcommand and flag.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Turns a kit file into a printable session pack for small-board capture activities.
+#[derive(Debug, Parser)]
+#[command(name = "libertykit", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check kit files and report every problem with file, line and column.
+    Check {
+        /// Kit files to check.
+        #[arg(required = true, value_name = "KIT")]
+        kits: Vec<PathBuf>,
+    },
+    /// Show every example with its board and the answer the rules engine computed.
+    Key {
+        /// The kit file.
+        #[arg(value_name = "KIT")]
+        kit: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+        format: OutputFormat,
+    },
+    /// Build the printable pack: player sheet, counters and a separate host key.
+    Build {
+        /// The kit file.
+        #[arg(value_name = "KIT")]
+        kit: PathBuf,
+        /// Folder to write into (default: a folder named after the kit file).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// Paper size, overriding the kit's `paper`.
+        #[arg(long, value_enum)]
+        paper: Option<PaperArg>,
+        /// Which files to write.
+        #[arg(long, value_enum, default_value_t = PackFormat::Both)]
+        format: PackFormat,
+    },
+    /// Referee a played game: rule on every move and give the result.
+    Replay {
+        /// A game record: TOML (`.toml`) or SGF (`.sgf`).
+        #[arg(value_name = "RECORD")]
+        record: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+        format: OutputFormat,
+        /// Rules for SGF records (a TOML record carries its own `[rules]`).
+        #[command(flatten)]
+        rules: RuleFlags,
+    },
+    /// Write a commented starter kit to PATH (never overwrites).
+    New {
+        /// Where to write the kit.
+        #[arg(value_name = "PATH")]
+        path: PathBuf,
+    },
+}
+
+/// Text for people or JSON for programs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// Readable text.
+    Text,
+    /// One JSON object.
+    Json,
+}
+
+/// Which pack files `build` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PackFormat {
+    /// PDF documents only.
+    Pdf,
+    /// SVG pages only.
+    Svg,
+    /// Both.
+    Both,
+}
+
+/// Paper sizes accepted on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PaperArg {
+    /// ISO A4, 210 x 297 mm.
+    A4,
+    /// US Letter, 8.5 x 11 in.
+    Letter,
+    /// ISO A3, 297 x 420 mm.
+    A3,
+}
+
+/// Rule flags for records that do not carry their own rules (SGF).
+#[derive(Debug, Clone, Default, Args)]
+pub struct RuleFlags {
+    /// Repetition rule: positional, situational or simple.
+    #[arg(long, value_name = "RULE")]
+    pub ko: Option<String>,
+    /// End the game after this many consecutive passes.
+    #[arg(long, value_name = "N")]
+    pub end_passes: Option<u32>,
+    /// End the game when this many stones have been placed in total.
+    #[arg(long, value_name = "N")]
+    pub max_stones: Option<u32>,
+    /// End the game when a player has captured this many stones.
+    #[arg(long, value_name = "N")]
+    pub capture_target: Option<u32>,
+    /// Scoring: captures, area or territory.
+    #[arg(long, value_name = "RULE")]
+    pub scoring: Option<String>,
+    /// Komi for White (overrides the SGF's KM).
+    #[arg(long, value_name = "POINTS", allow_negative_numbers = true)]
+    pub komi: Option<f64>,
+}

@@ -1,0 +1,527 @@
+//! PDF export: translates a laid-out `Document` into PDF bytes via printpdf (the only file naming it).
+//!
+//! Text uses the builtin Helvetica faces, which printpdf declares with `/WinAnsiEncoding` and
+//! writes as single-byte WinAnsi strings, so it stays real, selectable, extractable text.
+//! printpdf's document is finished through its public lopdf handle: the catalog gains
+//! `/ViewerPreferences << /PrintScaling /None >>`, the info dictionary keeps only the title and
+//! producer (no dates), and the random trailer `/ID` is replaced by a digest of the input, so
+//! the same document always yields the same bytes.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use printpdf::{
+    BuiltinFont, Color, DictItem, Line, LineDashPattern, LinePoint, Op, PaintMode, PdfDocument,
+    PdfFontHandle, PdfPage, PdfParseErrorSeverity, PdfSaveOptions, Point, Polygon, PolygonRing, Pt,
+    TextItem, WindingOrder,
+};
+
+use crate::layout::geom::{PT_PER_MM, Pos, Rgb, Size};
+use crate::layout::page::{Document, Font, Page, Shape, Stroke};
+
+/// Magic number for approximating a quarter circle with one cubic Bézier: 4/3 · (√2 − 1).
+const KAPPA: f64 = 0.552_284_749_830_793_4;
+
+/// Written as the PDF's `/Producer`, so a printed sheet can be traced back to its tool.
+const PRODUCER: &str = "libertykit";
+
+/// Why a document could not be written as PDF.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PdfError {
+    /// A coordinate, size or colour on the given page (numbered from 1) is NaN or infinite.
+    NonFinite {
+        /// Page number, from 1.
+        page: usize,
+    },
+    /// printpdf reported an error while translating the page content.
+    Content(String),
+    /// The finished PDF object tree could not be adjusted or serialised.
+    Serialize(String),
+}
+
+impl fmt::Display for PdfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PdfError::NonFinite { page } => {
+                write!(
+                    f,
+                    "page {page} has a coordinate that is not a finite number"
+                )
+            }
+            PdfError::Content(msg) => write!(f, "PDF content error: {msg}"),
+            PdfError::Serialize(msg) => write!(f, "could not write PDF: {msg}"),
+        }
+    }
+}
+
+impl std::error::Error for PdfError {}
+
+/// Renders `doc` as a PDF file: one PDF page per page, sized exactly as laid out.
+pub fn write_pdf(doc: &Document) -> Result<Vec<u8>, PdfError> {
+    for (i, page) in doc.pages.iter().enumerate() {
+        if !page_is_finite(page) {
+            return Err(PdfError::NonFinite { page: i + 1 });
+        }
+    }
+
+    let mut pdf = PdfDocument::new(&doc.title);
+    pdf.metadata.info.producer = PRODUCER.to_string();
+    pdf.pages = doc.pages.iter().map(page_to_pdf).collect();
+
+    let opts = PdfSaveOptions {
+        optimize: true,
+        subset_fonts: true,
+        secure: true,
+        image_optimization: None,
+    };
+    let mut warnings = Vec::new();
+    let mut lo = pdf.to_lopdf_document(&opts, &mut warnings);
+    if let Some(w) = warnings
+        .iter()
+        .find(|w| w.severity == PdfParseErrorSeverity::Error)
+    {
+        return Err(PdfError::Content(w.msg.clone()));
+    }
+
+    let ser = |e: &dyn fmt::Display| PdfError::Serialize(e.to_string());
+
+    // Without this, "fit to page" in print dialogs shrinks the board and the cut-out stones.
+    let viewer_prefs = DictItem::Dict {
+        map: BTreeMap::from([("PrintScaling".to_string(), DictItem::Name(b"None".to_vec()))]),
+    };
+    lo.catalog_mut()
+        .map_err(|e| ser(&e))?
+        .set("ViewerPreferences", viewer_prefs.to_lopdf());
+
+    // printpdf fills the info dictionary with 1970 dates, empty strings and a PDF/X version
+    // string; only the title and producer carry information.
+    let info_id = lo
+        .trailer
+        .get(b"Info")
+        .and_then(|o| o.as_reference())
+        .map_err(|e| ser(&e))?;
+    let info = lo.get_dictionary_mut(info_id).map_err(|e| ser(&e))?;
+    let drop: Vec<Vec<u8>> = info
+        .iter()
+        .map(|(k, _)| k.clone())
+        .filter(|k| k.as_slice() != b"Title" && k.as_slice() != b"Producer")
+        .collect();
+    for key in drop {
+        info.remove(&key);
+    }
+
+    // printpdf's /ID comes from a process-global counter, so it differs per call.
+    let digest = document_digest(doc);
+    let id = DictItem::Array(vec![
+        DictItem::String {
+            data: digest.clone(),
+            literal: false,
+        },
+        DictItem::String {
+            data: digest,
+            literal: false,
+        },
+    ]);
+    lo.trailer.set("ID", id.to_lopdf());
+
+    lo.compress();
+    let mut bytes = Vec::new();
+    lo.save_to(&mut bytes).map_err(|e| ser(&e))?;
+    Ok(bytes)
+}
+
+/// 16 bytes that depend only on the document's content, for the trailer `/ID`.
+fn document_digest(doc: &Document) -> Vec<u8> {
+    // FNV-1a over the Debug form: stable across runs and platforms, and no extra dependency.
+    let text = format!("{doc:?}");
+    let mut out = Vec::with_capacity(16);
+    for seed in [0xcbf2_9ce4_8422_2325_u64, 0x6c62_272e_07bb_0142_u64] {
+        let mut h = seed;
+        for b in text.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        out.extend_from_slice(&h.to_be_bytes());
+    }
+    out
+}
+
+/// Whether every number on the page would serialise as a valid PDF number.
+fn page_is_finite(page: &Page) -> bool {
+    let pos = |p: &Pos| p.x.is_finite() && p.y.is_finite();
+    let rgb = |c: &Rgb| c.0.is_finite() && c.1.is_finite() && c.2.is_finite();
+    let stroke = |s: &Stroke| {
+        s.width.is_finite()
+            && rgb(&s.color)
+            && s.dash
+                .is_none_or(|(on, off)| on.is_finite() && off.is_finite())
+    };
+    page.size.width.is_finite()
+        && page.size.height.is_finite()
+        && page.shapes.iter().all(|shape| match shape {
+            Shape::Line {
+                from,
+                to,
+                stroke: s,
+            } => pos(from) && pos(to) && stroke(s),
+            Shape::Circle {
+                center,
+                radius,
+                fill,
+                stroke: s,
+            } => {
+                pos(center)
+                    && radius.is_finite()
+                    && fill.as_ref().is_none_or(rgb)
+                    && s.as_ref().is_none_or(stroke)
+            }
+            Shape::Rect {
+                origin,
+                size,
+                fill,
+                stroke: s,
+            } => {
+                pos(origin)
+                    && size.width.is_finite()
+                    && size.height.is_finite()
+                    && fill.as_ref().is_none_or(rgb)
+                    && s.as_ref().is_none_or(stroke)
+            }
+            Shape::Text {
+                baseline,
+                size_pt,
+                color,
+                ..
+            } => pos(baseline) && size_pt.is_finite() && rgb(color),
+        })
+}
+
+/// Millimetres to PDF points.
+fn pt(mm: f64) -> Pt {
+    Pt((mm * PT_PER_MM) as f32)
+}
+
+/// The one place where the page model's top-left, y-down millimetres become PDF's
+/// bottom-left, y-up points.
+fn pdf_point(page_height_mm: f64, p: Pos) -> Point {
+    Point {
+        x: pt(p.x),
+        y: pt(page_height_mm - p.y),
+    }
+}
+
+/// One laid-out page as a printpdf page of drawing operations.
+fn page_to_pdf(page: &Page) -> PdfPage {
+    let mut ops = Vec::new();
+    for shape in &page.shapes {
+        shape_ops(page.size, shape, &mut ops);
+    }
+    let mut pdf_page = PdfPage::new(printpdf::Mm(0.0), printpdf::Mm(0.0), ops);
+    // Set the boxes from our own conversion rather than printpdf's Mm, whose factor is
+    // rounded, so the media box is the layout's paper size to f32 precision.
+    let media = printpdf::Rect::from_wh(pt(page.size.width), pt(page.size.height));
+    pdf_page.media_box = media.clone();
+    pdf_page.trim_box = media.clone();
+    pdf_page.crop_box = media;
+    pdf_page
+}
+
+fn color(c: Rgb) -> Color {
+    Color::Rgb(printpdf::Rgb {
+        r: c.0 as f32,
+        g: c.1 as f32,
+        b: c.2 as f32,
+        icc_profile: None,
+    })
+}
+
+/// Line width, colour and dash for outlines; always inside `q`/`Q` so nothing leaks.
+fn stroke_ops(s: &Stroke, ops: &mut Vec<Op>) {
+    ops.push(Op::SetOutlineColor {
+        col: color(s.color),
+    });
+    ops.push(Op::SetOutlineThickness { pt: pt(s.width) });
+    let dash = match s.dash {
+        Some((on, off)) => LineDashPattern::new(0.0, &[pt(on).0, pt(off).0]),
+        None => LineDashPattern::solid(),
+    };
+    ops.push(Op::SetLineDashPattern { dash });
+}
+
+fn paint_mode(filled: bool, stroked: bool) -> Option<PaintMode> {
+    match (filled, stroked) {
+        (true, true) => Some(PaintMode::FillStroke),
+        (true, false) => Some(PaintMode::Fill),
+        (false, true) => Some(PaintMode::Stroke),
+        (false, false) => None,
+    }
+}
+
+fn shape_ops(page_size: Size, shape: &Shape, ops: &mut Vec<Op>) {
+    let h = page_size.height;
+    match shape {
+        Shape::Line { from, to, stroke } => {
+            ops.push(Op::SaveGraphicsState);
+            stroke_ops(stroke, ops);
+            let point = |p: Pos| LinePoint {
+                p: pdf_point(h, p),
+                bezier: false,
+            };
+            ops.push(Op::DrawLine {
+                line: Line {
+                    points: vec![point(*from), point(*to)],
+                    is_closed: false,
+                },
+            });
+            ops.push(Op::RestoreGraphicsState);
+        }
+        Shape::Circle {
+            center,
+            radius,
+            fill,
+            stroke,
+        } => {
+            let Some(mode) = paint_mode(fill.is_some(), stroke.is_some()) else {
+                return;
+            };
+            ops.push(Op::SaveGraphicsState);
+            if let Some(f) = fill {
+                ops.push(Op::SetFillColor { col: color(*f) });
+            }
+            if let Some(s) = stroke {
+                stroke_ops(s, ops);
+            }
+            ops.push(Op::DrawPolygon {
+                polygon: Polygon {
+                    rings: vec![PolygonRing {
+                        points: circle_points(h, *center, *radius),
+                    }],
+                    mode,
+                    winding_order: WindingOrder::NonZero,
+                },
+            });
+            ops.push(Op::RestoreGraphicsState);
+        }
+        Shape::Rect {
+            origin,
+            size,
+            fill,
+            stroke,
+        } => {
+            let Some(mode) = paint_mode(fill.is_some(), stroke.is_some()) else {
+                return;
+            };
+            ops.push(Op::SaveGraphicsState);
+            if let Some(f) = fill {
+                ops.push(Op::SetFillColor { col: color(*f) });
+            }
+            if let Some(s) = stroke {
+                stroke_ops(s, ops);
+            }
+            // PDF rectangles grow upwards from their lower-left corner.
+            let lower_left = pdf_point(h, origin.offset(0.0, size.height));
+            ops.push(Op::DrawRectangle {
+                rectangle: printpdf::Rect {
+                    x: lower_left.x,
+                    y: lower_left.y,
+                    width: pt(size.width),
+                    height: pt(size.height),
+                    mode: Some(mode),
+                    winding_order: Some(WindingOrder::NonZero),
+                },
+            });
+            ops.push(Op::RestoreGraphicsState);
+        }
+        Shape::Text {
+            baseline,
+            text,
+            size_pt,
+            font,
+            color: c,
+        } => {
+            let builtin = match font {
+                Font::Regular => BuiltinFont::Helvetica,
+                Font::Bold => BuiltinFont::HelveticaBold,
+            };
+            ops.push(Op::SaveGraphicsState);
+            ops.push(Op::SetFillColor { col: color(*c) });
+            ops.push(Op::StartTextSection);
+            ops.push(Op::SetFont {
+                font: PdfFontHandle::Builtin(builtin),
+                size: Pt(*size_pt as f32),
+            });
+            // Td from the identity text matrix at BT places the baseline start absolutely.
+            ops.push(Op::SetTextCursor {
+                pos: pdf_point(h, *baseline),
+            });
+            ops.push(Op::ShowText {
+                items: vec![TextItem::Text(text.clone())],
+            });
+            ops.push(Op::EndTextSection);
+            ops.push(Op::RestoreGraphicsState);
+        }
+    }
+}
+
+/// A closed circle as four cubic Béziers, starting at the rightmost point.
+fn circle_points(page_height_mm: f64, c: Pos, r: f64) -> Vec<LinePoint> {
+    let k = r * KAPPA;
+    let on = |dx: f64, dy: f64| LinePoint {
+        p: pdf_point(page_height_mm, c.offset(dx, dy)),
+        bezier: false,
+    };
+    let ctl = |dx: f64, dy: f64| LinePoint {
+        p: pdf_point(page_height_mm, c.offset(dx, dy)),
+        bezier: true,
+    };
+    vec![
+        on(r, 0.0),
+        ctl(r, k),
+        ctl(k, r),
+        on(0.0, r),
+        ctl(-k, r),
+        ctl(-r, k),
+        on(-r, 0.0),
+        ctl(-r, -k),
+        ctl(-k, -r),
+        on(0.0, -r),
+        ctl(k, -r),
+        ctl(r, -k),
+        on(r, 0.0),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Document {
+        let black = Stroke {
+            width: 0.3,
+            color: Rgb::BLACK,
+            dash: None,
+        };
+        Document {
+            title: "Liberty-chain capture · Player sheet".to_string(),
+            pages: vec![Page {
+                size: Size::new(210.0, 297.0),
+                shapes: vec![
+                    Shape::Line {
+                        from: Pos::new(20.0, 30.0),
+                        to: Pos::new(120.0, 30.0),
+                        stroke: black,
+                    },
+                    Shape::Line {
+                        from: Pos::new(20.0, 40.0),
+                        to: Pos::new(120.0, 40.0),
+                        stroke: Stroke {
+                            dash: Some((1.0, 1.0)),
+                            color: Rgb::GREY,
+                            ..black
+                        },
+                    },
+                    Shape::Circle {
+                        center: Pos::new(60.0, 80.0),
+                        radius: 4.0,
+                        fill: Some(Rgb::BLACK),
+                        stroke: Some(black),
+                    },
+                    Shape::Rect {
+                        origin: Pos::new(10.0, 10.0),
+                        size: Size::new(190.0, 277.0),
+                        fill: None,
+                        stroke: Some(black),
+                    },
+                    Shape::Text {
+                        baseline: Pos::new(20.0, 20.0),
+                        text: "5×5 A1–E5 · “tally”".to_string(),
+                        size_pt: 12.0,
+                        font: Font::Bold,
+                        color: Rgb::BLACK,
+                    },
+                ],
+            }],
+        }
+    }
+
+    #[test]
+    fn same_input_gives_identical_bytes() {
+        let a = write_pdf(&sample()).unwrap();
+        let b = write_pdf(&sample()).unwrap();
+        assert!(a.starts_with(b"%PDF-"));
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn different_input_gives_different_id() {
+        let mut other = sample();
+        other.title.push('!');
+        assert_ne!(document_digest(&sample()), document_digest(&other));
+    }
+
+    #[test]
+    fn catalog_disables_print_scaling_and_info_has_no_dates() {
+        let bytes = write_pdf(&sample()).unwrap();
+        let doc = lopdf::Document::load_mem(&bytes).unwrap();
+        let catalog = doc.catalog().unwrap();
+        let prefs = catalog
+            .get(b"ViewerPreferences")
+            .unwrap()
+            .as_dict()
+            .unwrap();
+        assert_eq!(
+            prefs.get(b"PrintScaling").unwrap().as_name().unwrap(),
+            b"None"
+        );
+        let info_id = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
+        let info = doc.get_dictionary(info_id).unwrap();
+        assert!(info.get(b"Title").is_ok());
+        assert!(info.get(b"CreationDate").is_err());
+        assert!(info.get(b"ModDate").is_err());
+    }
+
+    #[test]
+    fn y_is_flipped_once() {
+        let p = pdf_point(297.0, Pos::new(10.0, 0.0));
+        assert!((f64::from(p.x.0) - 10.0 * PT_PER_MM).abs() < 1e-3);
+        assert!((f64::from(p.y.0) - 297.0 * PT_PER_MM).abs() < 1e-3);
+        let q = pdf_point(297.0, Pos::new(0.0, 297.0));
+        assert!(q.y.0.abs() < 1e-3);
+    }
+
+    #[test]
+    fn non_finite_coordinates_are_rejected() {
+        let mut doc = sample();
+        doc.pages[0].shapes.push(Shape::Line {
+            from: Pos::new(f64::NAN, 0.0),
+            to: Pos::new(1.0, 1.0),
+            stroke: Stroke {
+                width: 0.1,
+                color: Rgb::BLACK,
+                dash: None,
+            },
+        });
+        assert_eq!(write_pdf(&doc), Err(PdfError::NonFinite { page: 1 }));
+    }
+
+    #[test]
+    fn empty_shapes_are_skipped_and_empty_document_writes() {
+        let doc = Document {
+            title: String::new(),
+            pages: vec![],
+        };
+        assert!(write_pdf(&doc).is_ok());
+        let mut ops = Vec::new();
+        shape_ops(
+            Size::new(210.0, 297.0),
+            &Shape::Circle {
+                center: Pos::new(1.0, 1.0),
+                radius: 1.0,
+                fill: None,
+                stroke: None,
+            },
+            &mut ops,
+        );
+        assert!(ops.is_empty());
+    }
+}

@@ -1,0 +1,243 @@
+//! SVG export: translates one laid-out `Page` into an SVG document (the only file naming `svg`).
+//!
+//! One SVG user unit is one millimetre, so the page model's coordinates are written unchanged
+//! (both use a top-left origin with y down). Numbers are rounded to a fixed precision so the
+//! output is byte-stable across platforms and usable in snapshot tests.
+
+use svg::node::Text as TextNode;
+use svg::node::element::{Circle, Element, Line, Rectangle};
+use svg::{Document, Node};
+
+use crate::layout::geom::{Rgb, Size};
+use crate::layout::page::{Font, Page, Shape, Stroke};
+
+/// The fonts a viewer should substitute for the PDF's builtin Helvetica.
+const FONT_FAMILY: &str = "Helvetica, Arial, sans-serif";
+
+/// Millimetres per typographic point, for font sizes given in points.
+const MM_PER_PT: f64 = 25.4 / 72.0;
+
+/// Renders `page` as a standalone SVG document sized in millimetres.
+pub fn write_svg(page: &Page) -> String {
+    let Size { width, height } = page.size;
+    let mut doc = Document::new()
+        .set("width", format!("{}mm", num(width)))
+        .set("height", format!("{}mm", num(height)))
+        .set("viewBox", format!("0 0 {} {}", num(width), num(height)));
+
+    // SVG has no paper: without an opaque background, viewers show the page on their own canvas
+    // colour, which makes white stones vanish on dark themes.
+    doc = doc.add(
+        Rectangle::new()
+            .set("x", "0")
+            .set("y", "0")
+            .set("width", num(width))
+            .set("height", num(height))
+            .set("fill", hex(Rgb::WHITE)),
+    );
+
+    for shape in &page.shapes {
+        doc = match shape {
+            Shape::Line { from, to, stroke } => doc.add(with_stroke(
+                Line::new()
+                    .set("x1", num(from.x))
+                    .set("y1", num(from.y))
+                    .set("x2", num(to.x))
+                    .set("y2", num(to.y)),
+                Some(stroke),
+            )),
+            Shape::Circle {
+                center,
+                radius,
+                fill,
+                stroke,
+            } => doc.add(with_stroke(
+                Circle::new()
+                    .set("cx", num(center.x))
+                    .set("cy", num(center.y))
+                    .set("r", num(*radius))
+                    .set("fill", fill.map_or_else(|| "none".to_string(), hex)),
+                stroke.as_ref(),
+            )),
+            Shape::Rect {
+                origin,
+                size,
+                fill,
+                stroke,
+            } => doc.add(with_stroke(
+                Rectangle::new()
+                    .set("x", num(origin.x))
+                    .set("y", num(origin.y))
+                    .set("width", num(size.width))
+                    .set("height", num(size.height))
+                    .set("fill", fill.map_or_else(|| "none".to_string(), hex)),
+                stroke.as_ref(),
+            )),
+            Shape::Text {
+                baseline,
+                text,
+                size_pt,
+                font,
+                color,
+            } => {
+                let weight = match font {
+                    Font::Regular => "normal",
+                    Font::Bold => "bold",
+                };
+                // A plain `Element`, because the svg crate's `Text` builder puts its content on
+                // separate lines, and with `xml:space="preserve"` those newlines would render
+                // as spaces before and after the text.
+                let mut element = Element::new("text");
+                element.assign("x", num(baseline.x));
+                element.assign("y", num(baseline.y));
+                element.assign("font-family", FONT_FAMILY);
+                element.assign("font-size", num(size_pt * MM_PER_PT));
+                element.assign("font-weight", weight);
+                element.assign("fill", hex(*color));
+                // Layout measured every space; collapsing them would shift later glyphs.
+                element.assign("xml:space", "preserve");
+                element.append(TextNode::new(text.as_str()));
+                doc.add(element)
+            }
+        };
+    }
+    let mut out = doc.to_string();
+    out.push('\n');
+    out
+}
+
+/// Adds outline attributes (or `stroke="none"`) to an SVG shape element.
+fn with_stroke<T: SetAttr>(element: T, stroke: Option<&Stroke>) -> T {
+    match stroke {
+        None => element.set_attr("stroke", "none".to_string()),
+        Some(s) => {
+            let element = element
+                .set_attr("stroke", hex(s.color))
+                .set_attr("stroke-width", num(s.width));
+            match s.dash {
+                Some((on, off)) => {
+                    element.set_attr("stroke-dasharray", format!("{} {}", num(on), num(off)))
+                }
+                None => element,
+            }
+        }
+    }
+}
+
+/// The svg crate's builder `set` is an inherent method per element type; this lets
+/// `with_stroke` treat the shape elements uniformly.
+trait SetAttr: Sized {
+    fn set_attr(self, name: &str, value: String) -> Self;
+}
+
+macro_rules! impl_set_attr {
+    ($($t:ty),*) => {$(
+        impl SetAttr for $t {
+            fn set_attr(self, name: &str, value: String) -> Self {
+                self.set(name, value)
+            }
+        }
+    )*};
+}
+
+impl_set_attr!(Line, Circle, Rectangle);
+
+/// A colour as `#rrggbb`, components clamped to 0..=1.
+fn hex(c: Rgb) -> String {
+    let byte = |v: f64| (v.clamp(0.0, 1.0) * 255.0).round() as u8;
+    format!("#{:02x}{:02x}{:02x}", byte(c.0), byte(c.1), byte(c.2))
+}
+
+/// A length with at most three decimals and no trailing zeros, e.g. `12.5`, `0.353`, `210`.
+///
+/// NaN and infinities become `0` so a bad coordinate cannot make the document unparsable.
+fn num(v: f64) -> String {
+    if !v.is_finite() {
+        return "0".to_string();
+    }
+    let s = format!("{v:.3}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::geom::Pos;
+
+    fn page() -> Page {
+        Page {
+            size: Size::new(210.0, 297.0),
+            shapes: vec![
+                Shape::Line {
+                    from: Pos::new(20.0, 30.0),
+                    to: Pos::new(120.25, 30.0),
+                    stroke: Stroke {
+                        width: 0.3,
+                        color: Rgb::BLACK,
+                        dash: Some((1.0, 0.5)),
+                    },
+                },
+                Shape::Circle {
+                    center: Pos::new(60.0, 80.0),
+                    radius: 4.0,
+                    fill: Some(Rgb::WHITE),
+                    stroke: None,
+                },
+                Shape::Text {
+                    baseline: Pos::new(20.0, 20.0),
+                    text: "5×5 A1–E5 <tally> & co".to_string(),
+                    size_pt: 12.0,
+                    font: Font::Bold,
+                    color: Rgb::GREY,
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn numbers_have_fixed_precision() {
+        assert_eq!(num(210.0), "210");
+        assert_eq!(num(0.1 + 0.2), "0.3");
+        assert_eq!(num(12.0 * MM_PER_PT), "4.233");
+        assert_eq!(num(-0.0001), "0");
+        assert_eq!(num(-1.5), "-1.5");
+        assert_eq!(num(f64::NAN), "0");
+    }
+
+    #[test]
+    fn root_is_a4_in_millimetres_with_white_background() {
+        let svg = write_svg(&page());
+        assert!(svg.contains(r#"width="210mm""#), "{svg}");
+        assert!(svg.contains(r#"height="297mm""#));
+        assert!(svg.contains(r#"viewBox="0 0 210 297""#));
+        assert!(svg.contains(r##"<rect fill="#ffffff" height="297" width="210" x="0" y="0"/>"##));
+    }
+
+    #[test]
+    fn shapes_and_text_are_written() {
+        let svg = write_svg(&page());
+        assert!(
+            svg.contains(r#"x1="20" x2="120.25" y1="30" y2="30""#),
+            "{svg}"
+        );
+        assert!(svg.contains(r#"stroke-dasharray="1 0.5""#));
+        assert!(svg.contains(r##"<circle cx="60" cy="80" fill="#ffffff" r="4" stroke="none"/>"##));
+        assert!(svg.contains(r#"font-family="Helvetica, Arial, sans-serif""#));
+        assert!(svg.contains(r#"font-size="4.233""#));
+        assert!(svg.contains(r#"font-weight="bold""#));
+        assert!(
+            svg.contains("5×5 A1–E5 &lt;tally&gt; &amp; co</text>"),
+            "{svg}"
+        );
+    }
+
+    #[test]
+    fn output_is_deterministic() {
+        assert_eq!(write_svg(&page()), write_svg(&page()));
+    }
+}

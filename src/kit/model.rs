@@ -1,0 +1,159 @@
+//! The validated kit: what a session pack is made from. Only `kit::load` builds one.
+
+use crate::rules::{Board, BoardSize, Color, Move, Point, Rules};
+use crate::text::Wording;
+
+/// Paper sizes the pack can be printed on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Paper {
+    /// ISO A4, 210 x 297 mm.
+    #[default]
+    A4,
+    /// US Letter, 8.5 x 11 in (215.9 x 279.4 mm).
+    Letter,
+    /// ISO A3, 297 x 420 mm.
+    A3,
+}
+
+impl Paper {
+    /// Every accepted name, as written in kits and on the command line.
+    pub const NAMES: &'static [&'static str] = &["a4", "letter", "a3"];
+
+    /// Portrait width and height in millimetres.
+    pub fn dimensions_mm(self) -> (f64, f64) {
+        match self {
+            Paper::A4 => (210.0, 297.0),
+            Paper::Letter => (215.9, 279.4),
+            Paper::A3 => (297.0, 420.0),
+        }
+    }
+
+    /// The name used in kits: `a4`, `letter`, `a3`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Paper::A4 => "a4",
+            Paper::Letter => "letter",
+            Paper::A3 => "a3",
+        }
+    }
+
+    /// Reads a paper name in any case.
+    pub fn parse(s: &str) -> Option<Paper> {
+        match s.to_ascii_lowercase().as_str() {
+            "a4" => Some(Paper::A4),
+            "letter" => Some(Paper::Letter),
+            "a3" => Some(Paper::A3),
+            _ => None,
+        }
+    }
+}
+
+/// Physical sizes of the printed board and counters.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Physical {
+    /// Distance between vertical lines (across), in millimetres. Real boards: 22.
+    pub spacing_x_mm: f64,
+    /// Distance between horizontal lines (down), in millimetres. Real boards: 23.7.
+    pub spacing_y_mm: f64,
+    /// Diameter of counters and drawn stones, in millimetres.
+    pub counter_mm: f64,
+    /// Draw black counters as outlines to save ink.
+    pub ink_saving: bool,
+}
+
+impl Default for Physical {
+    fn default() -> Self {
+        Physical {
+            spacing_x_mm: 22.0,
+            spacing_y_mm: 23.7,
+            counter_mm: 20.0,
+            ink_saving: false,
+        }
+    }
+}
+
+/// One session pack's content, checked: every example is a legal position with a sound task.
+#[derive(Debug, Clone)]
+pub struct Kit {
+    /// The pack's title, e.g. "Liberty-chain capture".
+    pub title: String,
+    /// One sentence on what the activity trains, if given.
+    pub purpose: Option<String>,
+    /// The paper the pack is laid out for.
+    pub paper: Paper,
+    /// Empty rows in the move-record table.
+    pub record_rows: u32,
+    /// Board size of the session and of every example.
+    pub size: BoardSize,
+    /// The session's rules.
+    pub rules: Rules,
+    /// Board spacing and counter sizes.
+    pub physical: Physical,
+    /// Wording: the templates with the kit's `[text]` overrides applied.
+    pub wording: Wording,
+    /// The examples, numbered from 1 in file order.
+    pub examples: Vec<Example>,
+    /// A short hash of the kit's content, printed on every page to match sheet and key.
+    pub fingerprint: String,
+}
+
+/// One example position with its task.
+#[derive(Debug, Clone)]
+pub struct Example {
+    /// 1-based number in file order.
+    pub number: usize,
+    /// Optional title overriding the generated one.
+    pub title: Option<String>,
+    /// Optional prompt overriding the generated one.
+    pub prompt: Option<String>,
+    /// The position exactly as the author wrote it, e.g. `white C3; black B3 C2 D3`.
+    pub position_text: String,
+    /// The position.
+    pub board: Board,
+    /// Who is to play, when the task needs it (or the author gave it).
+    pub to_play: Option<Color>,
+    /// What the players are asked.
+    pub task: Task,
+}
+
+/// What an example asks.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Task {
+    /// Which moves of `to_play` capture, and what each removes.
+    Capture,
+    /// The chain through `group` and its liberties.
+    Liberties {
+        /// Any stone of the chain.
+        group: Point,
+    },
+    /// Whether `mv` is legal for `to_play` after `history` has been played from the position.
+    Legal {
+        /// The move asked about.
+        mv: Point,
+        /// Earlier moves (for repetition questions), each with its colour.
+        history: Vec<(Color, Move)>,
+    },
+    /// Play `moves` from the position and report each.
+    Sequence {
+        /// The moves, each with its colour.
+        moves: Vec<(Color, Move)>,
+    },
+    /// Score the position as finished, after removing `dead` stones.
+    Score {
+        /// Stones the players agree are dead.
+        dead: Vec<Point>,
+    },
+}
+
+impl Task {
+    /// The task's name in kit files and output: `capture`, `liberties`, `legal`, `sequence`, `score`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Task::Capture => "capture",
+            Task::Liberties { .. } => "liberties",
+            Task::Legal { .. } => "legal",
+            Task::Sequence { .. } => "sequence",
+            Task::Score { .. } => "score",
+        }
+    }
+}

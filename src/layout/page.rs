@@ -1,0 +1,93 @@
+//! The page model every renderer translates: pages of shapes positioned in millimetres.
+
+use super::geom::{Pos, Rgb, Size};
+
+/// How a line is drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Stroke {
+    /// Line width in millimetres.
+    pub width: f64,
+    /// Line colour.
+    pub color: Rgb,
+    /// Dash pattern in millimetres (on, off), or `None` for a solid line.
+    pub dash: Option<(f64, f64)>,
+}
+
+/// Which builtin typeface a text run uses (the PDF standard-14 Helvetica family).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Font {
+    /// Helvetica.
+    Regular,
+    /// Helvetica-Bold.
+    Bold,
+}
+
+/// One thing drawn on a page. Coordinates are millimetres from the top-left, y down.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    /// A straight line segment.
+    Line {
+        /// Start point.
+        from: Pos,
+        /// End point.
+        to: Pos,
+        /// How it is drawn.
+        stroke: Stroke,
+    },
+    /// A circle, filled and/or outlined.
+    Circle {
+        /// Centre.
+        center: Pos,
+        /// Radius in millimetres.
+        radius: f64,
+        /// Fill colour, if filled.
+        fill: Option<Rgb>,
+        /// Outline, if outlined.
+        stroke: Option<Stroke>,
+    },
+    /// An axis-aligned rectangle, filled and/or outlined.
+    Rect {
+        /// Top-left corner.
+        origin: Pos,
+        /// Width and height.
+        size: Size,
+        /// Fill colour, if filled.
+        fill: Option<Rgb>,
+        /// Outline, if outlined.
+        stroke: Option<Stroke>,
+    },
+    /// A single line of text whose left end of the baseline sits at `baseline`.
+    ///
+    /// Layout measures text itself (see `layout::font`) and always positions the start of the
+    /// baseline, so every renderer places glyphs identically without its own alignment logic.
+    Text {
+        /// Left end of the baseline.
+        baseline: Pos,
+        /// The characters to show.
+        text: String,
+        /// Font size in points.
+        size_pt: f64,
+        /// Typeface.
+        font: Font,
+        /// Text colour.
+        color: Rgb,
+    },
+}
+
+/// One page: its paper size and the shapes on it, drawn in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page {
+    /// Paper size in millimetres (portrait).
+    pub size: Size,
+    /// Shapes in painting order.
+    pub shapes: Vec<Shape>,
+}
+
+/// A printable document: a title (for PDF metadata) and its pages, numbered from 1.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Document {
+    /// Document title, e.g. "Liberty-chain capture · Player sheet".
+    pub title: String,
+    /// Pages in order.
+    pub pages: Vec<Page>,
+}

@@ -1,0 +1,258 @@
+//! The activity's notation: positions like `white C3; black B3 C2 D3` and moves like `black C4`, `W D4`, `pass`.
+//!
+//! Errors carry the byte range within the text they read, so callers can point at the exact word.
+
+use std::fmt;
+use std::ops::Range;
+
+use super::board::Board;
+use super::point::{BoardSize, Color, Move, Point};
+
+/// A mistake in a piece of notation, with where it is in the text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotationError {
+    /// Byte range of the offending word within the text that was read.
+    pub span: Range<usize>,
+    /// What is wrong.
+    pub message: String,
+    /// What would be right.
+    pub help: Option<String>,
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// One stone of a written position, with where it was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placed {
+    /// Its colour.
+    pub color: Color,
+    /// Its point.
+    pub point: Point,
+    /// Byte range of the point in the text.
+    pub span: Range<usize>,
+}
+
+/// Words with their byte ranges, split on whitespace, commas and semicolons; a `;` also
+/// yields a `None` separator so a colour does not carry across groups.
+fn words(text: &str) -> Vec<Option<(&str, Range<usize>)>> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        let separator = c.is_whitespace() || c == ',' || c == ';';
+        if separator {
+            if let Some(s) = start.take() {
+                out.push(Some((&text[s..i], s..i)));
+            }
+            if c == ';' {
+                out.push(None);
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push(Some((&text[s..], s..text.len())));
+    }
+    out
+}
+
+fn point_error(
+    word: &str,
+    span: Range<usize>,
+    size: BoardSize,
+) -> impl FnOnce(super::PointError) -> NotationError {
+    let word = word.to_string();
+    move |e| NotationError {
+        span,
+        message: e.to_string(),
+        help: match e {
+            super::PointError::OffBoard { .. } => Some(format!(
+                "the {size} board has columns A to {} and rows 1 to {}",
+                size.last_column(),
+                size.get()
+            )),
+            super::PointError::ColumnI(_) => Some(format!(
+                "Go notation skips `I`: after `H` comes `J` (did you mean `J{}`?)",
+                &word[1..]
+            )),
+            super::PointError::Malformed(_) => {
+                Some("write points like `C3`: a column letter, then a row number".into())
+            }
+        },
+    }
+}
+
+/// Reads a position: groups of `black`/`white` followed by points, separated by `;` (commas and
+/// spaces between points). A point named twice, in one colour or both, is an error.
+pub fn parse_position(text: &str, size: BoardSize) -> Result<Vec<Placed>, NotationError> {
+    let mut color: Option<Color> = None;
+    let mut placed: Vec<Placed> = Vec::new();
+    for word in words(text) {
+        let Some((word, span)) = word else {
+            color = None;
+            continue;
+        };
+        if let Some(c) = Color::parse(word).filter(|_| word.len() > 1) {
+            color = Some(c);
+            continue;
+        }
+        let Some(c) = color else {
+            return Err(NotationError {
+                span,
+                message: format!("`{word}` has no colour"),
+                help: Some(
+                    "start each group with `black` or `white`, e.g. `white C3; black B3 C2 D3`"
+                        .into(),
+                ),
+            });
+        };
+        let point = Point::parse(word, size).map_err(point_error(word, span.clone(), size))?;
+        if let Some(first) = placed.iter().find(|p| p.point == point) {
+            let again = if first.color == c {
+                "again".to_string()
+            } else {
+                format!("as {c} after being {}", first.color)
+            };
+            return Err(NotationError {
+                span,
+                message: format!(
+                    "`{point}` is named twice (once {} and {again})",
+                    first.color
+                ),
+                help: Some("a point holds one stone; remove one of them".into()),
+            });
+        }
+        placed.push(Placed {
+            color: c,
+            point,
+            span,
+        });
+    }
+    Ok(placed)
+}
+
+/// Builds a board from placed stones, without captures.
+pub fn board_of(size: BoardSize, placed: &[Placed]) -> Board {
+    let mut board = Board::new(size);
+    for p in placed {
+        board.place_unchecked(p.point, p.color);
+    }
+    board
+}
+
+/// Reads one move: `black C4`, `B C4`, `white pass`, `C4` or `pass` (the last two for whoever is to move).
+pub fn parse_move(text: &str, size: BoardSize) -> Result<(Option<Color>, Move), NotationError> {
+    let parts: Vec<(&str, Range<usize>)> = words(text).into_iter().flatten().collect();
+    let help = || Some("write a move as `black C4`, `W D4`, `C4` or `pass`".to_string());
+    let (color, (word, span)) = match parts.as_slice() {
+        [(c, cspan), rest] => match Color::parse(c) {
+            Some(color) => (Some(color), rest.clone()),
+            None => {
+                return Err(NotationError {
+                    span: cspan.clone(),
+                    message: format!("`{c}` is not a colour"),
+                    help: Some("use `black`, `white`, `B` or `W`".into()),
+                });
+            }
+        },
+        [single] => (None, single.clone()),
+        [] => {
+            return Err(NotationError {
+                span: 0..text.len(),
+                message: "empty move".into(),
+                help: help(),
+            });
+        }
+        [_, _, extra, ..] => {
+            return Err(NotationError {
+                span: extra.1.clone(),
+                message: format!("unexpected `{}` after the move", extra.0),
+                help: help(),
+            });
+        }
+    };
+    if word.eq_ignore_ascii_case("pass") {
+        return Ok((color, Move::Pass));
+    }
+    let point = Point::parse(word, size).map_err(point_error(word, span, size))?;
+    Ok((color, Move::Play(point)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn five() -> BoardSize {
+        BoardSize::new(5).unwrap()
+    }
+
+    fn names(placed: &[Placed]) -> Vec<String> {
+        placed
+            .iter()
+            .map(|p| format!("{} {}", p.color, p.point))
+            .collect()
+    }
+
+    #[test]
+    fn reads_the_seed_notation_in_every_spelling() {
+        let expected = ["white C3", "black B3", "black C2", "black D3"];
+        assert_eq!(
+            names(&parse_position("white C3; black B3 C2 D3", five()).unwrap()),
+            expected
+        );
+        assert_eq!(
+            names(&parse_position("white C3; black B3,C2,D3", five()).unwrap()),
+            expected
+        );
+        let reversed = parse_position("black B3, C2, D3; white c3", five()).unwrap();
+        assert_eq!(
+            names(&reversed),
+            ["black B3", "black C2", "black D3", "white C3"]
+        );
+    }
+
+    #[test]
+    fn a_point_named_twice_is_an_error_naming_it() {
+        let err = parse_position("white C3; black B3 C3", five()).unwrap_err();
+        assert_eq!(
+            err.message,
+            "`C3` is named twice (once white and as black after being white)"
+        );
+        assert_eq!(err.span, 19..21);
+        let err = parse_position("black B3 b3", five()).unwrap_err();
+        assert_eq!(err.message, "`B3` is named twice (once black and again)");
+    }
+
+    #[test]
+    fn errors_point_at_the_word() {
+        let err = parse_position("white C3; black F3", five()).unwrap_err();
+        assert_eq!(err.span, 16..18);
+        assert!(err.message.contains("off the 5x5 board"));
+        let err = parse_position("C3", five()).unwrap_err();
+        assert_eq!(err.message, "`C3` has no colour");
+        let err = parse_position("white I3", five()).unwrap_err();
+        assert!(err.help.unwrap().contains("J3"));
+    }
+
+    #[test]
+    fn reads_moves() {
+        let c4 = Move::Play(Point::new(2, 3));
+        assert_eq!(parse_move("black C4", five()), Ok((Some(Color::Black), c4)));
+        assert_eq!(parse_move("W C4", five()), Ok((Some(Color::White), c4)));
+        assert_eq!(parse_move("c4", five()), Ok((None, c4)));
+        assert_eq!(parse_move("pass", five()), Ok((None, Move::Pass)));
+        assert_eq!(
+            parse_move("white pass", five()),
+            Ok((Some(Color::White), Move::Pass))
+        );
+        assert!(parse_move("green C4", five()).is_err());
+        assert!(parse_move("black C4 D4", five()).is_err());
+        assert!(parse_move("", five()).is_err());
+    }
+}

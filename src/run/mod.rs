@@ -1,0 +1,79 @@
+//! Commands: one function per subcommand; the only layer that touches the file system.
+
+mod build;
+mod check;
+mod files;
+mod key;
+mod new;
+mod replay;
+
+use std::fmt;
+use std::io::Write;
+
+use crate::cli::{Cli, Command};
+
+pub use files::{read_text, write_atomically};
+
+/// How a command that ran to the end went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Everything checked out (exit 0).
+    Success,
+    /// A kit or record failed its check; the problems were already printed (exit 1).
+    CheckFailed,
+}
+
+/// Why a command could not run (usage or I/O trouble, exit 2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    /// What went wrong and what would be right, lower-case, ready to print after `error: `.
+    pub message: String,
+}
+
+impl Failure {
+    /// A failure with this message.
+    pub fn new(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Where a command writes: `out` for its results, `err` for diagnostics.
+pub struct Console<'a> {
+    /// Standard output: results.
+    pub out: &'a mut dyn Write,
+    /// Standard error: diagnostics and progress.
+    pub err: &'a mut dyn Write,
+}
+
+/// Maps an output error (e.g. a closed pipe) to a failure.
+pub fn output_error(e: std::io::Error) -> Failure {
+    Failure::new(format!("cannot write output: {e}"))
+}
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
+    match cli.command {
+        Command::Check { kits } => check::run(&kits, console),
+        Command::Key { kit, format } => key::run(&kit, format, console),
+        Command::Build {
+            kit,
+            out,
+            paper,
+            format,
+        } => build::run(&kit, out.as_deref(), paper, format, console),
+        Command::Replay {
+            record,
+            format,
+            rules,
+        } => replay::run(&record, format, &rules, console),
+        Command::New { path } => new::run(&path, console),
+    }
+}

@@ -1,0 +1,208 @@
+//! Round-trip checks for the exporters: PDF read back with lopdf, pdftotext and qpdf; SVG by text.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use libertykit::export::pdf::write_pdf;
+use libertykit::export::svg::write_svg;
+use libertykit::layout::geom::{PT_PER_MM, Pos, Rgb, Size};
+use libertykit::layout::page::{Document, Font, Page, Shape, Stroke};
+
+const TEXT: &str = "5×5 A1–E5 Capture tally";
+
+fn sample() -> Document {
+    let stroke = Stroke {
+        width: 0.35,
+        color: Rgb::BLACK,
+        dash: None,
+    };
+    Document {
+        title: "Liberty-chain capture · Player sheet".to_string(),
+        pages: vec![Page {
+            size: Size::new(210.0, 297.0),
+            shapes: vec![
+                Shape::Line {
+                    from: Pos::new(25.0, 40.0),
+                    to: Pos::new(125.5, 40.0),
+                    stroke,
+                },
+                Shape::Circle {
+                    center: Pos::new(60.0, 100.0),
+                    radius: 5.0,
+                    fill: Some(Rgb::WHITE),
+                    stroke: Some(stroke),
+                },
+                Shape::Text {
+                    baseline: Pos::new(25.0, 30.0),
+                    text: TEXT.to_string(),
+                    size_pt: 14.0,
+                    font: Font::Regular,
+                    color: Rgb::BLACK,
+                },
+            ],
+        }],
+    }
+}
+
+fn number(obj: &lopdf::Object) -> f64 {
+    match obj {
+        lopdf::Object::Integer(i) => *i as f64,
+        lopdf::Object::Real(r) => f64::from(*r),
+        other => panic!("not a number: {other:?}"),
+    }
+}
+
+/// Writes `bytes` to a fresh file under the target temp dir, for the command-line tools.
+fn temp_pdf(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(format!("{name}-{}.pdf", std::process::id()));
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// Whether a command-line tool is installed; fails instead when running under CI.
+fn tool_available(tool: &str) -> bool {
+    // Only whether the binary can be started matters, not what `-v` prints or returns.
+    let found = Command::new(tool).arg("-v").output().is_ok();
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{tool} is required when CI is set"
+        );
+        eprintln!("skipping {tool} check: {tool} not installed");
+    }
+    found
+}
+
+#[test]
+fn pdf_page_size_and_line_coordinates() {
+    let bytes = write_pdf(&sample()).unwrap();
+    let doc = lopdf::Document::load_mem(&bytes).unwrap();
+    let pages = doc.get_pages();
+    assert_eq!(pages.len(), 1);
+    let page_id = pages[&1];
+
+    let page = doc.get_dictionary(page_id).unwrap();
+    let media = page.get(b"MediaBox").unwrap().as_array().unwrap();
+    let media: Vec<f64> = media.iter().map(number).collect();
+    assert!(media[0].abs() < 1e-6 && media[1].abs() < 1e-6);
+    assert!((media[2] - 595.2756).abs() < 1e-3, "{media:?}");
+    assert!((media[3] - 841.8898).abs() < 1e-3, "{media:?}");
+
+    let content = doc.get_and_decode_page_content(page_id).unwrap();
+    let ops = &content.operations;
+    // The first `m`/`l` pair is the line: check it lands at (25, 40) -> (125.5, 40) mm.
+    let m = ops.iter().position(|op| op.operator == "m").unwrap();
+    assert_eq!(ops[m + 1].operator, "l");
+    let to_mm = |op: &lopdf::content::Operation| -> (f64, f64) {
+        let x = number(&op.operands[0]) / PT_PER_MM;
+        let y = 297.0 - number(&op.operands[1]) / PT_PER_MM;
+        (x, y)
+    };
+    let (x0, y0) = to_mm(&ops[m]);
+    let (x1, y1) = to_mm(&ops[m + 1]);
+    assert!(
+        (x0 - 25.0).abs() < 0.01 && (y0 - 40.0).abs() < 0.01,
+        "{x0},{y0}"
+    );
+    assert!(
+        (x1 - 125.5).abs() < 0.01 && (y1 - 40.0).abs() < 0.01,
+        "{x1},{y1}"
+    );
+
+    // The circle is drawn with Bézier curves, the text with the builtin Helvetica.
+    assert_eq!(ops.iter().filter(|op| op.operator == "c").count(), 4);
+    assert!(ops.iter().any(|op| op.operator == "Tj"));
+    let fonts = doc.get_page_fonts(page_id).unwrap();
+    let font = fonts.values().next().unwrap();
+    assert_eq!(
+        font.get(b"BaseFont").unwrap().as_name().unwrap(),
+        b"Helvetica"
+    );
+    assert_eq!(
+        font.get(b"Encoding").unwrap().as_name().unwrap(),
+        b"WinAnsiEncoding"
+    );
+}
+
+#[test]
+fn pdf_is_deterministic_and_disables_print_scaling() {
+    let a = write_pdf(&sample()).unwrap();
+    let b = write_pdf(&sample()).unwrap();
+    assert_eq!(a, b);
+
+    let doc = lopdf::Document::load_mem(&a).unwrap();
+    let prefs = doc
+        .catalog()
+        .unwrap()
+        .get(b"ViewerPreferences")
+        .unwrap()
+        .as_dict()
+        .unwrap();
+    assert_eq!(
+        prefs.get(b"PrintScaling").unwrap().as_name().unwrap(),
+        b"None"
+    );
+}
+
+#[test]
+fn pdf_text_extracts_exactly() {
+    if !tool_available("pdftotext") {
+        return;
+    }
+    let path = temp_pdf("export-text", &write_pdf(&sample()).unwrap());
+    let out = Command::new("pdftotext")
+        .args(["-enc", "UTF-8"])
+        .arg(&path)
+        .arg("-")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("5×5"), "{text:?}");
+    assert!(text.contains("A1–E5"), "{text:?}");
+    assert!(text.contains(TEXT), "{text:?}");
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn pdf_passes_qpdf_check() {
+    if !tool_available("qpdf") {
+        return;
+    }
+    let path = temp_pdf("export-qpdf", &write_pdf(&sample()).unwrap());
+    let out = Command::new("qpdf")
+        .arg("--check")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(
+        !stdout.contains("WARNING") && stderr.is_empty(),
+        "{stdout}\n{stderr}"
+    );
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn svg_has_millimetre_viewbox_and_line() {
+    let svg = write_svg(&sample().pages[0]);
+    assert!(svg.starts_with("<svg"), "{svg}");
+    assert!(svg.contains(r#"width="210mm""#));
+    assert!(svg.contains(r#"height="297mm""#));
+    assert!(svg.contains(r#"viewBox="0 0 210 297""#));
+    assert!(
+        svg.contains(r#"x1="25" x2="125.5" y1="40" y2="40""#),
+        "{svg}"
+    );
+    assert!(svg.contains(r#"stroke-width="0.35""#));
+    assert!(svg.contains(r#"<circle cx="60" cy="100""#));
+    assert!(svg.contains(&format!(">{TEXT}</text>")));
+    assert_eq!(svg, write_svg(&sample().pages[0]));
+}
