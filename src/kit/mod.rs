@@ -1,6 +1,11 @@
 //! Kit files: the TOML an author writes, read and validated into a `Kit`.
 
+mod examples;
+mod keys;
+pub mod load;
 pub mod model;
 pub mod rules_table;
+pub mod schema;
 
+pub use load::{fingerprint, load};
 pub use model::{Example, Kit, Paper, Physical, Task};

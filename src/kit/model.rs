@@ -1,5 +1,7 @@
 //! The validated kit: what a session pack is made from. Only `kit::load` builds one.
 
+use std::ops::Range;
+
 use crate::rules::{Board, BoardSize, Color, Move, Point, Rules};
 use crate::text::Wording;
 
@@ -95,6 +97,8 @@ pub struct Kit {
     pub examples: Vec<Example>,
     /// A short hash of the kit's content, printed on every page to match sheet and key.
     pub fingerprint: String,
+    /// Byte range of the `[rules] board` value in the kit's source, for diagnostics about the board.
+    pub board_span: Range<usize>,
 }
 
 /// One example position with its task.

@@ -1,10 +1,27 @@
-//! The `new` command (in progress).
+//! The `new` command: writes the commented scaffold kit, never over an existing file.
 
 use std::path::Path;
 
-use super::{Console, Failure, Outcome};
+use super::{Console, Failure, Outcome, output_error, write_atomically};
 
-/// Writes the scaffold kit.
-pub fn run(_path: &Path, _console: &mut Console<'_>) -> Result<Outcome, Failure> {
-    Err(Failure::new("`new` is not built yet"))
+/// The scaffold kit: every key, commented; it passes `check` as written.
+pub const SCAFFOLD: &str = include_str!("../../templates/kit.toml");
+
+/// Writes the scaffold kit to `path`, refusing to overwrite an existing file.
+pub fn run(path: &Path, console: &mut Console<'_>) -> Result<Outcome, Failure> {
+    if path.exists() {
+        return Err(Failure::new(format!(
+            "`{}` already exists; choose another path or remove it first",
+            path.display()
+        )));
+    }
+    write_atomically(path, SCAFFOLD.as_bytes())?;
+    writeln!(
+        console.out,
+        "wrote {}; edit it, then run `libertykit check {}`",
+        path.display(),
+        path.display()
+    )
+    .map_err(output_error)?;
+    Ok(Outcome::Success)
 }

@@ -1,0 +1,409 @@
+//! One `[[example]]`: its position, task and task fields checked against the board and rules.
+
+use std::ops::Range;
+
+use toml::Spanned;
+use toml::de::DeValue;
+
+use super::load::Ctx;
+use super::model::{Example, Task};
+use super::schema::{RawExample, RawKey};
+use crate::diag::nearest;
+use crate::rules::notation::{NotationError, board_of, parse_move, parse_position};
+use crate::rules::{Board, BoardSize, Color, Game, Move, Point, Rules};
+
+/// Every task name, in documentation order.
+pub const TASKS: &[&str] = &["capture", "liberties", "legal", "sequence", "score"];
+
+/// An example that passed its checks, with what `keys::verify` needs to check its key.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    /// The validated example.
+    pub example: Example,
+    /// The author's key, if given.
+    pub key: Option<RawKey>,
+    /// Where the task is written (to report a capture example without a capture).
+    pub task_span: Range<usize>,
+}
+
+/// Checks one example (numbered from 1); `None` when it has problems (already reported).
+pub(crate) fn check(
+    cx: &mut Ctx<'_>,
+    number: usize,
+    raw: &RawExample,
+    value: &Spanned<DeValue<'_>>,
+    size: BoardSize,
+    rules: &Rules,
+) -> Option<Checked> {
+    let before = cx.problems.len();
+    let key = read_key(cx, value, size);
+    let board = position(cx, &raw.position, size);
+    let to_play = raw.to_play.as_ref().and_then(|c| {
+        let color = Color::parse(c.get_ref()).filter(|_| !c.get_ref().is_empty());
+        if color.is_none() {
+            cx.error(
+                c.span(),
+                format!("`{}` is not a player", c.get_ref()),
+                Some("write `to_play = \"black\"` or `to_play = \"white\"`".into()),
+            );
+        }
+        color
+    });
+    let task_name = raw.task.get_ref().to_ascii_lowercase();
+    if !TASKS.contains(&task_name.as_str()) {
+        let help = match nearest(&task_name, TASKS) {
+            Some(n) => format!("did you mean `{n}`? tasks are: {}", TASKS.join(", ")),
+            None => format!("tasks are: {}", TASKS.join(", ")),
+        };
+        cx.error(
+            raw.task.span(),
+            format!("unknown task `{}`", raw.task.get_ref()),
+            Some(help),
+        );
+        return None;
+    }
+    unused_fields(cx, raw, &task_name);
+    let needs = |cx: &mut Ctx<'_>, field: &str, what: &str| {
+        cx.error(
+            raw.task.span(),
+            format!("example {number}: task `{task_name}` needs `{field}`"),
+            Some(what.to_string()),
+        );
+    };
+    if matches!(task_name.as_str(), "capture" | "legal")
+        && to_play.is_none()
+        && raw.to_play.is_none()
+    {
+        needs(
+            cx,
+            "to_play",
+            "add `to_play = \"black\"` or `to_play = \"white\"`",
+        );
+    }
+    let board = board?;
+    let task = match task_name.as_str() {
+        "capture" => Some(Task::Capture),
+        "liberties" => match &raw.group {
+            None => {
+                needs(
+                    cx,
+                    "group",
+                    "add `group = \"C3\"`: any stone of the chain asked about",
+                );
+                None
+            }
+            Some(g) => point(cx, g, size).and_then(|p| {
+                if board.stone(p).is_some() {
+                    Some(Task::Liberties { group: p })
+                } else {
+                    cx.error(
+                        g.span(),
+                        format!("`group` names `{p}`, which is empty in this position"),
+                        Some(format!(
+                            "name a stone of the chain; stones here: {}",
+                            stone_list(&board)
+                        )),
+                    );
+                    None
+                }
+            }),
+        },
+        "legal" => {
+            let mover = to_play.unwrap_or(Color::Black);
+            let history = raw.history.as_ref().map_or(Some(Vec::new()), |h| {
+                let moves = move_list(cx, h, size, mover, true)?;
+                play_through(cx, h, &moves, &board, mover, rules, "history").map(|_| moves)
+            });
+            let mv = match &raw.mv {
+                None => {
+                    needs(cx, "move", "add `move = \"C4\"`: the point asked about");
+                    None
+                }
+                Some(m) => point(cx, m, size),
+            };
+            match (history, mv) {
+                (Some(history), Some(mv)) => Some(Task::Legal { mv, history }),
+                _ => None,
+            }
+        }
+        "sequence" => match &raw.moves {
+            None => {
+                needs(
+                    cx,
+                    "moves",
+                    "add e.g. `moves = [\"black C4\", \"white D4\"]`",
+                );
+                None
+            }
+            Some(m) => {
+                let first = to_play.unwrap_or(Color::Black);
+                let moves = move_list(cx, m, size, first, false)?;
+                play_through(cx, m, &moves, &board, first, rules, "moves")?;
+                Some(Task::Sequence { moves })
+            }
+        },
+        _ => {
+            let dead = match &raw.dead {
+                None => Some(Vec::new()),
+                Some(d) => dead_stones(cx, d, &board, size),
+            };
+            dead.map(|dead| Task::Score { dead })
+        }
+    };
+    let task = task?;
+    if cx.problems.len() != before {
+        return None;
+    }
+    Some(Checked {
+        example: Example {
+            number,
+            title: raw.title.as_ref().map(|t| t.get_ref().clone()),
+            prompt: raw.prompt.as_ref().map(|t| t.get_ref().clone()),
+            position_text: raw.position.get_ref().clone(),
+            board,
+            to_play,
+            task,
+        },
+        key,
+        task_span: raw.task.span(),
+    })
+}
+
+/// Task fields given to a task that does not use them are mistakes worth reporting.
+fn unused_fields(cx: &mut Ctx<'_>, raw: &RawExample, task: &str) {
+    let fields: [(&str, Option<Range<usize>>, &str); 5] = [
+        ("group", raw.group.as_ref().map(Spanned::span), "liberties"),
+        ("move", raw.mv.as_ref().map(Spanned::span), "legal"),
+        ("history", raw.history.as_ref().map(Spanned::span), "legal"),
+        ("moves", raw.moves.as_ref().map(Spanned::span), "sequence"),
+        ("dead", raw.dead.as_ref().map(Spanned::span), "score"),
+    ];
+    for (name, span, owner) in fields {
+        if let Some(span) = span {
+            if owner != task {
+                cx.error(
+                    span,
+                    format!("`{name}` does nothing in a `{task}` example"),
+                    Some(format!(
+                        "`{name}` belongs to `task = \"{owner}\"`; remove it or change the task"
+                    )),
+                );
+            }
+        }
+    }
+}
+
+fn notation_error(cx: &mut Ctx<'_>, value: &Spanned<String>, e: NotationError) {
+    let span = cx.inner(&value.span(), value.get_ref(), &e.span);
+    cx.error(span, e.message, e.help);
+}
+
+/// The board of a written position, or `None` after reporting what is wrong with it.
+fn position(cx: &mut Ctx<'_>, text: &Spanned<String>, size: BoardSize) -> Option<Board> {
+    let placed = match parse_position(text.get_ref(), size) {
+        Ok(p) => p,
+        Err(e) => {
+            notation_error(cx, text, e);
+            return None;
+        }
+    };
+    let board = board_of(size, &placed);
+    let mut sound = true;
+    for chain in board.chains() {
+        if chain.liberties.is_empty() {
+            sound = false;
+            let first = chain.stones.first().copied();
+            let span = placed.iter().find(|p| Some(p.point) == first).map_or_else(
+                || text.span(),
+                |p| cx.inner(&text.span(), text.get_ref(), &p.span),
+            );
+            let stones = chain
+                .stones
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let noun = if chain.stones.len() == 1 {
+                "stone"
+            } else {
+                "chain"
+            };
+            cx.error(
+                span,
+                format!("the {} {noun} {stones} has no liberty", chain.color),
+                Some("a chain without liberties is captured at once, so this position cannot arise in play; empty one of its neighbours".into()),
+            );
+        }
+    }
+    sound.then_some(board)
+}
+
+fn point(cx: &mut Ctx<'_>, text: &Spanned<String>, size: BoardSize) -> Option<Point> {
+    match parse_move(text.get_ref(), size) {
+        Ok((None, Move::Play(p))) => Some(p),
+        Ok(_) => {
+            cx.error(
+                text.span(),
+                format!("`{}` is not a point", text.get_ref()),
+                Some("write just the point, e.g. `\"C4\"`".into()),
+            );
+            None
+        }
+        Err(e) => {
+            notation_error(cx, text, e);
+            None
+        }
+    }
+}
+
+fn stone_list(board: &Board) -> String {
+    let mut all = board.stones(Color::Black);
+    all.extend(board.stones(Color::White));
+    all.sort();
+    all.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Reads a list of moves; moves without a colour alternate, starting with `first` (or, for a
+/// history, ending just before `first` moves).
+fn move_list(
+    cx: &mut Ctx<'_>,
+    list: &Spanned<Vec<Spanned<String>>>,
+    size: BoardSize,
+    first: Color,
+    history: bool,
+) -> Option<Vec<(Color, Move)>> {
+    let items = list.get_ref();
+    let mut next = if history && items.len() % 2 == 1 {
+        first.opponent()
+    } else {
+        first
+    };
+    let mut out = Vec::new();
+    let mut sound = true;
+    for item in items {
+        match parse_move(item.get_ref(), size) {
+            Ok((color, mv)) => {
+                let color = color.unwrap_or(next);
+                next = color.opponent();
+                out.push((color, mv));
+            }
+            Err(e) => {
+                sound = false;
+                notation_error(cx, item, e);
+            }
+        }
+    }
+    sound.then_some(out)
+}
+
+/// Plays `moves` from `board`, reporting the first illegal one at its entry.
+fn play_through(
+    cx: &mut Ctx<'_>,
+    list: &Spanned<Vec<Spanned<String>>>,
+    moves: &[(Color, Move)],
+    board: &Board,
+    first: Color,
+    rules: &Rules,
+    field: &str,
+) -> Option<()> {
+    let mut game = Game::new(board.clone(), first, *rules);
+    for (i, (&(color, mv), item)) in moves.iter().zip(list.get_ref()).enumerate() {
+        if let Err(reason) = game.play(color, mv) {
+            let why = match reason.name() {
+                "game-over" => match game.end() {
+                    Some(end) => format!("the game already ended ({end})"),
+                    None => "the game already ended".into(),
+                },
+                other => other.to_string(),
+            };
+            cx.error(
+                item.span(),
+                format!("`{field}` entry {}: {color} {mv} is illegal ({why})", i + 1),
+                Some(illegal_help(reason.name())),
+            );
+            return None;
+        }
+    }
+    Some(())
+}
+
+fn illegal_help(reason: &str) -> String {
+    match reason {
+        "occupied" => {
+            "the point already holds a stone; check the position and earlier moves".into()
+        }
+        "suicide" => "the stone's chain would have no liberty and it captures nothing".into(),
+        "superko" => "the move would recreate an earlier whole-board position".into(),
+        _ => "an example's moves must all be legal; a `legal` example asks about one more move"
+            .into(),
+    }
+}
+
+fn dead_stones(
+    cx: &mut Ctx<'_>,
+    list: &Spanned<Vec<Spanned<String>>>,
+    board: &Board,
+    size: BoardSize,
+) -> Option<Vec<Point>> {
+    let mut out = Vec::new();
+    let mut sound = true;
+    for item in list.get_ref() {
+        match point(cx, item, size) {
+            Some(p) if board.stone(p).is_some() && !out.contains(&p) => out.push(p),
+            Some(p) if board.stone(p).is_some() => {
+                sound = false;
+                cx.error(
+                    item.span(),
+                    format!("`{p}` is named twice in `dead`"),
+                    Some("name each dead stone once".into()),
+                );
+            }
+            Some(p) => {
+                sound = false;
+                cx.error(
+                    item.span(),
+                    format!("`{p}` is named as dead but holds no stone"),
+                    Some(format!("stones here: {}", stone_list(board))),
+                );
+            }
+            None => sound = false,
+        }
+    }
+    sound.then_some(out)
+}
+
+/// Reads the example's `key` value into its raw shape, reporting a value of the wrong kind.
+fn read_key(cx: &mut Ctx<'_>, value: &Spanned<DeValue<'_>>, _size: BoardSize) -> Option<RawKey> {
+    let table = value.get_ref().as_table()?;
+    let (_, v) = table.iter().find(|(k, _)| {
+        let k: &str = k.get_ref();
+        k == "key"
+    })?;
+    let span = v.span();
+    let bad = |cx: &mut Ctx<'_>| {
+        cx.error(
+            span.clone(),
+            format!("`key` cannot be a {}", v.get_ref().type_str()),
+            Some("write a point (`\"C4\"`), a list of points (`[\"C5\", \"B4\"]`), `true`/`false` or a word".into()),
+        );
+        None
+    };
+    match v.get_ref() {
+        DeValue::Boolean(b) => Some(RawKey::Bool(Spanned::new(span, *b))),
+        DeValue::String(s) => Some(RawKey::Text(Spanned::new(span, s.to_string()))),
+        DeValue::Array(items) => {
+            let mut out = Vec::new();
+            for item in items.iter() {
+                match item.get_ref().as_str() {
+                    Some(s) => out.push(Spanned::new(item.span(), s.to_string())),
+                    None => return bad(cx),
+                }
+            }
+            Some(RawKey::List(Spanned::new(span, out)))
+        }
+        _ => bad(cx),
+    }
+}

@@ -1,0 +1,618 @@
+//! Reading a kit: TOML text -> raw tables (`schema`) -> the validated `Kit`, with every problem a
+//! `Diagnostic` at the offending value. Problems are collected, not stopped at, so one run of
+//! `check` shows as many of them as the file allows.
+
+use std::ops::Range;
+
+use serde::Deserialize;
+use serde::de::IntoDeserializer;
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use super::examples::{self, Checked};
+use super::keys;
+use super::model::{Kit, Paper, Physical};
+use super::rules_table::{RULES_KEYS, RawRules};
+use super::schema::{
+    EXAMPLE_KEYS, EXAMPLE_REQUIRED, KIT_KEYS, KIT_REQUIRED, RULES_REQUIRED, RawExample, RawKit,
+    TOP_KEYS,
+};
+use crate::diag::{Diagnostic, nearest};
+use crate::rules::{BoardSize, Rules};
+use crate::text::Wording;
+
+/// The most rows the move-record table may have.
+const MAX_RECORD_ROWS: i64 = 40;
+/// Sensible bounds for printed grid spacing and counters, in millimetres.
+const MM_RANGE: Range<f64> = 5.0..60.0;
+
+/// Where problems are collected while one file is read.
+pub(crate) struct Ctx<'a> {
+    /// The file as the user named it.
+    pub path: &'a str,
+    /// Its text.
+    pub source: &'a str,
+    /// Problems found so far.
+    pub problems: Vec<Diagnostic>,
+}
+
+impl Ctx<'_> {
+    /// Records a problem at `span`.
+    pub fn error(&mut self, span: Range<usize>, message: impl Into<String>, help: Option<String>) {
+        let mut d = Diagnostic::at(self.path, self.source, span, message);
+        if let Some(help) = help {
+            d = d.with_help(help);
+        }
+        self.problems.push(d);
+    }
+
+    /// The source range of `sub` (a byte range within the string value `value` written at
+    /// `span`), or the whole value when escapes make the two differ.
+    pub fn inner(&self, span: &Range<usize>, value: &str, sub: &Range<usize>) -> Range<usize> {
+        let raw = self.source.get(span.clone()).unwrap_or("");
+        for delim in ["\"\"\"", "'''", "\"", "'"] {
+            let d = delim.len();
+            if raw.len() >= 2 * d
+                && raw.starts_with(delim)
+                && raw.ends_with(delim)
+                && raw.get(d..raw.len() - d) == Some(value)
+            {
+                return span.start + d + sub.start..span.start + d + sub.end;
+            }
+        }
+        span.clone()
+    }
+
+    /// Deserializes one table into its raw struct, reporting a type error at its value.
+    fn deserialize<T: for<'de> Deserialize<'de>>(
+        &mut self,
+        value: &Spanned<DeValue<'_>>,
+    ) -> Option<T> {
+        let table_span = value.span();
+        match T::deserialize(value.clone().into_deserializer()) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                let span = e.span().unwrap_or(table_span);
+                let message = e.message().lines().next().unwrap_or("").trim().to_string();
+                self.error(span, type_message(&message), Some(type_help(&message)));
+                None
+            }
+        }
+    }
+
+    /// Reports unknown and missing keys of `table` (named `name`); true when there are none.
+    fn check_keys(
+        &mut self,
+        table: &Spanned<DeValue<'_>>,
+        name: &str,
+        known: &[&str],
+        required: &[&str],
+    ) -> bool {
+        let Some(entries) = table.get_ref().as_table() else {
+            self.error(
+                table.span(),
+                format!(
+                    "`{name}` must be a table, not a {}",
+                    table.get_ref().type_str()
+                ),
+                Some(format!("write it as a `[{name}]` section")),
+            );
+            return false;
+        };
+        let before = self.problems.len();
+        for (key, _) in entries.iter() {
+            let k: &str = key.get_ref();
+            if !known.contains(&k) {
+                let help = match nearest(k, known) {
+                    Some(n) => format!("did you mean `{n}`?"),
+                    None => match home_of(k) {
+                        Some(home) if home != name => format!("`{k}` belongs in `{home}`"),
+                        _ => format!("`{name}` accepts: {}", known.join(", ")),
+                    },
+                };
+                self.error(
+                    key.span(),
+                    format!("unknown key `{k}` in `{name}`"),
+                    Some(help),
+                );
+            }
+        }
+        for req in required {
+            if !entries.iter().any(|(k, _)| k.get_ref() == *req) {
+                self.error(
+                    header_span(self.source, table.span(), name),
+                    format!("`{name}` is missing the required key `{req}`"),
+                    Some(required_help(req)),
+                );
+            }
+        }
+        self.problems.len() == before
+    }
+}
+
+/// The table a misplaced key belongs to, for a helpful hint.
+fn home_of(key: &str) -> Option<&'static str> {
+    if KIT_KEYS.contains(&key) {
+        Some("[kit]")
+    } else if RULES_KEYS.contains(&key) {
+        Some("[rules]")
+    } else if EXAMPLE_KEYS.contains(&key) {
+        Some("[[example]]")
+    } else {
+        None
+    }
+}
+
+fn required_help(key: &str) -> String {
+    match key {
+        "title" => "add e.g. `title = \"Liberty-chain capture\"`".into(),
+        "board" => "add the board size, e.g. `board = 5`".into(),
+        "position" => "add the stones, e.g. `position = \"white C3; black B3 C2 D3\"`".into(),
+        "task" => {
+            "add one of: `task = \"capture\"`, `liberties`, `legal`, `sequence`, `score`".into()
+        }
+        _ => format!("add `{key} = ...`"),
+    }
+}
+
+fn type_message(serde_message: &str) -> String {
+    let m = serde_message.trim_end_matches('.');
+    let Some(rest) = m.strip_prefix("invalid type: ") else {
+        return m.to_string();
+    };
+    let (found, expected) = rest
+        .split_once(", expected ")
+        .unwrap_or((rest, "something else"));
+    let expected = match expected {
+        "i64" | "u32" | "u64" | "i32" => "a whole number",
+        "f64" | "any valid TOML number" => "a number",
+        "a string" => "text in double quotes",
+        "a boolean" => "`true` or `false`",
+        "a sequence" => "a list in brackets",
+        other => other,
+    };
+    format!("wrong kind of value: found {found}, expected {expected}")
+}
+
+fn type_help(serde_message: &str) -> String {
+    if serde_message.contains("expected i64") || serde_message.contains("expected u") {
+        "write a whole number without quotes, e.g. `5`".into()
+    } else if serde_message.contains("expected a string") {
+        "write text in double quotes, e.g. `\"C3\"`".into()
+    } else if serde_message.contains("expected a boolean") {
+        "write `true` or `false` without quotes".into()
+    } else if serde_message.contains("expected a sequence") {
+        "write a list in brackets, e.g. `[\"black C4\", \"white D4\"]`".into()
+    } else {
+        "see docs/kit-format.md for what each key takes".into()
+    }
+}
+
+/// The span of a table's `[name]` header when it can be found before the table's body, else the
+/// table's own span (e.g. an inline table).
+fn header_span(source: &str, table: Range<usize>, name: &str) -> Range<usize> {
+    if source
+        .get(table.start..)
+        .is_some_and(|rest| rest.starts_with(name))
+    {
+        return table.start..table.start + name.len();
+    }
+    let before = source.get(..table.start.min(source.len())).unwrap_or("");
+    if let Some(i) = before.rfind(name) {
+        let line_start = before[..i].rfind('\n').map_or(0, |n| n + 1);
+        if before[line_start..].trim_start().starts_with('[') {
+            return i..i + name.len();
+        }
+    }
+    if name == "[[example]]" {
+        if let Some(i) = before.rfind("[[example]]") {
+            return i..i + "[[example]]".len();
+        }
+    }
+    table.start
+        ..table
+            .start
+            .saturating_add(1)
+            .min(table.end.max(table.start))
+}
+
+/// FNV-1a 64 of the source bytes, folded to 8 hex digits: matches a printed sheet to its key.
+pub fn fingerprint(source: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in source.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{:08x}", (h ^ (h >> 32)) as u32)
+}
+
+/// Reads and validates the kit in `source` (read from `path`), reporting every problem found.
+pub fn load(path: &str, source: &str) -> Result<Kit, Vec<Diagnostic>> {
+    let mut cx = Ctx {
+        path,
+        source,
+        problems: Vec::new(),
+    };
+    let (root, errors) = DeTable::parse_recoverable(source);
+    if !errors.is_empty() {
+        for e in errors {
+            let span = e.span().unwrap_or(0..0);
+            let message = e.message().lines().next().unwrap_or("").trim().to_string();
+            cx.error(
+                span,
+                format!("invalid toml: {}", message.trim_end_matches('.')),
+                Some(syntax_help(e.message())),
+            );
+        }
+        return Err(cx.problems);
+    }
+    let root = root.into_inner();
+    let mut kit_table = None;
+    let mut rules_table = None;
+    let mut text_table = None;
+    let mut example_value = None;
+    for (key, value) in root.iter() {
+        match key.get_ref().as_ref() {
+            "kit" => kit_table = Some(value),
+            "rules" => rules_table = Some(value),
+            "text" => text_table = Some(value),
+            "example" => example_value = Some(value),
+            other => {
+                let help = match nearest(other, TOP_KEYS) {
+                    Some("example") => "did you mean `[[example]]`?".to_string(),
+                    Some(n) => format!("did you mean `[{n}]`?"),
+                    None => match home_of(other) {
+                        Some(home) => format!("`{other}` belongs in `{home}`"),
+                        None => {
+                            "a kit has the tables `[kit]`, `[rules]`, `[text]` and `[[example]]`"
+                                .into()
+                        }
+                    },
+                };
+                cx.error(
+                    key.span(),
+                    format!("unknown key `{other}` at the top level"),
+                    Some(help),
+                );
+            }
+        }
+    }
+
+    let raw_kit = match kit_table {
+        Some(t) => {
+            let ok = cx.check_keys(t, "[kit]", KIT_KEYS, KIT_REQUIRED);
+            if ok {
+                cx.deserialize::<RawKit>(t)
+            } else {
+                None
+            }
+        }
+        None => {
+            cx.error(
+                0..0,
+                "missing table `[kit]`",
+                Some("add `[kit]` with at least `title = \"...\"`".into()),
+            );
+            None
+        }
+    };
+    let kit_parts = raw_kit.and_then(|raw| kit_section(&mut cx, &raw));
+
+    let mut board_span = 0..0;
+    let mut example_size = None;
+    let rules = match rules_table {
+        Some(t) => {
+            let ok = cx.check_keys(t, "[rules]", RULES_KEYS, RULES_REQUIRED);
+            let raw = if ok {
+                cx.deserialize::<RawRules>(t)
+            } else {
+                None
+            };
+            raw.and_then(|raw| {
+                board_span = raw.board.span();
+                example_size = u32::try_from(*raw.board.get_ref())
+                    .ok()
+                    .and_then(|n| BoardSize::new(n).ok());
+                match raw.validate(path, source) {
+                    Ok(v) => Some(v),
+                    Err(ds) => {
+                        cx.problems.extend(ds);
+                        None
+                    }
+                }
+            })
+        }
+        None => {
+            cx.error(
+                0..0,
+                "missing table `[rules]`",
+                Some("add `[rules]` with at least `board = 5`".into()),
+            );
+            None
+        }
+    };
+
+    let wording = text_section(&mut cx, text_table);
+
+    let raw_examples = example_tables(&mut cx, example_value);
+    let example_rules =
+        rules.map_or_else(|| example_size.map(|size| (size, Rules::default())), Some);
+    let checked: Vec<Checked> = match example_rules {
+        Some((size, rules)) => raw_examples
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (raw, value))| {
+                examples::check(&mut cx, i + 1, raw.as_ref()?, value, size, &rules)
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+
+    let (Some((title, purpose, paper, record_rows, physical)), Some((size, rules))) =
+        (kit_parts, rules)
+    else {
+        return Err(cx.problems);
+    };
+    if !cx.problems.is_empty() {
+        return Err(cx.problems);
+    }
+    let kit = build_kit(
+        KitParts {
+            title,
+            purpose,
+            paper,
+            record_rows,
+            physical,
+            size,
+            rules,
+            board_span,
+            wording,
+            source,
+        },
+        &checked,
+    );
+    keys::verify(&mut cx, &kit, &checked);
+    if cx.problems.is_empty() {
+        Ok(kit)
+    } else {
+        Err(cx.problems)
+    }
+}
+
+struct KitParts<'a> {
+    title: String,
+    purpose: Option<String>,
+    paper: Paper,
+    record_rows: u32,
+    physical: Physical,
+    size: BoardSize,
+    rules: Rules,
+    board_span: Range<usize>,
+    wording: Wording,
+    source: &'a str,
+}
+
+fn build_kit(p: KitParts<'_>, checked: &[Checked]) -> Kit {
+    Kit {
+        title: p.title,
+        purpose: p.purpose,
+        paper: p.paper,
+        record_rows: p.record_rows,
+        size: p.size,
+        rules: p.rules,
+        physical: p.physical,
+        wording: p.wording,
+        examples: checked.iter().map(|c| c.example.clone()).collect(),
+        fingerprint: fingerprint(p.source),
+        board_span: p.board_span,
+    }
+}
+
+fn syntax_help(message: &str) -> String {
+    let rest: Vec<&str> = message
+        .lines()
+        .skip(1)
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    if rest.is_empty() {
+        "kits are TOML: `key = value` lines under `[table]` headers; text goes in double quotes"
+            .into()
+    } else {
+        rest.join("; ")
+    }
+}
+
+type KitSection = (String, Option<String>, Paper, u32, Physical);
+
+/// Validates the values of `[kit]`.
+fn kit_section(cx: &mut Ctx<'_>, raw: &RawKit) -> Option<KitSection> {
+    let before = cx.problems.len();
+    let title = raw.title.get_ref().trim().to_string();
+    if title.is_empty() {
+        cx.error(
+            raw.title.span(),
+            "`title` is empty",
+            Some("give the pack a title, e.g. `title = \"Liberty-chain capture\"`".into()),
+        );
+    }
+    let purpose = raw.purpose.as_ref().map(|p| p.get_ref().trim().to_string());
+    let paper = match &raw.paper {
+        None => Paper::default(),
+        Some(p) => Paper::parse(p.get_ref()).unwrap_or_else(|| {
+            let help = match nearest(p.get_ref(), Paper::NAMES) {
+                Some(n) => format!(
+                    "did you mean `{n}`? use one of: {}",
+                    Paper::NAMES.join(", ")
+                ),
+                None => format!("use one of: {}", Paper::NAMES.join(", ")),
+            };
+            cx.error(
+                p.span(),
+                format!("unknown paper `{}`", p.get_ref()),
+                Some(help),
+            );
+            Paper::default()
+        }),
+    };
+    let record_rows = match &raw.record_rows {
+        None => 8,
+        Some(r) => {
+            match u32::try_from(*r.get_ref()) {
+                Ok(n) if i64::from(n) <= MAX_RECORD_ROWS => n,
+                _ => {
+                    cx.error(
+                    r.span(),
+                    format!("`record_rows` must be a whole number from 0 to {MAX_RECORD_ROWS}, not {}", r.get_ref()),
+                    Some("the seed pack uses `record_rows = 8`".into()),
+                );
+                    8
+                }
+            }
+        }
+    };
+    let mut physical = Physical::default();
+    let mm = |cx: &mut Ctx<'_>, span: Range<usize>, name: &str, v: f64| -> Option<f64> {
+        if v.is_finite() && MM_RANGE.contains(&v) {
+            Some(v)
+        } else {
+            cx.error(
+                span,
+                format!(
+                    "`{name}` of {v} mm is outside {} to {} mm",
+                    MM_RANGE.start, MM_RANGE.end
+                ),
+                Some("real boards use `spacing_mm = [22.0, 23.7]` and `counter_mm = 20.0`".into()),
+            );
+            None
+        }
+    };
+    if let Some(s) = &raw.spacing_mm {
+        match s.get_ref().as_slice() {
+            [x, y] => {
+                if let (Some(x), Some(y)) = (
+                    mm(cx, s.span(), "spacing_mm", x.value()),
+                    mm(cx, s.span(), "spacing_mm", y.value()),
+                ) {
+                    physical.spacing_x_mm = x;
+                    physical.spacing_y_mm = y;
+                }
+            }
+            other => cx.error(
+                s.span(),
+                format!(
+                    "`spacing_mm` needs two numbers (across, down), not {}",
+                    other.len()
+                ),
+                Some("write e.g. `spacing_mm = [22.0, 23.7]`".into()),
+            ),
+        }
+    }
+    if let Some(c) = &raw.counter_mm {
+        if let Some(v) = mm(cx, c.span(), "counter_mm", c.get_ref().value()) {
+            physical.counter_mm = v;
+        }
+    }
+    let grid = physical.spacing_x_mm.min(physical.spacing_y_mm);
+    if physical.counter_mm > grid {
+        let span = raw.counter_mm.as_ref().map_or_else(
+            || raw.spacing_mm.as_ref().map_or(0..0, Spanned::span),
+            Spanned::span,
+        );
+        cx.error(
+            span,
+            format!(
+                "counters of {} mm would overlap on a grid spaced {grid} mm apart",
+                physical.counter_mm
+            ),
+            Some(
+                "make `counter_mm` no larger than the smaller of the two `spacing_mm` values"
+                    .into(),
+            ),
+        );
+    }
+    if let Some(i) = &raw.ink_saving {
+        physical.ink_saving = *i.get_ref();
+    }
+    (cx.problems.len() == before).then_some((title, purpose, paper, record_rows, physical))
+}
+
+/// The wording with the kit's `[text]` overrides; unknown keys are reported with the nearest one.
+fn text_section(cx: &mut Ctx<'_>, table: Option<&Spanned<DeValue<'_>>>) -> Wording {
+    let defaults = Wording::defaults();
+    let Some(table) = table else {
+        return defaults;
+    };
+    let Some(entries) = table.get_ref().as_table() else {
+        cx.error(
+            table.span(),
+            format!(
+                "`text` must be a table, not a {}",
+                table.get_ref().type_str()
+            ),
+            Some("write it as a `[text]` section of `key = \"wording\"` lines".into()),
+        );
+        return defaults;
+    };
+    let known: Vec<&str> = defaults.keys().collect();
+    let mut overrides = Vec::new();
+    for (key, value) in entries.iter() {
+        let k: &str = key.get_ref();
+        if !defaults.has(k) {
+            let help = match nearest(k, &known) {
+                Some(n) => format!("did you mean `{n}`?"),
+                None => {
+                    "the keys are listed in templates/answers.toml and templates/sheet.toml".into()
+                }
+            };
+            cx.error(
+                key.span(),
+                format!("unknown wording key `{k}` in `[text]`"),
+                Some(help),
+            );
+            continue;
+        }
+        match value.get_ref().as_str() {
+            Some(text) => overrides.push((k.to_string(), text.to_string())),
+            None => cx.error(
+                value.span(),
+                format!("`{k}` must be text, not a {}", value.get_ref().type_str()),
+                Some("write the wording in double quotes".into()),
+            ),
+        }
+    }
+    defaults
+        .clone()
+        .with_overrides(overrides)
+        .unwrap_or(defaults)
+}
+
+/// Each `[[example]]` table, deserialized where its keys are sound, with its TOML value.
+fn example_tables<'v, 'i>(
+    cx: &mut Ctx<'_>,
+    value: Option<&'v Spanned<DeValue<'i>>>,
+) -> Vec<(Option<RawExample>, &'v Spanned<DeValue<'i>>)> {
+    let Some(value) = value else {
+        return Vec::new();
+    };
+    let Some(items) = value.get_ref().as_array() else {
+        cx.error(
+            value.span(),
+            "`example` must be a list of `[[example]]` tables",
+            Some("start each example with `[[example]]` (two brackets)".into()),
+        );
+        return Vec::new();
+    };
+    items
+        .iter()
+        .map(|item| {
+            let ok = cx.check_keys(item, "[[example]]", EXAMPLE_KEYS, EXAMPLE_REQUIRED);
+            let raw = if ok {
+                cx.deserialize::<RawExample>(item)
+            } else {
+                None
+            };
+            (raw, item)
+        })
+        .collect()
+}

@@ -1,0 +1,268 @@
+//! `libertykit check`: good kits pass, each broken kit under tests/kits/broken gets its
+//! diagnostic (message, line, column and help; whole stderr snapshotted), and odd input never panics.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_libertykit"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Checks one broken kit: exit 1, the message at `line:col`, and the whole stderr as a snapshot.
+fn broken(name: &str, message: &str, line: usize, col: usize) {
+    let path = format!("tests/kits/broken/{name}.toml");
+    let (code, out, err) = run(&["check", &path]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out, "");
+    assert!(err.starts_with(&format!("error: {message}\n")), "{err}");
+    assert!(
+        err.contains(&format!(" --> {path}:{line}:{col}\n")),
+        "{err}"
+    );
+    assert!(err.contains("= help: "), "{err}");
+    insta::assert_snapshot!(format!("check_{name}"), err);
+}
+
+#[test]
+fn shipped_examples_and_good_kits_pass() {
+    let (code, out, err) = run(&[
+        "check",
+        "examples/liberty-chain-capture.toml",
+        "examples/capture-drills.toml",
+        "examples/counting-practice-9x9.toml",
+        "tests/kits/good/minimal.toml",
+        "tests/kits/good/scaffold.toml",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err, "");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(
+        lines[0].starts_with("ok  examples/liberty-chain-capture.toml: 2 examples, fingerprint ")
+    );
+    assert!(lines[1].starts_with("ok  examples/capture-drills.toml: 8 examples, fingerprint "));
+    assert!(lines[3].starts_with("ok  tests/kits/good/minimal.toml: 1 example, fingerprint "));
+    let fp = lines[0].rsplit(' ').next().unwrap();
+    assert_eq!(fp.len(), 8);
+    assert!(fp.chars().all(|c| c.is_ascii_hexdigit()));
+}
+
+#[test]
+fn toml_syntax_error() {
+    broken(
+        "syntax",
+        "invalid toml: invalid basic string, expected `\"`",
+        2,
+        16,
+    );
+}
+
+#[test]
+fn unknown_key_suggests_the_nearest() {
+    broken("unknown-key", "unknown key `titel` in `[kit]`", 2, 1);
+    let (_, _, err) = run(&["check", "tests/kits/broken/unknown-key.toml"]);
+    assert!(err.contains("help: did you mean `title`?"), "{err}");
+}
+
+#[test]
+fn unknown_text_key_suggests_the_nearest() {
+    broken(
+        "unknown-text-key",
+        "unknown wording key `answer_drow` in `[text]`",
+        8,
+        1,
+    );
+}
+
+#[test]
+fn missing_required_keys_and_tables() {
+    broken(
+        "missing-title",
+        "`[kit]` is missing the required key `title`",
+        1,
+        1,
+    );
+    broken("missing-rules", "missing table `[rules]`", 1, 1);
+}
+
+#[test]
+fn wrong_type_and_unsupported_board() {
+    broken(
+        "wrong-type",
+        "wrong kind of value: found string \"eight\", expected a whole number",
+        3,
+        15,
+    );
+    broken("bad-board", "board size -5 is not supported", 5, 9);
+}
+
+#[test]
+fn point_off_the_board_names_columns_and_rows() {
+    broken(
+        "off-board",
+        "`F3` is off the 5x5 board; columns run A to E and rows 1 to 5",
+        8,
+        32,
+    );
+}
+
+#[test]
+fn column_i_is_refused() {
+    broken(
+        "column-i",
+        "`I3` uses column `I`, which Go notation skips; columns run A B C D E F G H J K ...",
+        8,
+        29,
+    );
+}
+
+#[test]
+fn point_given_twice() {
+    broken(
+        "point-twice",
+        "`C3` is named twice (once white and as black after being white)",
+        8,
+        32,
+    );
+}
+
+#[test]
+fn chain_without_liberty_is_named() {
+    broken("no-liberty", "the white stone C3 has no liberty", 8, 19);
+}
+
+#[test]
+fn task_fields_that_are_needed() {
+    broken(
+        "missing-to-play",
+        "example 1: task `capture` needs `to_play`",
+        9,
+        8,
+    );
+    broken(
+        "missing-group",
+        "example 1: task `liberties` needs `group`",
+        9,
+        8,
+    );
+    broken("missing-move", "example 1: task `legal` needs `move`", 9, 8);
+}
+
+#[test]
+fn group_on_an_empty_point() {
+    broken(
+        "group-empty",
+        "`group` names `C4`, which is empty in this position",
+        10,
+        9,
+    );
+}
+
+#[test]
+fn illegal_move_in_moves() {
+    broken(
+        "illegal-move",
+        "`moves` entry 2: white C3 is illegal (suicide)",
+        10,
+        22,
+    );
+}
+
+#[test]
+fn key_that_disagrees_with_the_engine() {
+    broken(
+        "wrong-key",
+        "example 1: the key says B4, C5, but the engine finds: White chain C3, C4 has 3 liberties: B4, C5, D4",
+        11,
+        7,
+    );
+    broken(
+        "no-capture",
+        "example 1: Black has no capturing move",
+        10,
+        8,
+    );
+}
+
+#[test]
+fn every_problem_in_a_file_is_reported() {
+    broken("many-problems", "unknown key `papr` in `[kit]`", 3, 1);
+    let (_, _, err) = run(&["check", "tests/kits/broken/many-problems.toml"]);
+    assert!(
+        err.contains("unknown repetition rule `posicional`"),
+        "{err}"
+    );
+    assert!(err.contains("many-problems.toml:10:29"), "{err}");
+    assert!(
+        err.ends_with("error: check failed with 3 problems\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn every_kit_is_checked_and_an_unreadable_one_exits_2() {
+    let (code, out, err) = run(&[
+        "check",
+        "tests/kits/broken/off-board.toml",
+        "tests/kits/does-not-exist.toml",
+        "examples/liberty-chain-capture.toml",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        out.starts_with("ok  examples/liberty-chain-capture.toml"),
+        "{out}"
+    );
+    assert!(err.contains("off-board.toml:8:32"), "{err}");
+    assert!(
+        err.contains("error: cannot read `tests/kits/does-not-exist.toml`: no such file or folder"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("error: 1 of 3 kits could not be read\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn odd_input_never_panics() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("odd-kits");
+    std::fs::create_dir_all(&dir).unwrap();
+    let five = "[kit]\ntitle = \"x\"\n[rules]\nboard = 5\n";
+    let cases: Vec<(&str, String)> = vec![
+        ("empty", String::new()),
+        ("binaryish", "\u{1}\u{2}\u{7f}[[[ ==== \"\u{feff}\n\t\0".into()),
+        ("huge-board", "[kit]\ntitle = \"x\"\n[rules]\nboard = 99999999999999999999\n".into()),
+        ("big-board", "[kit]\ntitle = \"x\"\n[rules]\nboard = 9223372036854775807\n".into()),
+        ("negative", "[kit]\ntitle = \"x\"\nrecord_rows = -3\n[rules]\nboard = -9\nmax_stones = -1\nkomi = -1e308\n".into()),
+        ("types", "kit = 3\nrules = [1, 2]\ntext = \"x\"\nexample = { position = 1 }\n".into()),
+        ("nested", "[kit]\ntitle = [[[]]]\n[rules]\nboard = { a = 1 }\n".into()),
+        ("example-table", format!("{five}[example]\nposition = \"\"\ntask = \"capture\"\n")),
+        ("weird-example", format!("{five}[[example]]\nposition = \"white ;;; black\"\ntask = \"score\"\nkey = 3.5\ndead = [\"Z99\", \"\"]\n")),
+        ("unicode", format!("{five}[[example]]\nposition = \"wh\u{e9}te C3 \u{1f600}\"\ntask = \"liberties\"\ngroup = \"\u{e9}3\"\n")),
+        ("escapes", format!("{five}[[example]]\nposition = \"white\\tC3; black\\u0020F3\"\ntask = \"capture\"\nto_play = \"\"\n")),
+        ("legal-pass", format!("{five}[[example]]\nposition = \"\"\ntask = \"legal\"\nto_play = \"w\"\nmove = \"pass\"\nhistory = [\"pass\", \"black A1 A2\", 7]\n")),
+        ("komi", "[kit]\ntitle = \"x\"\nspacing_mm = [1e400]\ncounter_mm = nan\n[rules]\nboard = 2\nkomi = inf\n".into()),
+    ];
+    for (name, text) in cases {
+        let path = dir.join(format!("{name}.toml"));
+        std::fs::write(&path, text).unwrap();
+        let (code, _, err) = run(&["check", path.to_str().unwrap()]);
+        assert_eq!(code, 1, "{name}: {err}");
+        assert!(!err.contains("panicked"), "{name}: {err}");
+        assert!(err.contains("error: "), "{name}: {err}");
+    }
+    let path = dir.join("not-utf8.toml");
+    std::fs::write(&path, [0xff, 0xfe, 0x00, b'[']).unwrap();
+    let (code, _, err) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("is not UTF-8 text"), "{err}");
+}

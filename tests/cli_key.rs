@@ -1,0 +1,134 @@
+//! `libertykit key`: the shipped kits' answers against hand-verified values (worked out from the
+//! rules, not copied from output), the whole text output of the seed kit, and the JSON shape.
+
+use std::process::Command;
+
+use serde_json::{Value, json};
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_libertykit"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn key_json(kit: &str) -> Value {
+    let (code, out, err) = run(&["key", kit, "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+#[test]
+fn seed_kit_text_says_c4_captures_c3_and_names_the_liberties() {
+    let (code, out, err) = run(&["key", "examples/liberty-chain-capture.toml"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\nC4 captures C3 (1 stone)\n"), "{out}");
+    assert!(
+        out.contains("\nWhite chain C3, C4 has 3 liberties: B4, C5, D4\n"),
+        "{out}"
+    );
+    insta::assert_snapshot!("key_seed_text", out);
+}
+
+#[test]
+fn seed_kit_json_answers() {
+    let v = key_json("examples/liberty-chain-capture.toml");
+    assert_eq!(v["title"], "Liberty-chain capture");
+    assert_eq!(v["fingerprint"].as_str().unwrap().len(), 8);
+    assert_eq!(
+        v["examples"][0],
+        json!({"number": 1, "task": "capture", "to_play": "black",
+               "answer": {"moves": [{"point": "C4", "captured": ["C3"]}]}})
+    );
+    assert_eq!(v["examples"][1]["to_play"], Value::Null);
+    assert_eq!(v["examples"][1]["answer"]["chain"], json!(["C3", "C4"]));
+    assert_eq!(
+        v["examples"][1]["answer"]["liberties"],
+        json!(["B4", "C5", "D4"])
+    );
+}
+
+#[test]
+fn capture_drills_answers() {
+    let v = key_json("examples/capture-drills.toml");
+    let a = |i: usize| v["examples"][i]["answer"].clone();
+    // Edge: A3 has A2, A4 black beside it; its last liberty is B3.
+    assert_eq!(
+        a(0),
+        json!({"moves": [{"point": "B3", "captured": ["A3"]}]})
+    );
+    // Corner: A1's liberties are A2 and B1; B1 is black.
+    assert_eq!(
+        a(1),
+        json!({"moves": [{"point": "A2", "captured": ["A1"]}]})
+    );
+    // The square B2 B3 C2 C3 has eight liberties, seven filled; C4 is the last.
+    assert_eq!(
+        a(2),
+        json!({"moves": [{"point": "C4", "captured": ["B2", "B3", "C2", "C3"]}]})
+    );
+    // A1 is surrounded, but it takes A2 and B1 (each with A1 as last liberty) first.
+    assert_eq!(
+        a(3),
+        json!({"point": "A1", "legal": true, "reason": null, "captured": ["A2", "B1"]})
+    );
+    assert_eq!(
+        a(4),
+        json!({"point": "A1", "legal": false, "reason": "suicide", "captured": []})
+    );
+    // C2 and C4 each have C3 as their last liberty.
+    assert_eq!(
+        a(5),
+        json!({"moves": [{"point": "C3", "captured": ["C2", "C4"]}]})
+    );
+    // Retaking at once recreates the starting position.
+    assert_eq!(a(6)["reason"], "superko");
+    assert_eq!(a(6)["legal"], false);
+    let seq = a(7);
+    assert_eq!(seq["moves"][0]["captured"], json!(["B3"]));
+    assert_eq!(seq["moves"][0]["liberties"], 1);
+    assert_eq!(seq["moves"][3]["point"], "B3");
+    assert_eq!(seq["moves"][3]["captured"], json!(["C3"]));
+    assert_eq!(seq["captures"], json!({"black": 1, "white": 1}));
+    assert_eq!(seq["board"]["black"], json!(["A3", "B2", "B4", "E5"]));
+    assert_eq!(seq["board"]["white"], json!(["B3", "C2", "C4", "D3", "E1"]));
+}
+
+#[test]
+fn counting_practice_is_the_seed_002_score() {
+    let v = key_json("examples/counting-practice-9x9.toml");
+    // Black 31 stones + 12 points = 43; White 29 + 9 + 7.5 = 45.5; White by 2.5.
+    let expected =
+        json!({"scoring": "area", "black": 43.0, "white": 45.5, "winner": "white", "margin": 2.5});
+    assert_eq!(v["examples"][0]["answer"], expected);
+    assert_eq!(v["examples"][1]["answer"], expected);
+    assert_eq!(
+        v["examples"][2]["answer"]["liberties"],
+        json!(["D6", "E7", "F4", "G5"])
+    );
+    let (_, out, _) = run(&["key", "examples/counting-practice-9x9.toml"]);
+    assert!(
+        out.contains("By area: Black 43, White 45.5; White wins by 2.5"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_broken_kit_prints_diagnostics_and_exits_1() {
+    let (code, out, err) = run(&["key", "tests/kits/broken/wrong-key.toml"]);
+    assert_eq!(code, 1);
+    assert_eq!(out, "");
+    assert!(err.contains("wrong-key.toml:11:7"), "{err}");
+    let (code, _, err) = run(&["key", "tests/kits/nope.toml"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: cannot read `tests/kits/nope.toml`: no such file or folder\n"
+    );
+}
