@@ -77,10 +77,19 @@ fn point_error(
                 size.last_column(),
                 size.get()
             )),
-            super::PointError::ColumnI(_) => Some(format!(
-                "Go notation skips `I`: after `H` comes `J` (did you mean `J{}`?)",
-                &word[1..]
-            )),
+            super::PointError::ColumnI(_) => {
+                let as_j = format!("J{}", &word[1..]);
+                Some(match Point::parse(&as_j, size) {
+                    Ok(_) => format!(
+                        "Go notation skips `I`: after `H` comes `J` (did you mean `{as_j}`?)"
+                    ),
+                    Err(_) => format!(
+                        "Go notation skips `I`; the {size} board has columns A to {} and rows 1 to {}",
+                        size.last_column(),
+                        size.get()
+                    ),
+                })
+            }
             super::PointError::Malformed(_) => {
                 Some("write points like `C3`: a column letter, then a row number".into())
             }
@@ -237,7 +246,10 @@ mod tests {
         let err = parse_position("C3", five()).unwrap_err();
         assert_eq!(err.message, "`C3` has no colour");
         let err = parse_position("white I3", five()).unwrap_err();
-        assert!(err.help.unwrap().contains("J3"));
+        assert!(err.help.unwrap().contains("columns A to E"));
+        let nine = BoardSize::new(9).unwrap();
+        let err = parse_position("white I3", nine).unwrap_err();
+        assert!(err.help.unwrap().contains("did you mean `J3`?"));
     }
 
     #[test]

@@ -49,6 +49,37 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     fs::rename(&temp, path).map_err(fail)
 }
 
+/// Writes `bytes` to a new file at `path`, failing if anything is already there, even a file
+/// created a moment ago by someone else: the content goes to a temporary file first and is then
+/// hard-linked into place, which the OS refuses to do over an existing name.
+pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let exists = || {
+        Failure::new(format!(
+            "`{}` already exists; choose another path or remove it first",
+            path.display()
+        ))
+    };
+    if path.exists() {
+        return Err(exists());
+    }
+    let mut temp_name = std::ffi::OsString::from(".");
+    temp_name.push(path.file_name().unwrap_or_default());
+    temp_name.push(format!(".{}.new", std::process::id()));
+    let temp = path.with_file_name(temp_name);
+    write_atomically(&temp, bytes)?;
+    let linked = fs::hard_link(&temp, path);
+    let _ = fs::remove_file(&temp);
+    match linked {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(exists()),
+        Err(e) => Err(Failure::new(format!(
+            "cannot write `{}`: {}",
+            path.display(),
+            io_reason(&e)
+        ))),
+    }
+}
+
 /// A short lower-case reason for an I/O error.
 pub fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
@@ -75,6 +106,19 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names.len(), 1, "{names:?}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn write_new_never_replaces_an_existing_file() {
+        let dir = std::env::temp_dir().join(format!("libertykit-new-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("kit.toml");
+        write_new(&path, b"first").unwrap();
+        let err = write_new(&path, b"second").unwrap_err();
+        assert!(err.message.contains("already exists"), "{err}");
+        assert_eq!(fs::read(&path).unwrap(), b"first");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
         fs::remove_dir_all(&dir).unwrap();
     }
 

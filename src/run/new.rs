@@ -2,20 +2,14 @@
 
 use std::path::Path;
 
-use super::{Console, Failure, Outcome, output_error, write_atomically};
+use super::{Console, Failure, Outcome, output_error, write_new};
 
 /// The scaffold kit: every key, commented; it passes `check` as written.
 pub const SCAFFOLD: &str = include_str!("../../templates/kit.toml");
 
 /// Writes the scaffold kit to `path`, refusing to overwrite an existing file.
 pub fn run(path: &Path, console: &mut Console<'_>) -> Result<Outcome, Failure> {
-    if path.exists() {
-        return Err(Failure::new(format!(
-            "`{}` already exists; choose another path or remove it first",
-            path.display()
-        )));
-    }
-    write_atomically(path, SCAFFOLD.as_bytes())?;
+    write_new(path, SCAFFOLD.as_bytes())?;
     writeln!(
         console.out,
         "wrote {}; edit it, then run `libertykit check {}`",
