@@ -29,7 +29,11 @@ impl Wording {
     /// The built-in wording from `templates/` (which follows seed 000).
     pub fn defaults() -> Wording {
         let mut entries = BTreeMap::new();
-        for template in [SHEET_TEMPLATE, ANSWER_TEMPLATE] {
+        for template in [
+            SHEET_TEMPLATE,
+            ANSWER_TEMPLATE,
+            include_str!("../templates/replay.toml"),
+        ] {
             // The templates are compiled in and checked by a unit test, so a parse failure here
             // cannot come from user input.
             if let Ok(table) = toml::from_str::<BTreeMap<String, String>>(template) {

@@ -1,1 +1,168 @@
 //! Game records (TOML and SGF) read into a setup, rules and moves for the replay referee.
+//!
+//! Both forms load into one [`Record`]; every problem becomes a [`Diagnostic`] pointing at the
+//! word (TOML) or the property (SGF) that is wrong.
+
+mod sgf_record;
+mod toml_record;
+
+use std::ops::Range;
+use std::path::Path;
+
+use crate::diag::Diagnostic;
+use crate::rules::{Board, BoardSize, Color, KoRule, Move, Point, Rules, Scoring};
+
+/// A game record, checked: a legal setup position, the rules and the moves as written.
+#[derive(Debug, Clone)]
+pub struct Record {
+    /// The board size.
+    pub size: BoardSize,
+    /// The rules the game is refereed under.
+    pub rules: Rules,
+    /// The setup position (empty when the record has none); no chain in it lacks a liberty.
+    pub setup: Board,
+    /// Who moves first.
+    pub to_play: Color,
+    /// The moves in order: the colour when written, the move, and where it is in the file.
+    pub moves: Vec<(Option<Color>, Move, Range<usize>)>,
+    /// Stones the players agreed are dead, with where each is in the file.
+    pub dead: Vec<(Point, Range<usize>)>,
+}
+
+/// The two record forms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// A TOML file with `[rules]` and `[game]` tables.
+    Toml,
+    /// An SGF (FF[4]) file; its rules come from the command line plus `SZ` and `KM`.
+    Sgf,
+}
+
+impl Format {
+    /// The form of `path`: `.sgf` is SGF, `.toml` is TOML; otherwise a text starting with `(`
+    /// is taken for SGF and anything else for TOML.
+    pub fn of(path: &Path, source: &str) -> Format {
+        let extension = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        match extension.as_deref() {
+            Some("sgf") => Format::Sgf,
+            Some("toml") => Format::Toml,
+            _ if source.trim_start().starts_with('(') => Format::Sgf,
+            _ => Format::Toml,
+        }
+    }
+}
+
+/// Rules given on the command line: each one set replaces the SGF's value or default.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct RuleOverrides {
+    /// The repetition rule.
+    pub ko: Option<KoRule>,
+    /// Consecutive passes that end the game.
+    pub end_passes: Option<u32>,
+    /// Stones placed in total that end the game.
+    pub max_stones: Option<u32>,
+    /// Captures by one player that end the game.
+    pub capture_target: Option<u32>,
+    /// How the result is counted.
+    pub scoring: Option<Scoring>,
+    /// Points added to White's score.
+    pub komi: Option<f64>,
+}
+
+impl RuleOverrides {
+    /// Whether any rule was given.
+    pub fn is_empty(&self) -> bool {
+        *self == RuleOverrides::default()
+    }
+
+    /// `rules` with every rule given here put in.
+    pub fn apply(&self, mut rules: Rules) -> Rules {
+        if let Some(ko) = self.ko {
+            rules.ko = ko;
+        }
+        if let Some(n) = self.end_passes {
+            rules.end_passes = Some(n);
+        }
+        if let Some(n) = self.max_stones {
+            rules.max_stones = Some(n);
+        }
+        if let Some(n) = self.capture_target {
+            rules.capture_target = Some(n);
+        }
+        if let Some(scoring) = self.scoring {
+            rules.scoring = scoring;
+        }
+        if let Some(komi) = self.komi {
+            rules.komi = komi;
+        }
+        rules
+    }
+}
+
+/// Reads a TOML record's text (from `path`, as the user named it).
+pub fn load_toml(path: &str, source: &str) -> Result<Record, Vec<Diagnostic>> {
+    toml_record::load(path, source)
+}
+
+/// Reads an SGF record's text (from `path`), with rules from the command line.
+pub fn load_sgf(
+    path: &str,
+    source: &str,
+    overrides: &RuleOverrides,
+) -> Result<Record, Vec<Diagnostic>> {
+    sgf_record::load(path, source, overrides)
+}
+
+/// The first chain of `board` without a liberty, described for a message: its colour and its
+/// stones like `C3 C4`, with its first stone.
+pub(crate) fn chain_without_liberty(board: &Board) -> Option<(Color, String, Point)> {
+    board
+        .chains()
+        .into_iter()
+        .find(|c| c.liberties.is_empty())
+        .and_then(|c| {
+            let first = *c.stones.first()?;
+            let names: Vec<String> = c.stones.iter().map(ToString::to_string).collect();
+            Some((c.color, names.join(" "), first))
+        })
+}
+
+/// The message for a setup chain without a liberty.
+pub(crate) fn no_liberty_message(color: Color, stones: &str) -> String {
+    let noun = if stones.contains(' ') {
+        "chain"
+    } else {
+        "stone"
+    };
+    format!("the {color} {noun} `{stones}` has no liberty in the setup position")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_follows_the_extension_then_the_first_character() {
+        assert_eq!(Format::of(Path::new("a.SGF"), ""), Format::Sgf);
+        assert_eq!(Format::of(Path::new("a.toml"), "(;"), Format::Toml);
+        assert_eq!(Format::of(Path::new("a.txt"), "  (;FF[4])"), Format::Sgf);
+        assert_eq!(Format::of(Path::new("a"), "[rules]"), Format::Toml);
+    }
+
+    #[test]
+    fn overrides_replace_only_what_is_given() {
+        let rules = Rules::liberty_chain_capture();
+        let overrides = RuleOverrides {
+            komi: Some(6.5),
+            ..RuleOverrides::default()
+        };
+        assert!(!overrides.is_empty());
+        let applied = overrides.apply(rules);
+        assert_eq!(applied.komi, 6.5);
+        assert_eq!(applied.end_passes, Some(2));
+        assert!(RuleOverrides::default().is_empty());
+    }
+}
