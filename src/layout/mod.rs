@@ -1,6 +1,76 @@
 //! Layout: turns a kit's content into pages of shapes positioned in millimetres.
+//!
+//! `pack` is the entry point: the player sheet (content pages, then counter pages) and the
+//! host key, each a `Document` with its own page numbering and footers.
 
+pub mod board;
+pub mod counters;
+pub mod example_grid;
 pub mod fit;
+pub mod flow;
 pub mod font;
+pub mod footer;
 pub mod geom;
+pub mod host_key;
 pub mod page;
+pub mod player;
+pub mod prompt;
+pub mod rules_text;
+pub mod style;
+
+use crate::answer::AnswerKey;
+use crate::kit::Kit;
+
+use flow::Flow;
+use geom::Size;
+use page::Document;
+use style::Style;
+
+/// The printable pack: two separate documents, so the host key can be kept from the players.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pack {
+    /// Player sheet: title, rules, full-size board, examples without answers, record, counters.
+    pub player_sheet: Document,
+    /// Host key: how to run the round and every example with its answer.
+    pub host_key: Document,
+}
+
+/// Lays out the whole pack for `kit` on its paper at 100% scale.
+pub fn pack(kit: &Kit, key: &AnswerKey) -> Pack {
+    let style = Style::for_physical(&kit.physical);
+    let (width, height) = kit.paper.dimensions_mm();
+    let paper = Size::new(width, height);
+    let w = &kit.wording;
+
+    let mut flow = Flow::new(style, paper);
+    player::add_pages(&mut flow, kit, &style);
+    counters::add_pages(&mut flow, kit, &style);
+    let player_name = w.get("player_document").to_string();
+    let mut pages = flow.finish();
+    footer::decorate(&mut pages, &player_name, kit, &style);
+    let player_sheet = Document {
+        title: w.fill(
+            "document_title",
+            &[("title", &kit.title), ("document", &player_name)],
+        ),
+        pages,
+    };
+
+    let mut flow = Flow::new(style, paper);
+    host_key::add_pages(&mut flow, kit, key, &style);
+    let host_name = w.get("host_document").to_string();
+    let mut pages = flow.finish();
+    footer::decorate(&mut pages, &host_name, kit, &style);
+    let host_key = Document {
+        title: w.fill(
+            "document_title",
+            &[("title", &kit.title), ("document", &host_name)],
+        ),
+        pages,
+    };
+
+    Pack {
+        player_sheet,
+        host_key,
+    }
+}

@@ -1,0 +1,158 @@
+//! Paper counters to cut out: how many each colour needs, drawn at the board's stone size with dashed cut guides.
+//!
+//! Each colour gets one counter per intersection (`n x n`, 25 on 5x5 as the seed asks), or
+//! fewer when the session's `max_stones` means a colour can never place that many
+//! (`ceil(max_stones / 2)`, Black moving first). Captured counters go back to their owner's
+//! supply, so no colour ever needs more than that.
+
+use crate::kit::Kit;
+use crate::rules::Color;
+
+use super::flow::{Flow, text_shape};
+use super::font::text_width_mm;
+use super::geom::{Pos, Rgb};
+use super::page::{Font, Shape, Stroke};
+use super::style::{Style, cap_height_mm};
+
+/// How many counters of each colour the session needs.
+pub fn per_colour(kit: &Kit) -> usize {
+    let all = kit.size.points();
+    match kit.rules.max_stones {
+        Some(max) => all.min(usize::try_from(max.div_ceil(2)).unwrap_or(all)),
+        None => all,
+    }
+}
+
+/// Lays out the counter pages: a heading, then a block of black and a block of white counters.
+pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
+    let w = &kit.wording;
+    let count = per_colour(kit);
+    let cell = style.counter + 2.0 * style.counter_margin;
+    let columns = ((flow.width() / cell).floor() as usize).max(1);
+    flow.new_page();
+    flow.text(w.get("counters_heading"), Font::Bold, style.heading_pt);
+    for color in [Color::Black, Color::White] {
+        let key = match color {
+            Color::Black => "counters_black",
+            Color::White => "counters_white",
+        };
+        flow.heading(
+            &w.fill(key, &[("count", &count.to_string())]),
+            style.body_pt,
+            cell,
+        );
+        flow.skip(1.0);
+        let mut left = count;
+        while left > 0 {
+            // As many whole rows as fit on this page, at least one.
+            let room = ((flow.bottom() - flow.y()) / cell).floor().max(0.0) as usize;
+            if room == 0 {
+                flow.new_page();
+                continue;
+            }
+            let rows = room.min(left.div_ceil(columns));
+            let here = left.min(rows * columns);
+            let origin = Pos::new(flow.left(), flow.y());
+            flow.place(
+                rows as f64 * cell,
+                block(origin, here, columns, color, kit, style),
+            );
+            left -= here;
+        }
+    }
+}
+
+/// `count` counters in rows of `columns` cells, with dashed cut lines between and around them.
+fn block(
+    origin: Pos,
+    count: usize,
+    columns: usize,
+    color: Color,
+    kit: &Kit,
+    style: &Style,
+) -> Vec<Shape> {
+    let cell = style.counter + 2.0 * style.counter_margin;
+    let rows = count.div_ceil(columns);
+    let mut shapes = Vec::new();
+    let guide = Stroke {
+        width: style.thin_line,
+        color: Rgb::GREY,
+        dash: Some((2.0, 1.5)),
+    };
+    // Horizontal cut lines span the cells present in the rows they touch.
+    for r in 0..=rows {
+        let cells_above = if r == 0 {
+            0
+        } else {
+            row_len(r - 1, count, columns)
+        };
+        let cells_below = if r == rows {
+            0
+        } else {
+            row_len(r, count, columns)
+        };
+        let span = cells_above.max(cells_below) as f64 * cell;
+        let y = origin.y + r as f64 * cell;
+        shapes.push(Shape::Line {
+            from: Pos::new(origin.x, y),
+            to: Pos::new(origin.x + span, y),
+            stroke: guide,
+        });
+    }
+    for c in 0..=columns.min(count) {
+        let depth = (0..rows)
+            .filter(|&r| row_len(r, count, columns) >= c.max(1))
+            .count();
+        let x = origin.x + c as f64 * cell;
+        shapes.push(Shape::Line {
+            from: Pos::new(x, origin.y),
+            to: Pos::new(x, origin.y + depth as f64 * cell),
+            stroke: guide,
+        });
+    }
+    for i in 0..count {
+        let center = origin.offset(
+            (i % columns) as f64 * cell + cell / 2.0,
+            (i / columns) as f64 * cell + cell / 2.0,
+        );
+        counter(center, color, kit, style, &mut shapes);
+    }
+    shapes
+}
+
+/// How many cells row `r` holds.
+fn row_len(r: usize, count: usize, columns: usize) -> usize {
+    count.saturating_sub(r * columns).min(columns)
+}
+
+/// One counter exactly `style.counter` across, outline included.
+fn counter(center: Pos, color: Color, kit: &Kit, style: &Style, shapes: &mut Vec<Shape>) {
+    let d = style.counter;
+    let ring = |width: f64| Shape::Circle {
+        center,
+        radius: (d - width) / 2.0,
+        fill: Some(Rgb::WHITE),
+        stroke: Some(Stroke {
+            width,
+            color: Rgb::BLACK,
+            dash: None,
+        }),
+    };
+    match (color, style.ink_saving) {
+        (Color::Black, false) => shapes.push(Shape::Circle {
+            center,
+            radius: d / 2.0,
+            fill: Some(Rgb::BLACK),
+            stroke: None,
+        }),
+        (Color::Black, true) => {
+            shapes.push(ring(style.ink_saving_ring));
+            let letter = kit.wording.get("counter_black_mark").to_string();
+            let size_pt = d * 1.4;
+            let width = text_width_mm(&letter, Font::Bold, size_pt);
+            let baseline = center.offset(-width / 2.0, cap_height_mm(size_pt) / 2.0);
+            shapes.push(text_shape(letter, baseline, Font::Bold, size_pt));
+        }
+        (Color::White, _) => shapes.push(ring(0.4)),
+    }
+}

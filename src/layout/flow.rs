@@ -1,0 +1,182 @@
+//! A top-to-bottom page filler: places text and blocks below each other and starts a new page when one is full.
+
+use super::font::wrap;
+use super::geom::{Pos, Rgb, Size};
+use super::page::{Font, Page, Shape};
+use super::style::{Style, ascent_mm};
+
+/// Pages being filled from the top margin down to the footer band.
+#[derive(Debug, Clone)]
+pub struct Flow {
+    style: Style,
+    size: Size,
+    pages: Vec<Page>,
+    shapes: Vec<Shape>,
+    y: f64,
+}
+
+impl Flow {
+    /// An empty flow on paper of `size`, starting at the top margin of page 1.
+    pub fn new(style: Style, size: Size) -> Flow {
+        Flow {
+            style,
+            size,
+            pages: Vec::new(),
+            shapes: Vec::new(),
+            y: style.margin,
+        }
+    }
+
+    /// The left edge of the text area.
+    pub fn left(&self) -> f64 {
+        self.style.margin
+    }
+
+    /// The width of the text area.
+    pub fn width(&self) -> f64 {
+        self.size.width - 2.0 * self.style.margin
+    }
+
+    /// The lowest y content may reach (the top of the footer band).
+    pub fn bottom(&self) -> f64 {
+        self.size.height - self.style.margin - self.style.footer_band
+    }
+
+    /// The height of an empty page's content area.
+    pub fn page_height(&self) -> f64 {
+        self.bottom() - self.style.margin
+    }
+
+    /// The current y (top of the next thing placed).
+    pub fn y(&self) -> f64 {
+        self.y
+    }
+
+    /// Whether nothing has been placed on the current page yet.
+    pub fn at_page_top(&self) -> bool {
+        self.shapes.is_empty()
+    }
+
+    /// Finishes the current page and starts a new one.
+    pub fn new_page(&mut self) {
+        self.pages.push(Page {
+            size: self.size,
+            shapes: std::mem::take(&mut self.shapes),
+        });
+        self.y = self.style.margin;
+    }
+
+    /// Starts a new page unless `height` still fits below the current y (or the page is empty).
+    pub fn ensure(&mut self, height: f64) {
+        if self.y + height > self.bottom() + 1e-9 && !self.at_page_top() {
+            self.new_page();
+        }
+    }
+
+    /// Moves the current y down by `height` (vertical space; dropped at the top of a page).
+    pub fn skip(&mut self, height: f64) {
+        if !self.at_page_top() {
+            self.y += height;
+        }
+    }
+
+    /// Places `shapes` occupying `height` from the current y, then moves below them.
+    pub fn place(&mut self, height: f64, shapes: Vec<Shape>) {
+        self.shapes.extend(shapes);
+        self.y += height;
+    }
+
+    /// Wrapped text over the full width at the left margin; lines may continue on the next page.
+    pub fn text(&mut self, text: &str, font: Font, size_pt: f64) {
+        let (left, width) = (self.left(), self.width());
+        self.text_in(text, font, size_pt, left, width);
+    }
+
+    /// Wrapped text in a column starting at `x`, `width` wide.
+    pub fn text_in(&mut self, text: &str, font: Font, size_pt: f64, x: f64, width: f64) {
+        let line_height = self.style.line_height(size_pt);
+        for line in wrap(text, font, size_pt, width) {
+            self.ensure(line_height);
+            let baseline = Pos::new(x, self.y + ascent_mm(size_pt));
+            self.place(line_height, vec![text_shape(line, baseline, font, size_pt)]);
+        }
+    }
+
+    /// A heading kept on the same page as at least `keep_with` millimetres of what follows.
+    pub fn heading(&mut self, text: &str, size_pt: f64, keep_with: f64) {
+        self.skip(self.style.section_gap);
+        self.ensure(self.style.line_height(size_pt) + keep_with);
+        self.text(text, Font::Bold, size_pt);
+    }
+
+    /// All pages, the current one included if it holds anything (at least one page).
+    pub fn finish(mut self) -> Vec<Page> {
+        if !self.shapes.is_empty() || self.pages.is_empty() {
+            self.new_page();
+        }
+        self.pages
+    }
+}
+
+/// One black text run whose baseline starts at `baseline`.
+pub fn text_shape(text: String, baseline: Pos, font: Font, size_pt: f64) -> Shape {
+    Shape::Text {
+        baseline,
+        text,
+        size_pt,
+        font,
+        color: Rgb::BLACK,
+    }
+}
+
+/// Wrapped lines as shapes starting at `top_left`; returns them with the height they take.
+pub fn text_block(
+    style: &Style,
+    text: &str,
+    font: Font,
+    size_pt: f64,
+    top_left: Pos,
+    width: f64,
+) -> (Vec<Shape>, f64) {
+    let line_height = style.line_height(size_pt);
+    let lines = wrap(text, font, size_pt, width);
+    let height = line_height * lines.len() as f64;
+    let shapes = lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let y = top_left.y + i as f64 * line_height + ascent_mm(size_pt);
+            text_shape(line, Pos::new(top_left.x, y), font, size_pt)
+        })
+        .collect();
+    (shapes, height)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_text_runs_onto_new_pages_within_the_content_area() {
+        let style = Style::default();
+        let mut flow = Flow::new(style, Size::new(210.0, 297.0));
+        let text = "word ".repeat(3000);
+        flow.text(&text, Font::Regular, 10.0);
+        let pages = flow.finish();
+        assert!(pages.len() > 1);
+        let bottom = 297.0 - style.margin - style.footer_band;
+        for page in &pages {
+            for shape in &page.shapes {
+                if let Shape::Text { baseline, .. } = shape {
+                    assert!(baseline.y <= bottom && baseline.y >= style.margin);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_empty_flow_still_has_one_page() {
+        let flow = Flow::new(Style::default(), Size::new(210.0, 297.0));
+        assert_eq!(flow.finish().len(), 1);
+    }
+}

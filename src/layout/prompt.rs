@@ -1,0 +1,72 @@
+//! What an example asks, in words from the templates: its heading, position and prompt (never its answer).
+
+use crate::kit::{Example, Kit, Task};
+use crate::rules::{Color, Move};
+use crate::text::Wording;
+
+/// The example's heading: the author's title, or `Example 1`.
+pub fn title(example: &Example, wording: &Wording) -> String {
+    example.title.clone().unwrap_or_else(|| {
+        wording.fill(
+            "example_heading",
+            &[("number", &example.number.to_string())],
+        )
+    })
+}
+
+/// The position as the author wrote it, on one line: `white C3; black B3 C2 D3`.
+pub fn position(example: &Example, wording: &Wording) -> String {
+    let text = example
+        .position_text
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    wording.fill("example_position", &[("position", &text)])
+}
+
+/// The example's question: the author's prompt, or one generated for its task.
+pub fn prompt(kit: &Kit, example: &Example) -> String {
+    if let Some(p) = &example.prompt {
+        return p.clone();
+    }
+    let w = &kit.wording;
+    let mover = example.to_play.unwrap_or(Color::Black);
+    let color = |c: Color| w.get(c.name()).to_string();
+    match &example.task {
+        Task::Capture => w.fill("prompt_capture", &[("color", &color(mover))]),
+        Task::Liberties { group } => {
+            let owner = example.board.stone(*group).unwrap_or(mover);
+            w.fill(
+                "prompt_liberties",
+                &[("color", &color(owner)), ("group", &group.to_string())],
+            )
+        }
+        Task::Legal { mv, history } if history.is_empty() => w.fill(
+            "prompt_legal",
+            &[("color", &color(mover)), ("point", &mv.to_string())],
+        ),
+        Task::Legal { mv, history } => w.fill(
+            "prompt_legal_after",
+            &[
+                ("moves", &moves(history, w)),
+                ("color", &color(mover)),
+                ("point", &mv.to_string()),
+            ],
+        ),
+        Task::Sequence { moves: m } => w.fill("prompt_sequence", &[("moves", &moves(m, w))]),
+        Task::Score { .. } => w.fill("prompt_score", &[("scoring", kit.rules.scoring.name())]),
+    }
+}
+
+/// Moves as `Black C4, White C5`.
+fn moves(list: &[(Color, Move)], w: &Wording) -> String {
+    list.iter()
+        .map(|(c, m)| {
+            w.fill(
+                "prompt_move",
+                &[("color", w.get(c.name())), ("point", &m.to_string())],
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(w.get("list_comma"))
+}

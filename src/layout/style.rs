@@ -1,0 +1,185 @@
+//! Sizes, line widths, fonts and margins of the printed pack; the default is a real board's dimensions.
+//!
+//! Every length is in millimetres and every font size in points. Layout code reads all of its
+//! numbers from here, so the fit check (`fit.rs`) and the drawing always agree.
+
+use crate::kit::Physical;
+
+use super::geom::PT_PER_MM;
+
+/// How one board diagram is drawn: spacing, stone size, line widths and coordinate labels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BoardStyle {
+    /// Distance between vertical lines (across).
+    pub spacing_x: f64,
+    /// Distance between horizontal lines (down).
+    pub spacing_y: f64,
+    /// Diameter of a drawn stone.
+    pub stone: f64,
+    /// Width of the inner grid lines.
+    pub inner_line: f64,
+    /// Width of the four edge lines (heavier, as on a real board).
+    pub edge_line: f64,
+    /// Radius of a star point.
+    pub star_radius: f64,
+    /// Outline width of a white stone.
+    pub stone_outline: f64,
+    /// Font size of the coordinate labels.
+    pub coord_pt: f64,
+    /// Gap between a stone's edge and the coordinate labels.
+    pub coord_gap: f64,
+}
+
+impl BoardStyle {
+    /// A real board at the kit's physical spacing and counter size (100% scale).
+    pub fn full_size(physical: &Physical) -> BoardStyle {
+        BoardStyle {
+            spacing_x: physical.spacing_x_mm,
+            spacing_y: physical.spacing_y_mm,
+            stone: physical.counter_mm,
+            inner_line: 0.35,
+            edge_line: 0.8,
+            star_radius: 1.2,
+            stone_outline: 0.5,
+            coord_pt: 11.0,
+            coord_gap: 2.5,
+        }
+    }
+
+    /// The same board drawn at `factor` of its size (for example diagrams); lines and labels
+    /// shrink less than the grid so they stay legible.
+    pub fn scaled(self, factor: f64) -> BoardStyle {
+        BoardStyle {
+            spacing_x: self.spacing_x * factor,
+            spacing_y: self.spacing_y * factor,
+            stone: self.stone * factor,
+            inner_line: (self.inner_line * factor).max(0.2),
+            edge_line: (self.edge_line * factor).max(0.45),
+            star_radius: (self.star_radius * factor).max(0.6),
+            stone_outline: (self.stone_outline * factor).max(0.3),
+            coord_pt: (self.coord_pt * factor).max(7.0),
+            coord_gap: (self.coord_gap * factor).max(1.2),
+        }
+    }
+
+    /// Height of a capital letter in the coordinate font, in millimetres.
+    pub fn coord_cap_height(&self) -> f64 {
+        cap_height_mm(self.coord_pt)
+    }
+}
+
+/// Everything else on the page: margins, fonts, tables, counters, footer.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Style {
+    /// The full-size board.
+    pub board: BoardStyle,
+    /// Scale of example diagrams relative to the full-size board (at most; shrunk to fit).
+    pub example_scale: f64,
+    /// Page margin on every side.
+    pub margin: f64,
+    /// Height reserved at the bottom of every page for the printing note, calibration bar and footer.
+    pub footer_band: f64,
+    /// Title font size.
+    pub title_pt: f64,
+    /// Heading font size.
+    pub heading_pt: f64,
+    /// Body text font size.
+    pub body_pt: f64,
+    /// Small print (footer, calibration label, printing note).
+    pub small_pt: f64,
+    /// Line height as a multiple of the font size.
+    pub leading: f64,
+    /// Space after a paragraph.
+    pub paragraph_gap: f64,
+    /// Space before a heading.
+    pub section_gap: f64,
+    /// Height of one move-record table row.
+    pub table_row: f64,
+    /// Width of table and guide lines.
+    pub thin_line: f64,
+    /// Diameter of a paper counter.
+    pub counter: f64,
+    /// Width of the cutting margin around each counter (the dashed guide square's side is counter + 2 x this).
+    pub counter_margin: f64,
+    /// Outline width of an ink-saving black counter.
+    pub ink_saving_ring: f64,
+    /// Draw black counters as outlines.
+    pub ink_saving: bool,
+    /// Length of the calibration bar.
+    pub calibration_mm: f64,
+    /// Width of the calibration bar.
+    pub calibration_line: f64,
+}
+
+impl Style {
+    /// The style for a kit's physical sizes: the full-size board at 100% scale.
+    pub fn for_physical(physical: &Physical) -> Style {
+        Style {
+            board: BoardStyle::full_size(physical),
+            example_scale: 0.45,
+            margin: 10.0,
+            footer_band: 19.0,
+            title_pt: 18.0,
+            heading_pt: 11.5,
+            body_pt: 9.5,
+            small_pt: 7.5,
+            leading: 1.3,
+            paragraph_gap: 1.6,
+            section_gap: 3.0,
+            table_row: 8.0,
+            thin_line: 0.25,
+            counter: physical.counter_mm,
+            counter_margin: 1.0,
+            ink_saving_ring: 1.6,
+            ink_saving: physical.ink_saving,
+            calibration_mm: 100.0,
+            calibration_line: 0.4,
+        }
+    }
+
+    /// Height of one text line at `size_pt`, in millimetres.
+    pub fn line_height(&self, size_pt: f64) -> f64 {
+        size_pt / PT_PER_MM * self.leading
+    }
+}
+
+impl Default for Style {
+    /// Real-board dimensions: 22 x 23.7 mm spacing, 20 mm stones and counters.
+    fn default() -> Style {
+        Style::for_physical(&Physical::default())
+    }
+}
+
+/// Height of a capital letter of Helvetica (718/1000 em) at `size_pt`, in millimetres.
+pub fn cap_height_mm(size_pt: f64) -> f64 {
+    0.718 * size_pt / PT_PER_MM
+}
+
+/// Distance from the top of a text line to its baseline (Helvetica ascender, 718/1000 em plus a
+/// little air), in millimetres.
+pub fn ascent_mm(size_pt: f64) -> f64 {
+    0.8 * size_pt / PT_PER_MM
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_is_a_real_board() {
+        let s = Style::default();
+        assert_eq!(s.board.spacing_x, 22.0);
+        assert_eq!(s.board.spacing_y, 23.7);
+        assert_eq!(s.board.stone, 20.0);
+        assert!(s.board.edge_line > s.board.inner_line);
+        assert_eq!(s.counter, 20.0);
+    }
+
+    #[test]
+    fn scaled_boards_keep_edges_heavier() {
+        let b = Style::default().board.scaled(0.3);
+        assert!((b.spacing_x - 6.6).abs() < 1e-9);
+        assert!(b.edge_line > b.inner_line);
+        assert!(b.coord_pt >= 7.0);
+    }
+}

@@ -1,0 +1,264 @@
+//! `libertykit build` end to end: the files it writes, where, atomically, reproducibly, and what it refuses.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn seed_kit() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/liberty-chain-capture.toml")
+}
+
+/// A fresh, empty folder for one test.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("cli-build-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn build(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_libertykit"))
+        .arg("build")
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .unwrap()
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).to_string()
+}
+
+#[test]
+fn writes_both_documents_and_their_svg_pages_and_prints_the_paths() {
+    let dir = fresh_dir("both");
+    let out_dir = dir.join("pack");
+    let kit = seed_kit();
+    let out = build(
+        &[kit.to_str().unwrap(), "--out", out_dir.to_str().unwrap()],
+        &dir,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let expected = [
+        "host-key-1.svg",
+        "host-key.pdf",
+        "player-sheet-1.svg",
+        "player-sheet-2.svg",
+        "player-sheet-3.svg",
+        "player-sheet.pdf",
+    ];
+    assert_eq!(names(&out_dir), expected);
+    let printed: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
+    assert_eq!(printed.len(), expected.len(), "{printed:?}");
+    for line in &printed {
+        assert!(Path::new(line).is_file(), "{line}");
+        assert!(Path::new(line).starts_with(&out_dir), "{line}");
+    }
+    let pdf = fs::read(out_dir.join("player-sheet.pdf")).unwrap();
+    assert!(pdf.starts_with(b"%PDF-"));
+    let svg = fs::read_to_string(out_dir.join("host-key-1.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains(r#"viewBox="0 0 210 297""#));
+}
+
+#[test]
+fn building_twice_gives_identical_files() {
+    let dir = fresh_dir("twice");
+    let kit = seed_kit();
+    let (a, b) = (dir.join("a"), dir.join("b"));
+    for d in [&a, &b] {
+        let out = build(&[kit.to_str().unwrap(), "--out", d.to_str().unwrap()], &dir);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    assert_eq!(names(&a), names(&b));
+    for name in names(&a) {
+        assert_eq!(
+            fs::read(a.join(&name)).unwrap(),
+            fs::read(b.join(&name)).unwrap(),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn default_folder_is_named_after_the_kit_in_the_current_folder() {
+    let dir = fresh_dir("default");
+    let kit = seed_kit();
+    let out = build(&[kit.to_str().unwrap(), "--format", "pdf"], &dir);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(names(&dir), ["liberty-chain-capture"]);
+    assert_eq!(
+        names(&dir.join("liberty-chain-capture")),
+        ["host-key.pdf", "player-sheet.pdf"]
+    );
+}
+
+#[test]
+fn stale_pages_of_an_earlier_build_are_removed_and_other_files_kept() {
+    let dir = fresh_dir("stale");
+    let out_dir = dir.join("pack");
+    fs::create_dir_all(&out_dir).unwrap();
+    for name in [
+        "player-sheet-9.svg",
+        "host-key-2.svg",
+        "notes.txt",
+        "player-sheet-x.svg",
+    ] {
+        fs::write(out_dir.join(name), "old").unwrap();
+    }
+    let kit = seed_kit();
+    let out = build(
+        &[
+            kit.to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+            "--format",
+            "svg",
+        ],
+        &dir,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        names(&out_dir),
+        [
+            "host-key-1.svg",
+            "notes.txt",
+            "player-sheet-1.svg",
+            "player-sheet-2.svg",
+            "player-sheet-3.svg",
+            "player-sheet-x.svg",
+        ]
+    );
+    // No temporary file is left behind.
+    assert!(names(&out_dir).iter().all(|n| !n.starts_with('.')));
+
+    // A PDF-only build removes the SVG pages, which no longer match it.
+    let out = build(
+        &[
+            kit.to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+            "--format",
+            "pdf",
+        ],
+        &dir,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        names(&out_dir),
+        [
+            "host-key.pdf",
+            "notes.txt",
+            "player-sheet-x.svg",
+            "player-sheet.pdf"
+        ]
+    );
+}
+
+#[test]
+fn paper_flag_overrides_the_kit() {
+    let dir = fresh_dir("letter");
+    let kit = seed_kit();
+    let out = build(
+        &[
+            kit.to_str().unwrap(),
+            "--out",
+            "p",
+            "--paper",
+            "letter",
+            "--format",
+            "svg",
+        ],
+        &dir,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let svg = fs::read_to_string(dir.join("p/player-sheet-1.svg")).unwrap();
+    assert!(
+        svg.contains(r#"width="215.9mm""#) && svg.contains(r#"height="279.4mm""#),
+        "{}",
+        &svg[..200]
+    );
+}
+
+#[test]
+fn a_kit_that_fails_its_check_is_not_built() {
+    let dir = fresh_dir("bad");
+    let kit = dir.join("bad.toml");
+    fs::write(
+        &kit,
+        "[kit]\ntitle = \"x\"\n\n[rules]\nboard = 5\nko = \"sometimes\"\n",
+    )
+    .unwrap();
+    let out = build(&[kit.to_str().unwrap()], &dir);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("error"), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
+    assert_eq!(names(&dir), ["bad.toml"]);
+}
+
+#[test]
+fn a_board_that_does_not_fit_the_paper_is_refused_with_sizes() {
+    let dir = fresh_dir("fit");
+    let kit = dir.join("big.toml");
+    let source = fs::read_to_string(seed_kit())
+        .unwrap()
+        .replace("board = 5 ", "board = 9 ");
+    assert!(source.contains("board = 9"));
+    fs::write(&kit, source).unwrap();
+    let out = build(&[kit.to_str().unwrap()], &dir);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("the 9x9 board at 22 x 23.7 mm spacing needs"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("but A4 leaves 190 x"), "{stderr}");
+    assert!(stderr.contains("`paper = \"a3\"`"), "{stderr}");
+    assert_eq!(names(&dir), ["big.toml"]);
+
+    // The same kit fits A3, and `--paper letter` is refused for the 5x5 kit only when it would not fit.
+    let out = build(
+        &[kit.to_str().unwrap(), "--paper", "a3", "--out", "a3"],
+        &dir,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let svg = fs::read_to_string(dir.join("a3/player-sheet-1.svg")).unwrap();
+    assert!(svg.contains(r#"viewBox="0 0 297 420""#));
+}
+
+#[test]
+fn missing_kit_file_is_a_usage_failure() {
+    let dir = fresh_dir("missing");
+    let out = build(&["nope.toml"], &dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("cannot read `nope.toml`"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn text_the_pdf_font_cannot_show_is_refused_by_name() {
+    let dir = fresh_dir("winansi");
+    let kit = dir.join("snow.toml");
+    let source = fs::read_to_string(seed_kit()).unwrap().replace(
+        "title = \"Liberty-chain capture\"",
+        "title = \"Snow ☃ capture\"",
+    );
+    fs::write(&kit, source).unwrap();
+    let out = build(&[kit.to_str().unwrap()], &dir);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("`☃` (U+2603)"), "{stderr}");
+    assert_eq!(names(&dir), ["snow.toml"]);
+}
