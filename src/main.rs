@@ -20,6 +20,8 @@ fn main() -> ExitCode {
     match run::run(cli, &mut console) {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::CheckFailed) => ExitCode::from(1),
+        // Like other filters, stop quietly when the reader has gone (`libertykit key K | head`).
+        Err(failure) if failure.output_closed => ExitCode::SUCCESS,
         Err(failure) => {
             eprintln!("error: {failure}");
             ExitCode::from(2)

@@ -76,13 +76,36 @@ impl Wording {
         self.entries.get(key).map_or(key, String::as_str)
     }
 
-    /// The sentence for `key` with each `{name}` replaced by its value.
+    /// The sentence for `key` with each `{name}` replaced by its value; unknown `{names}` stay
+    /// as written so a typo in a template is visible on the page.
     pub fn fill(&self, key: &str, args: &[(&str, &str)]) -> String {
-        let mut text = self.get(key).to_string();
-        for (name, value) in args {
-            text = text.replace(&format!("{{{name}}}"), value);
+        let template = self.get(key);
+        // One pass over the template: a long replay fills thousands of sentences.
+        let mut out = String::with_capacity(template.len() + 16);
+        let mut rest = template;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            match after.find('}').map(|close| (&after[..close], close)) {
+                Some((name, close)) => {
+                    match args.iter().find(|(n, _)| *n == name) {
+                        Some((_, value)) => out.push_str(value),
+                        None => {
+                            out.push('{');
+                            out.push_str(name);
+                            out.push('}');
+                        }
+                    }
+                    rest = &after[close + 1..];
+                }
+                None => {
+                    out.push_str(&rest[open..]);
+                    rest = "";
+                }
+            }
         }
-        text
+        out.push_str(rest);
+        out
     }
 }
 
@@ -108,6 +131,13 @@ mod tests {
             .with_overrides([(key.clone(), "Hallo {x}".into())])
             .unwrap();
         assert_eq!(w2.fill(&key, &[("x", "Welt")]), "Hallo Welt");
+        let w3 = w2
+            .with_overrides([(key.clone(), "{a}{b} {unknown} {a".into())])
+            .unwrap();
+        assert_eq!(
+            w3.fill(&key, &[("a", "1"), ("b", "{a}")]),
+            "1{a} {unknown} {a"
+        );
         let err = w
             .with_overrides([("no_such_key_at_all".into(), "x".into())])
             .unwrap_err();

@@ -28,6 +28,8 @@ pub enum Outcome {
 pub struct Failure {
     /// What went wrong and what would be right, lower-case, ready to print after `error: `.
     pub message: String,
+    /// The reader of our output went away (e.g. `| head`): nothing to report, nothing wrong.
+    pub output_closed: bool,
 }
 
 impl Failure {
@@ -35,6 +37,7 @@ impl Failure {
     pub fn new(message: impl Into<String>) -> Failure {
         Failure {
             message: message.into(),
+            output_closed: false,
         }
     }
 }
@@ -55,7 +58,10 @@ pub struct Console<'a> {
 
 /// Maps an output error (e.g. a closed pipe) to a failure.
 pub fn output_error(e: std::io::Error) -> Failure {
-    Failure::new(format!("cannot write output: {e}"))
+    Failure {
+        output_closed: e.kind() == std::io::ErrorKind::BrokenPipe,
+        ..Failure::new(format!("cannot write output: {e}"))
+    }
 }
 
 /// Runs the parsed command line.

@@ -245,6 +245,10 @@ fn push(out: &mut String, text: impl AsRef<str>) {
     out.push('\n');
 }
 
+/// Widest a column is padded to: a cell listing a big capture overflows its column rather than
+/// widening every row of a long game.
+const MAX_COLUMN_WIDTH: usize = 24;
+
 /// Lays out rows as a `| a | b |` table with a rule under the header, columns padded to fit.
 fn table(rows: &[Vec<String>]) -> String {
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
@@ -254,22 +258,31 @@ fn table(rows: &[Vec<String>]) -> String {
             .map(|cell| cell.chars().count())
             .max()
             .unwrap_or(0)
+            .min(MAX_COLUMN_WIDTH)
     };
     let widths: Vec<usize> = (0..columns).map(width).collect();
-    let format_row = |row: &Vec<String>| {
-        let cells: Vec<String> = widths
-            .iter()
-            .enumerate()
-            .map(|(c, &w)| format!("{:<w$}", row.get(c).map_or("", String::as_str)))
-            .collect();
-        format!("| {} |\n", cells.join(" | "))
-    };
-    let mut out = String::new();
+    // Written straight into one buffer: a 1,000-move record makes a 1,000-row table.
+    let line_length: usize = widths.iter().map(|w| w + 3).sum::<usize>() + 2;
+    let mut out = String::with_capacity((rows.len() + 1) * line_length);
     for (i, row) in rows.iter().enumerate() {
-        out.push_str(&format_row(row));
+        out.push('|');
+        for (c, &w) in widths.iter().enumerate() {
+            let cell = row.get(c).map_or("", String::as_str);
+            out.push(' ');
+            out.push_str(cell);
+            out.extend(std::iter::repeat_n(
+                ' ',
+                w.saturating_sub(cell.chars().count()),
+            ));
+            out.push_str(" |");
+        }
+        out.push('\n');
         if i == 0 {
-            let rule: Vec<String> = widths.iter().map(|&w| "-".repeat(w + 2)).collect();
-            out.push_str(&format!("|{}|\n", rule.join("|")));
+            for &w in &widths {
+                out.push('|');
+                out.extend(std::iter::repeat_n('-', w + 2));
+            }
+            out.push_str("|\n");
         }
     }
     out
