@@ -73,7 +73,7 @@ fn point_error(
         message: e.to_string(),
         help: match e {
             super::PointError::OffBoard { .. } => Some(format!(
-                "the {size} board has columns A to {} and rows 1 to {}",
+                "use a point from A1 to {}{}, or a larger board",
                 size.last_column(),
                 size.get()
             )),
