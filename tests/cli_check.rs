@@ -266,3 +266,13 @@ fn odd_input_never_panics() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("is not UTF-8 text"), "{err}");
 }
+
+#[test]
+fn character_the_pdf_font_cannot_print() {
+    broken(
+        "unprintable",
+        "`☃` (U+2603) cannot be printed with the builtin PDF font (in `Player materials · Snow ☃ capture`)",
+        2,
+        15,
+    );
+}

@@ -12,16 +12,11 @@ use std::path::{Path, PathBuf};
 use super::check::check_source;
 use super::files::io_reason;
 use super::{Console, Failure, Outcome, output_error, read_text, write_atomically};
-use crate::answer::answer_key;
 use crate::cli::{PackFormat, PaperArg};
 use crate::diag::Diagnostic;
 use crate::export::pdf::write_pdf;
 use crate::export::svg::write_svg;
-use crate::kit::{Paper, load};
-use crate::layout::fit::board_fit_problem;
-use crate::layout::font::win_ansi_byte;
-use crate::layout::pack;
-use crate::layout::page::{Document, Shape};
+use crate::kit::Paper;
 
 /// The two documents' file stems.
 const STEMS: [&str; 2] = ["player-sheet", "host-key"];
@@ -37,31 +32,16 @@ pub fn run(
     let shown = kit_path.display().to_string();
     let source = read_text(kit_path)?;
     // Exactly `check`'s checks, except that the fit is judged on the paper actually used.
-    let mut kit = match paper {
-        None => check_source(&shown, &source),
-        Some(_) => load(&shown, &source),
-    };
-    if let (Ok(k), Some(p)) = (&mut kit, paper) {
-        k.paper = match p {
-            PaperArg::A4 => Paper::A4,
-            PaperArg::Letter => Paper::Letter,
-            PaperArg::A3 => Paper::A3,
-        };
-        if let Some((message, help)) = board_fit_problem(k) {
-            let d = Diagnostic::at(&shown, &source, k.board_span.clone(), message)
-                .with_help(format!("{help}; or build with a larger `--paper`"));
-            return report(&[d], console);
-        }
-    }
-    let kit = match kit {
-        Ok(kit) => kit,
+    let paper = paper.map(|p| match p {
+        PaperArg::A4 => Paper::A4,
+        PaperArg::Letter => Paper::Letter,
+        PaperArg::A3 => Paper::A3,
+    });
+    let pack = match check_source(&shown, &source, paper) {
+        Ok((_, pack)) => pack,
         Err(diagnostics) => return report(&diagnostics, console),
     };
-    let pack = pack(&kit, &answer_key(&kit));
     let documents = [&pack.player_sheet, &pack.host_key];
-    if let Some(d) = unprintable(&documents, &shown) {
-        return report(&[d], console);
-    }
 
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     for (stem, doc) in STEMS.into_iter().zip(documents) {
@@ -148,23 +128,6 @@ fn default_dir(kit_path: &Path) -> Result<PathBuf, Failure> {
                 kit_path.display()
             ))
         })
-}
-
-/// The first text on any page that the builtin PDF font cannot show, as a diagnostic.
-fn unprintable(documents: &[&Document], path: &str) -> Option<Diagnostic> {
-    documents.iter().flat_map(|d| &d.pages).flat_map(|p| &p.shapes).find_map(|shape| {
-        let Shape::Text { text, .. } = shape else {
-            return None;
-        };
-        let c = text.chars().find(|&c| win_ansi_byte(c).is_none())?;
-        Some(
-            Diagnostic::whole_file(
-                path,
-                format!("`{c}` (U+{:04X}) in `{text}` cannot be printed with the builtin PDF font", u32::from(c)),
-            )
-            .with_help("use WinAnsi (Western European) characters only, e.g. - instead of a minus sign"),
-        )
-    })
 }
 
 /// Pack files in `dir` (by their exact names) that this build did not write.

@@ -4,19 +4,67 @@
 use std::path::PathBuf;
 
 use super::{Console, Failure, Outcome, output_error, read_text};
+use crate::answer::answer_key;
 use crate::diag::Diagnostic;
-use crate::kit::{Kit, load};
+use crate::kit::{Kit, Paper, load};
 use crate::layout::fit::board_fit_problem;
+use crate::layout::font::win_ansi_byte;
+use crate::layout::page::Shape;
+use crate::layout::{Pack, pack};
 
-/// Loads a kit and applies every check, including whether its board fits the paper.
-pub fn check_source(path: &str, source: &str) -> Result<Kit, Vec<Diagnostic>> {
-    let kit = load(path, source)?;
-    match board_fit_problem(&kit) {
-        Some((message, help)) => Err(vec![
-            Diagnostic::at(path, source, kit.board_span.clone(), message).with_help(help),
-        ]),
-        None => Ok(kit),
+/// Loads a kit and applies every check: its content, whether its board fits the paper (or
+/// `paper`, when the command line overrides the kit's), and whether every printed character can
+/// be printed. Returns the kit with its laid-out pack, so `build` need not lay it out again.
+pub fn check_source(
+    path: &str,
+    source: &str,
+    paper: Option<Paper>,
+) -> Result<(Kit, Pack), Vec<Diagnostic>> {
+    let mut kit = load(path, source)?;
+    if let Some(paper) = paper {
+        kit.paper = paper;
     }
+    if let Some((message, help)) = board_fit_problem(&kit) {
+        let help = match paper {
+            Some(_) => format!("{help}; or build with a larger `--paper`"),
+            None => help,
+        };
+        return Err(vec![
+            Diagnostic::at(path, source, kit.board_span.clone(), message).with_help(help),
+        ]);
+    }
+    let pack = pack(&kit, &answer_key(&kit));
+    match unprintable(&pack, path, source) {
+        Some(d) => Err(vec![d]),
+        None => Ok((kit, pack)),
+    }
+}
+
+/// The first printed character the builtin PDF font cannot show, located in the kit's source
+/// when it came from there (a title, a prompt, a `[text]` entry).
+fn unprintable(pack: &Pack, path: &str, source: &str) -> Option<Diagnostic> {
+    let documents = [&pack.player_sheet, &pack.host_key];
+    let (c, text) = documents
+        .iter()
+        .flat_map(|d| &d.pages)
+        .flat_map(|p| &p.shapes)
+        .find_map(|shape| match shape {
+            Shape::Text { text, .. } => text
+                .chars()
+                .find(|&c| win_ansi_byte(c).is_none())
+                .map(|c| (c, text)),
+            _ => None,
+        })?;
+    let message = format!(
+        "`{c}` (U+{:04X}) cannot be printed with the builtin PDF font (in `{text}`)",
+        u32::from(c)
+    );
+    let help = "use Western European (WinAnsi) characters only, e.g. `-` instead of a minus sign";
+    let diagnostic = match source.find(c) {
+        Some(at) => Diagnostic::at(path, source, at..at + c.len_utf8(), message),
+        None => Diagnostic::whole_file(path, message),
+    };
+    Some(diagnostic.with_help(help))
 }
 
 /// Checks every kit and reports every problem; unreadable files are reported and checking goes
@@ -35,8 +83,8 @@ pub fn run(kits: &[PathBuf], console: &mut Console<'_>) -> Result<Outcome, Failu
                 continue;
             }
         };
-        match check_source(&shown, &source) {
-            Ok(kit) => writeln!(
+        match check_source(&shown, &source, None) {
+            Ok((kit, _)) => writeln!(
                 console.out,
                 "ok  {shown}: {} {}, fingerprint {}",
                 kit.examples.len(),

@@ -30,8 +30,8 @@ pub fn run(
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
     let source = read_text(kit)?;
-    let kit = match check_source(&kit.display().to_string(), &source) {
-        Ok(kit) => kit,
+    let kit = match check_source(&kit.display().to_string(), &source, None) {
+        Ok((kit, _)) => kit,
         Err(diagnostics) => {
             for d in diagnostics {
                 writeln!(console.err, "{}\n", d.render()).map_err(output_error)?;
