@@ -10,7 +10,7 @@ use crate::rules::{Board, Color};
 use super::board::{self, BoardGeometry, fitted_style};
 use super::flow::{Flow, text_block};
 use super::geom::Pos;
-use super::page::{Font, Shape};
+use super::page::Font;
 use super::style::Style;
 
 /// Gap between cells, across and down.
@@ -74,28 +74,8 @@ pub fn add(flow: &mut Flow, kit: &Kit, style: &Style, heading: Option<&str>, cel
             let g = BoardGeometry::new(kit.size, diagram, Pos::new(x + dx, top));
             shapes.extend(board::draw(&g, Some(cell.board), cell.marks, cell.mover));
             let text_top = top + extent.height + 1.0;
-            shapes.extend(lines.into_iter().map(|s| move_down(s, text_top)));
+            shapes.extend(lines.into_iter().map(|s| s.moved(0.0, text_top)));
         }
         flow.place(height + CELL_GAP, shapes);
-    }
-}
-
-/// A text shape placed relative to y = 0, moved down by `dy`.
-fn move_down(shape: Shape, dy: f64) -> Shape {
-    match shape {
-        Shape::Text {
-            baseline,
-            text,
-            size_pt,
-            font,
-            color,
-        } => Shape::Text {
-            baseline: baseline.offset(0.0, dy),
-            text,
-            size_pt,
-            font,
-            color,
-        },
-        other => other,
     }
 }

@@ -98,7 +98,7 @@ fn foot(
         right - label_x,
     );
     let label_top = bar_y - label_height / 2.0 - 0.6;
-    shapes.extend(label.into_iter().map(|s| shift(s, label_x, label_top)));
+    shapes.extend(label.into_iter().map(|s| s.moved(label_x, label_top)));
 
     // Printing note above the bar, its last line just clear of the end ticks.
     let note = w.get("printing_note");
@@ -111,26 +111,6 @@ fn foot(
         right - left,
     );
     let top = bar_y - 3.5 - height;
-    shapes.extend(lines.into_iter().map(|s| shift(s, left, top)));
+    shapes.extend(lines.into_iter().map(|s| s.moved(left, top)));
     shapes
-}
-
-/// A text shape laid out at the origin moved to (`dx`, `dy`).
-fn shift(shape: Shape, dx: f64, dy: f64) -> Shape {
-    match shape {
-        Shape::Text {
-            baseline,
-            text,
-            size_pt,
-            font,
-            color,
-        } => Shape::Text {
-            baseline: baseline.offset(dx, dy),
-            text,
-            size_pt,
-            font,
-            color,
-        },
-        other => other,
-    }
 }

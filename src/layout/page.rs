@@ -74,6 +74,55 @@ pub enum Shape {
     },
 }
 
+impl Shape {
+    /// The same shape moved `dx` mm right and `dy` mm down: parts are laid out at the origin,
+    /// then placed.
+    pub fn moved(self, dx: f64, dy: f64) -> Shape {
+        match self {
+            Shape::Line { from, to, stroke } => Shape::Line {
+                from: from.offset(dx, dy),
+                to: to.offset(dx, dy),
+                stroke,
+            },
+            Shape::Circle {
+                center,
+                radius,
+                fill,
+                stroke,
+            } => Shape::Circle {
+                center: center.offset(dx, dy),
+                radius,
+                fill,
+                stroke,
+            },
+            Shape::Rect {
+                origin,
+                size,
+                fill,
+                stroke,
+            } => Shape::Rect {
+                origin: origin.offset(dx, dy),
+                size,
+                fill,
+                stroke,
+            },
+            Shape::Text {
+                baseline,
+                text,
+                size_pt,
+                font,
+                color,
+            } => Shape::Text {
+                baseline: baseline.offset(dx, dy),
+                text,
+                size_pt,
+                font,
+                color,
+            },
+        }
+    }
+}
+
 /// One page: its paper size and the shapes on it, drawn in order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Page {
