@@ -1,6 +1,7 @@
 //! SGF (FF[4]) game records: `SZ`, `KM`, root setup `AB`/`AW`/`PL` and the main line's `B`/`W`
 //! moves, read with `sgf-parse`; a small scan of the text locates each property for diagnostics.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use sgf_parse::SgfParseError;
@@ -10,27 +11,67 @@ use super::{Record, RuleOverrides, chain_without_liberty, no_liberty_message};
 use crate::diag::Diagnostic;
 use crate::rules::{Board, BoardSize, Color, KoRule, Move, Point, Rules, Scoring};
 
-/// One property of a node as written: its identifier, its whole span and each value's span.
+/// One property of a main-line node as written: its identifier, its whole span and where its
+/// values' spans are in [`Scan::values`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct PropertySpan {
-    identifier: String,
+struct PropertySpan<'t> {
+    /// Borrowed from the text unless an FF[3] mixed-case identifier had to be converted.
+    identifier: Cow<'t, str>,
     whole: Range<usize>,
-    values: Vec<Range<usize>>,
+    values: Range<usize>,
 }
 
-/// Where each property of the main line's nodes is written, node by node.
+/// Where each property of the main line's nodes is written.
+///
+/// One flat list for the whole record rather than a list per node: a long game has a node per
+/// move, and a few allocations in all keep the scan cheap next to the parse.
+#[derive(Debug, Default)]
+struct Scan<'t> {
+    properties: Vec<PropertySpan<'t>>,
+    /// Every value's span, property after property.
+    values: Vec<Range<usize>>,
+    /// Where each node's properties start in `properties`, node by node.
+    nodes: Vec<usize>,
+}
+
+impl<'t> Scan<'t> {
+    /// The properties of main-line node `node` (none past the end).
+    fn node(&self, node: usize) -> &[PropertySpan<'t>] {
+        let Some(&start) = self.nodes.get(node) else {
+            return &[];
+        };
+        let end = self
+            .nodes
+            .get(node + 1)
+            .copied()
+            .unwrap_or(self.properties.len());
+        &self.properties[start..end]
+    }
+
+    /// The spans of a property's values.
+    fn values(&self, property: &PropertySpan<'_>) -> &[Range<usize>] {
+        &self.values[property.values.clone()]
+    }
+}
+
+/// Where each property of the main line's nodes is written.
 ///
 /// The main line is exactly the nodes written before the first `)`: each first variation starts
 /// right after its parent's nodes. Returns the span of a value left open, if one is.
-fn scan(text: &str) -> Result<Vec<Vec<PropertySpan>>, Range<usize>> {
+fn scan(text: &str) -> Result<Scan<'_>, Range<usize>> {
     let bytes = text.as_bytes();
-    let mut nodes: Vec<Vec<PropertySpan>> = Vec::new();
+    // A move node is about six bytes (`;B[cd]`): sized so a long game does not regrow the lists.
+    let mut found = Scan {
+        properties: Vec::with_capacity(bytes.len() / 6 + 4),
+        values: Vec::with_capacity(bytes.len() / 6 + 4),
+        nodes: Vec::with_capacity(bytes.len() / 6 + 4),
+    };
     let mut i = 0;
     while i < bytes.len() {
         match bytes[i] {
             b')' => break,
             b';' => {
-                nodes.push(Vec::new());
+                found.nodes.push(found.properties.len());
                 i += 1;
             }
             b'(' => i += 1,
@@ -41,12 +82,12 @@ fn scan(text: &str) -> Result<Vec<Vec<PropertySpan>>, Range<usize>> {
                     i += 1;
                 }
                 let raw = text.get(start..i).unwrap_or_default();
-                let identifier = if raw.chars().all(|c| c.is_ascii_uppercase()) {
-                    raw.to_string()
+                let identifier = if raw.bytes().all(|c| c.is_ascii_uppercase()) {
+                    Cow::Borrowed(raw)
                 } else {
-                    raw.chars().filter(char::is_ascii_uppercase).collect()
+                    Cow::Owned(raw.chars().filter(char::is_ascii_uppercase).collect())
                 };
-                let mut values = Vec::new();
+                let first_value = found.values.len();
                 let mut end = i;
                 loop {
                     let mut j = end;
@@ -68,14 +109,17 @@ fn scan(text: &str) -> Result<Vec<Vec<PropertySpan>>, Range<usize>> {
                         }
                         j += 1;
                     }
-                    values.push(open + 1..j);
+                    found.values.push(open + 1..j);
                     end = j + 1;
                 }
-                if let Some(node) = nodes.last_mut() {
-                    node.push(PropertySpan {
+                if found.nodes.is_empty() {
+                    // A property before any `;` belongs to no node.
+                    found.values.truncate(first_value);
+                } else {
+                    found.properties.push(PropertySpan {
                         identifier,
                         whole: start..end,
-                        values,
+                        values: first_value..found.values.len(),
                     });
                 }
                 i = end.max(start + 1);
@@ -83,21 +127,21 @@ fn scan(text: &str) -> Result<Vec<Vec<PropertySpan>>, Range<usize>> {
             _ => i += 1,
         }
     }
-    Ok(nodes)
+    Ok(found)
 }
 
 /// Collects problems, each located at a property of the main line when it can be found.
 struct Problems<'a> {
     path: &'a str,
     source: &'a str,
-    spans: Vec<Vec<PropertySpan>>,
+    spans: Scan<'a>,
     list: Vec<Diagnostic>,
 }
 
 impl Problems<'_> {
-    fn property(&self, node: usize, identifier: &str) -> Option<&PropertySpan> {
+    fn property(&self, node: usize, identifier: &str) -> Option<&PropertySpan<'_>> {
         self.spans
-            .get(node)?
+            .node(node)
             .iter()
             .find(|p| p.identifier == identifier)
     }
@@ -113,7 +157,8 @@ impl Problems<'_> {
         let span = self.property(node, identifier).map(|p| {
             value
                 .and_then(|v| {
-                    p.values
+                    self.spans
+                        .values(p)
                         .iter()
                         .find(|s| self.source.get((*s).clone()) == Some(v))
                 })
@@ -230,7 +275,7 @@ pub(super) fn load(
 
     let mut setup = Board::new(size);
     let mut to_play = None;
-    let mut moves = Vec::new();
+    let mut moves = Vec::with_capacity(problems.spans.nodes.len());
     for (k, node) in root.main_variation().enumerate() {
         for prop in node.properties() {
             match prop {
@@ -431,13 +476,19 @@ mod tests {
     #[test]
     fn scan_finds_main_line_properties() {
         let text = "(;FF[4]SZ[5]AB[aa][bb];B[cc]\n(;W[dd])(;W[ee]))";
-        let nodes = scan(text).unwrap();
-        assert_eq!(nodes.len(), 3);
-        assert_eq!(nodes[0][2].identifier, "AB");
-        assert_eq!(&text[nodes[0][2].whole.clone()], "AB[aa][bb]");
-        assert_eq!(&text[nodes[0][2].values[1].clone()], "bb");
-        assert_eq!(&text[nodes[2][0].whole.clone()], "W[dd]");
-        assert_eq!(scan("(;C[open"), Err(3..8));
+        let found = scan(text).unwrap();
+        assert_eq!(found.nodes.len(), 3);
+        let ab = &found.node(0)[2];
+        assert_eq!(ab.identifier, "AB");
+        assert_eq!(&text[ab.whole.clone()], "AB[aa][bb]");
+        assert_eq!(&text[found.values(ab)[1].clone()], "bb");
+        assert_eq!(&text[found.node(2)[0].whole.clone()], "W[dd]");
+        assert!(found.node(3).is_empty());
+        assert_eq!(scan("(;C[open").unwrap_err(), 3..8);
+        assert_eq!(
+            scan("(;FF[4]aDdBlack[aa])").unwrap().node(0)[1].identifier,
+            "DB"
+        );
     }
 
     #[test]

@@ -66,11 +66,18 @@ fn symbol(board: &Board, p: Point) -> char {
 pub fn render(board: &Board, marks: &[(Point, char)]) -> String {
     let size = board.size();
     let n = size.get();
-    let letters: Vec<String> = size.column_letters().map(String::from).collect();
-    let header = format!("    {}\n", letters.join(" "));
-    let mut out = header.clone();
+    let mut header = String::from("   ");
+    for letter in size.column_letters() {
+        header.push(' ');
+        header.push(letter);
+    }
+    header.push('\n');
+    // Sized up front: the text grows by one row at a time and would otherwise be copied as it grows.
+    let row_length = header.len() + 4;
+    let mut out = String::with_capacity((usize::from(n) + 2) * row_length);
+    out.push_str(&header);
     for row in (0..n).rev() {
-        let _ = write!(out, "{:>3} ", u32::from(row) + 1);
+        let _ = write!(out, "{:>3}", u32::from(row) + 1);
         for col in 0..n {
             let p = Point::new(col, row);
             let c = marks
@@ -78,10 +85,9 @@ pub fn render(board: &Board, marks: &[(Point, char)]) -> String {
                 .rev()
                 .find(|(q, _)| *q == p)
                 .map_or_else(|| symbol(board, p), |&(_, m)| m);
+            out.push(' ');
             out.push(c);
-            out.push(if col + 1 < n { ' ' } else { '\0' });
         }
-        out.pop();
         let _ = writeln!(out, " {}", u32::from(row) + 1);
     }
     out.push_str(&header);

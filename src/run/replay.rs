@@ -3,18 +3,18 @@
 
 use std::path::Path;
 
-use serde_json::{Value, json};
+use serde::{Serialize, Serializer};
 
 use super::{Console, Failure, Outcome, output_error, read_text};
 use crate::cli::{OutputFormat, RuleFlags};
 use crate::diag::Diagnostic;
 use crate::record::{self, Format, Record, RuleOverrides};
 use crate::referee::{self, MoveReport};
-use crate::report_json::{board_json, captures_json, move_json};
+use crate::report_json::{BoardStones, MoveEntry, Tally};
 use crate::rules::{
     Color, EndReason, Game, KoRule, Move, Point, Rules, Score, Scoring, diagram, score,
 };
-use crate::text::Wording;
+use crate::text::{Wording, push_decimal};
 
 /// A refereed game: the record, each move's ruling, the final game and its score.
 struct Replay {
@@ -80,7 +80,7 @@ pub fn run(
             writeln!(console.out, "{text}").map_err(output_error)?;
         }
         OutputFormat::Text => {
-            let text = replay_text(&replay, &path, &Wording::defaults());
+            let text = replay_text(&replay, &path, &Wording::replay_defaults());
             console
                 .out
                 .write_all(text.as_bytes())
@@ -174,35 +174,65 @@ fn referee(record: Record, path: &str, source: &str) -> Result<Replay, Vec<Diagn
 }
 
 /// A score total as JSON: a whole number when it is one, so `1` is not written `1.0`.
-fn number_json(value: f64) -> Value {
-    if value.fract() == 0.0 && value.abs() < 1e15 {
-        json!(value as i64)
-    } else {
-        json!(value)
+struct Total(f64);
+
+impl Serialize for Total {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let value = self.0;
+        if value.fract() == 0.0 && value.abs() < 1e15 {
+            serializer.serialize_i64(value as i64)
+        } else {
+            serializer.serialize_f64(value)
+        }
     }
 }
 
+/// The one JSON object `--format json` prints, fields in key order as a JSON map prints them.
+///
+/// Serialized straight to text: a `Value` tree of a 1,000-move game costs more than the game.
+#[derive(Serialize)]
+struct ReplayJson<'a> {
+    board: BoardStones,
+    captures: Tally,
+    end: Option<&'static str>,
+    #[serde(serialize_with = "move_list")]
+    moves: &'a [MoveReport],
+    result: ResultJson,
+    size: u8,
+}
+
+/// The `result` object of [`ReplayJson`].
+#[derive(Serialize)]
+struct ResultJson {
+    black: Total,
+    scoring: &'static str,
+    white: Total,
+    /// A colour name, `"draw"`, or `null` while the game has not ended.
+    winner: Option<&'static str>,
+}
+
+/// The moves as [`MoveEntry`] objects.
+fn move_list<S: Serializer>(moves: &&[MoveReport], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(moves.iter().map(MoveEntry))
+}
+
 /// The one JSON object `--format json` prints.
-fn replay_json(replay: &Replay) -> Value {
-    let winner = match replay.winner() {
-        None => Value::Null,
-        Some(Some(color)) => json!(color.name()),
-        Some(None) => json!("draw"),
-    };
+fn replay_json(replay: &Replay) -> ReplayJson<'_> {
+    let winner = replay.winner().map(|w| w.map_or("draw", Color::name));
     let game = &replay.game;
-    json!({
-        "size": replay.record.size.get(),
-        "moves": replay.reports.iter().map(move_json).collect::<Vec<_>>(),
-        "end": game.end().map(EndReason::name),
-        "captures": captures_json([game.captures(Color::Black), game.captures(Color::White)]),
-        "board": board_json(game.board()),
-        "result": {
-            "scoring": replay.score.scoring.name(),
-            "black": number_json(replay.score.black),
-            "white": number_json(replay.score.white),
-            "winner": winner,
+    ReplayJson {
+        board: BoardStones::of(game.board()),
+        captures: Tally([game.captures(Color::Black), game.captures(Color::White)]),
+        end: game.end().map(EndReason::name),
+        moves: &replay.reports,
+        result: ResultJson {
+            black: Total(replay.score.black),
+            scoring: replay.score.scoring.name(),
+            white: Total(replay.score.white),
+            winner,
         },
-    })
+        size: replay.record.size.get(),
+    }
 }
 
 /// The reason's sentence key in the wording, e.g. `reason_off_board`.
@@ -249,43 +279,198 @@ fn push(out: &mut String, text: impl AsRef<str>) {
 /// widening every row of a long game.
 const MAX_COLUMN_WIDTH: usize = 24;
 
-/// Lays out rows as a `| a | b |` table with a rule under the header, columns padded to fit.
-fn table(rows: &[Vec<String>]) -> String {
-    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let width = |c: usize| {
-        rows.iter()
-            .filter_map(|r| r.get(c))
-            .map(|cell| cell.chars().count())
-            .max()
-            .unwrap_or(0)
-            .min(MAX_COLUMN_WIDTH)
-    };
-    let widths: Vec<usize> = (0..columns).map(width).collect();
-    // Written straight into one buffer: a 1,000-move record makes a 1,000-row table.
-    let line_length: usize = widths.iter().map(|w| w + 3).sum::<usize>() + 2;
-    let mut out = String::with_capacity((rows.len() + 1) * line_length);
-    for (i, row) in rows.iter().enumerate() {
-        out.push('|');
-        for (c, &w) in widths.iter().enumerate() {
-            let cell = row.get(c).map_or("", String::as_str);
-            out.push(' ');
-            out.push_str(cell);
-            out.extend(std::iter::repeat_n(
-                ' ',
-                w.saturating_sub(cell.chars().count()),
-            ));
-            out.push_str(" |");
-        }
-        out.push('\n');
-        if i == 0 {
-            for &w in &widths {
-                out.push('|');
-                out.extend(std::iter::repeat_n('-', w + 2));
-            }
-            out.push_str("|\n");
+/// A `| a | b |` table filled cell by cell into one buffer, then laid out with a rule under the
+/// header row and columns padded to fit. A 1,000-move record makes a 1,000-row table, so no cell
+/// is a `String` of its own.
+struct Table {
+    /// How many characters the widest cell of each column holds.
+    widths: Vec<usize>,
+    /// Every cell's text, back to back; a cell is written here and then closed with `end_cell`.
+    text: String,
+    /// Where each cell ends in `text`, row after row.
+    ends: Vec<usize>,
+}
+
+impl Table {
+    /// An empty table of `columns` columns with room for `rows` rows.
+    fn new(columns: usize, rows: usize) -> Table {
+        Table {
+            widths: vec![0; columns],
+            text: String::with_capacity(rows * columns * 8),
+            ends: Vec::with_capacity(rows * columns),
         }
     }
-    out
+
+    /// Where the cell being written starts in `text`.
+    fn cell_start(&self) -> usize {
+        self.ends.last().copied().unwrap_or(0)
+    }
+
+    /// Closes the cell written to `text` since the previous one was closed.
+    fn end_cell(&mut self) {
+        let column = self.ends.len() % self.widths.len();
+        let width = char_width(&self.text[self.cell_start()..]);
+        self.widths[column] = self.widths[column].max(width);
+        self.ends.push(self.text.len());
+    }
+
+    /// Adds a cell holding `text`.
+    fn cell(&mut self, text: &str) {
+        self.text.push_str(text);
+        self.end_cell();
+    }
+
+    /// Appends the laid-out table to `out`.
+    fn write_to(&self, out: &mut String) {
+        let widths: Vec<usize> = self
+            .widths
+            .iter()
+            .map(|&w| w.min(MAX_COLUMN_WIDTH))
+            .collect();
+        let columns = widths.len();
+        let line_length: usize = widths.iter().map(|w| w + 3).sum::<usize>() + 2;
+        out.reserve((self.ends.len() / columns + 1) * line_length);
+        let mut start = 0;
+        for (i, &end) in self.ends.iter().enumerate() {
+            let column = i % columns;
+            if column == 0 {
+                out.push_str("| ");
+            }
+            let cell = &self.text[start..end];
+            out.push_str(cell);
+            push_spaces(out, widths[column].saturating_sub(char_width(cell)));
+            start = end;
+            if column + 1 < columns {
+                out.push_str(" | ");
+            } else {
+                out.push_str(" |\n");
+                if i + 1 == columns {
+                    for &w in &widths {
+                        out.push('|');
+                        out.extend(std::iter::repeat_n('-', w + 2));
+                    }
+                    out.push_str("|\n");
+                }
+            }
+        }
+    }
+}
+
+/// How many characters `text` holds (its length when it is ASCII, as cells nearly always are).
+fn char_width(text: &str) -> usize {
+    if text.is_ascii() {
+        text.len()
+    } else {
+        text.chars().count()
+    }
+}
+
+/// Appends `n` spaces.
+fn push_spaces(out: &mut String, mut n: usize) {
+    const SPACES: &str = "                                ";
+    while n > 0 {
+        let k = n.min(SPACES.len());
+        out.push_str(&SPACES[..k]);
+        n -= k;
+    }
+}
+
+/// Appends a point as its `Display` writes it (`C4`), without the formatting machinery: the
+/// move table writes one or more per row.
+fn push_point(out: &mut String, p: Point) {
+    out.push(p.column_letter());
+    push_decimal(out, u64::from(p.row_number()));
+}
+
+/// Appends a move as its `Display` writes it (`C4`, `pass`).
+fn push_move(out: &mut String, mv: Move) {
+    match mv {
+        Move::Play(p) => push_point(out, p),
+        Move::Pass => out.push_str("pass"),
+    }
+}
+
+/// Appends points joined by spaces, sorted by column then row.
+fn push_points(out: &mut String, points: &[Point]) {
+    // The referee reports captures sorted already; copy and sort only a list that is not.
+    let sorted;
+    let points = if points.is_sorted() {
+        points
+    } else {
+        let mut copy = points.to_vec();
+        copy.sort_unstable();
+        sorted = copy;
+        &sorted
+    };
+    for (i, &p) in points.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        push_point(out, p);
+    }
+}
+
+/// The move table: a row per move with its number, colour, point, captures (or why it is
+/// illegal), the mover's liberties and the running tally.
+fn move_table(reports: &[MoveReport], wording: &Wording) -> Table {
+    // Looked up and split once: every row uses them.
+    let none = wording.get("replay_cell_none");
+    let colors = [wording.get("black"), wording.get("white")];
+    let illegal = wording.template("replay_cell_illegal");
+    let tally = wording.template("replay_cell_tally");
+    let mut last_tally = None;
+    let mut tally_cell = String::new();
+    let mut table = Table::new(6, reports.len() + 1);
+    for key in [
+        "replay_column_move",
+        "replay_column_colour",
+        "replay_column_point",
+        "replay_column_captures",
+        "replay_column_liberties",
+        "replay_column_tally",
+    ] {
+        table.cell(wording.get(key));
+    }
+    for r in reports {
+        push_decimal(&mut table.text, r.number as u64);
+        table.end_cell();
+        table.cell(match r.color {
+            Color::Black => colors[0],
+            Color::White => colors[1],
+        });
+        push_move(&mut table.text, r.mv);
+        table.end_cell();
+        match r.illegal {
+            Some(reason) => illegal.fill_with(&mut table.text, |name, out| {
+                (name == "reason").then(|| out.push_str(reason.name()))
+            }),
+            None if r.captured.is_empty() => table.text.push_str(none),
+            None => push_points(&mut table.text, &r.captured),
+        }
+        table.end_cell();
+        match r.liberties {
+            Some(n) => push_decimal(&mut table.text, n as u64),
+            None => table.text.push_str(none),
+        }
+        table.end_cell();
+        // The tally changes only on a capture: most rows repeat the row above.
+        if last_tally != Some(r.captures) {
+            last_tally = Some(r.captures);
+            tally_cell.clear();
+            tally.fill_with(&mut tally_cell, |name, out| {
+                let count = match name {
+                    "black" => r.captures[0],
+                    "white" => r.captures[1],
+                    _ => return None,
+                };
+                push_decimal(out, u64::from(count));
+                Some(())
+            });
+        }
+        table.text.push_str(&tally_cell);
+        table.end_cell();
+    }
+    table
 }
 
 /// The record sheet as text: heading, rules, the move table, notes on illegal moves, the end,
@@ -293,8 +478,9 @@ fn table(rows: &[Vec<String>]) -> String {
 fn replay_text(replay: &Replay, path: &str, wording: &Wording) -> String {
     let record = &replay.record;
     let game = &replay.game;
-    let color = |c: Color| wording.get(c.name()).to_string();
-    let mut out = String::new();
+    let color = |c: Color| wording.get(c.name());
+    // Room for the move table (a row of about 90 characters per move) and the board.
+    let mut out = String::with_capacity(100 * replay.reports.len() + 2048);
     push(
         &mut out,
         wording.fill(
@@ -302,7 +488,7 @@ fn replay_text(replay: &Replay, path: &str, wording: &Wording) -> String {
             &[
                 ("path", path),
                 ("size", &record.size.to_string()),
-                ("to_play", &color(record.to_play)),
+                ("to_play", color(record.to_play)),
             ],
         ),
     );
@@ -312,43 +498,7 @@ fn replay_text(replay: &Replay, path: &str, wording: &Wording) -> String {
     if replay.reports.is_empty() {
         push(&mut out, wording.get("replay_no_moves"));
     } else {
-        let none = wording.get("replay_cell_none");
-        let mut rows = vec![
-            [
-                "replay_column_move",
-                "replay_column_colour",
-                "replay_column_point",
-                "replay_column_captures",
-                "replay_column_liberties",
-                "replay_column_tally",
-            ]
-            .iter()
-            .map(|k| wording.get(k).to_string())
-            .collect::<Vec<_>>(),
-        ];
-        for r in &replay.reports {
-            let captures = match r.illegal {
-                Some(reason) => wording.fill("replay_cell_illegal", &[("reason", reason.name())]),
-                None if r.captured.is_empty() => none.to_string(),
-                None => names(&r.captured),
-            };
-            rows.push(vec![
-                r.number.to_string(),
-                color(r.color),
-                r.mv.to_string(),
-                captures,
-                r.liberties
-                    .map_or_else(|| none.to_string(), |n| n.to_string()),
-                wording.fill(
-                    "replay_cell_tally",
-                    &[
-                        ("black", &r.captures[0].to_string()),
-                        ("white", &r.captures[1].to_string()),
-                    ],
-                ),
-            ]);
-        }
-        out.push_str(&table(&rows));
+        move_table(&replay.reports, wording).write_to(&mut out);
         push(&mut out, String::new());
         let illegal: Vec<&MoveReport> = replay
             .reports
@@ -363,7 +513,7 @@ fn replay_text(replay: &Replay, path: &str, wording: &Wording) -> String {
                     "replay_illegal_note",
                     &[
                         ("number", &r.number.to_string()),
-                        ("color", &color(r.color)),
+                        ("color", color(r.color)),
                         ("point", &r.mv.to_string()),
                         ("reason", wording.get(&reason_key(reason))),
                     ],
@@ -407,7 +557,7 @@ fn replay_text(replay: &Replay, path: &str, wording: &Wording) -> String {
                 "replay_end_capture_target",
                 &[
                     ("number", &number),
-                    ("color", &color(last_mover)),
+                    ("color", color(last_mover)),
                     ("count", &count(rules.capture_target)),
                 ],
             ),
@@ -433,7 +583,7 @@ fn replay_text(replay: &Replay, path: &str, wording: &Wording) -> String {
         Some(Some(c)) => wording.fill(
             "answer_winner",
             &[
-                ("color", &color(c)),
+                ("color", color(c)),
                 ("margin", &replay.score.margin.to_string()),
             ],
         ),
@@ -451,12 +601,4 @@ fn replay_text(replay: &Replay, path: &str, wording: &Wording) -> String {
         ),
     );
     out
-}
-
-/// Points joined by spaces, sorted by column then row.
-fn names(points: &[Point]) -> String {
-    let mut sorted = points.to_vec();
-    sorted.sort();
-    let names: Vec<String> = sorted.iter().map(ToString::to_string).collect();
-    names.join(" ")
 }
