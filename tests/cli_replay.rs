@@ -505,3 +505,50 @@ fn long_record_replays_every_move_legally() {
     assert_eq!(got["end"], Value::Null);
     assert_eq!(got["size"], json!(19));
 }
+
+/// Comments with escaped `]`, `;` and parentheses, a compressed `AB[aa:ab]`, an FF[3] `AddWhite`
+/// and two variations: replay follows the first (W D3, B pass). A1 A2 hold black (`aa` is the
+/// top left: A5, A4), E1 white.
+#[test]
+fn sgf_variations_follow_the_main_line() {
+    assert_json(
+        "variations-comments.sgf",
+        &[],
+        0,
+        json!({
+            "size": 5,
+            "moves": [
+                mv(1, "black", "C3", None, &[], Some(4), 0, 0),
+                mv(2, "white", "D3", None, &[], Some(3), 0, 0),
+                mv(3, "black", "pass", None, &[], None, 0, 0),
+            ],
+            "end": null,
+            "captures": {"black": 0, "white": 0},
+            "board": {"black": ["A4", "A5", "C3"], "white": ["D3", "E1"]},
+            "result": {"scoring": "captures", "black": 0, "white": 0, "winner": null},
+        }),
+    );
+}
+
+/// Every truncation of a real SGF exits 0 or 1 with no panic (a sample of the long record's,
+/// each one a process).
+#[test]
+fn truncated_sgf_records_never_crash() {
+    let dir = std::env::temp_dir().join(format!("libertykit-truncated-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp folder");
+    for (record, step) in [("seed-002-area.sgf", 7), ("long-19x19.sgf", 97)] {
+        let text = std::fs::read_to_string(format!("tests/records/{record}")).expect("readable");
+        let ends = (0..text.len()).step_by(step).chain([text.len() - 1]);
+        for end in ends.filter(|&e| text.is_char_boundary(e)) {
+            let path = dir.join("cut.sgf");
+            std::fs::write(&path, &text[..end]).expect("writable");
+            let (code, _, err) = replay(&[path.to_str().unwrap_or_default()]);
+            assert!(
+                code == 0 || code == 1,
+                "{record}[..{end}]: exit {code}: {err}"
+            );
+            assert!(!err.contains("panicked"), "{record}[..{end}]: {err}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
