@@ -4,6 +4,14 @@
 //! (a border ring removes bounds checks) where each chain keeps its stones as a circular linked
 //! list and counts its pseudo-liberties with their sum and sum of squares: a chain is in atari on
 //! point `p` exactly when every pseudo-liberty equals `p`, which the three numbers reveal in O(1).
+//!
+//! For listing legal moves quickly the board also keeps, incrementally, a bitboard of empty points
+//! and, per colour, a bitboard of "atari points" (points that are the only liberty of some chain
+//! of that colour, with a count per point since several chains may share one). An empty point
+//! with an empty neighbour that is no atari point of the opponent is a legal non-capturing move
+//! whatever the chains around it, so only the remaining few points need a look at their chains.
+
+use std::sync::OnceLock;
 
 use super::point::{BoardSize, Color, Point};
 use super::zobrist;
@@ -28,10 +36,58 @@ fn color_of(cell: u8) -> Option<Color> {
     }
 }
 
+/// Number of 64-bit words in a bitboard over the padded cells of the largest board.
+const WORDS: usize = zobrist::MAX_CELLS.div_ceil(64);
+
+/// A set of padded cell indices.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Bits([u64; WORDS]);
+
+impl Bits {
+    #[inline]
+    fn set(&mut self, i: usize) {
+        self.0[i >> 6] |= 1 << (i & 63);
+    }
+
+    #[inline]
+    fn clear(&mut self, i: usize) {
+        self.0[i >> 6] &= !(1 << (i & 63));
+    }
+
+    /// Word `w` of the set of indices next to an index of `self` (one or `stride` apart).
+    #[inline]
+    fn next_to_word(&self, w: usize, stride: usize) -> u64 {
+        let cur = self.0[w];
+        let prev = if w > 0 { self.0[w - 1] } else { 0 };
+        let next = if w + 1 < WORDS { self.0[w + 1] } else { 0 };
+        (cur << 1)
+            | (prev >> 63)
+            | (cur >> 1)
+            | (next << 63)
+            | (cur << stride)
+            | (prev >> (64 - stride))
+            | (cur >> stride)
+            | (next << (64 - stride))
+    }
+
+    /// The `len` (at most 32) bits starting at index `start`, lowest index in bit 0.
+    #[inline]
+    fn window(&self, start: usize, len: usize) -> u32 {
+        let (w, b) = (start >> 6, start & 63);
+        let mut v = self.0[w] >> b;
+        if b + len > 64 {
+            v |= self.0[w + 1] << (64 - b);
+        }
+        (v & ((1 << len) - 1)) as u32
+    }
+}
+
 /// Per-chain counters, stored at the chain's head cell.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct ChainData {
     stones: u16,
+    /// Distinct liberties, kept exact on every change.
+    liberties: u16,
     pseudo_liberties: u16,
     liberty_sum: u32,
     liberty_sum_squares: u64,
@@ -51,11 +107,11 @@ impl ChainData {
         self.liberty_sum_squares -= (cell * cell) as u64;
     }
 
-    /// Whether every pseudo-liberty is `cell`, i.e. filling `cell` leaves the chain no liberty.
-    fn only_liberty_is(&self, cell: usize) -> bool {
+    /// The chain's only liberty when it has exactly one (every pseudo-liberty is the same cell).
+    fn atari_cell(&self) -> Option<usize> {
         let n = u64::from(self.pseudo_liberties);
         let sum = u64::from(self.liberty_sum);
-        n > 0 && sum == n * cell as u64 && self.liberty_sum_squares * n == sum * sum
+        (n > 0 && self.liberty_sum_squares * n == sum * sum).then(|| (sum / n) as usize)
     }
 }
 
@@ -96,6 +152,17 @@ pub struct Board {
     next: Vec<u16>,
     chains: Vec<ChainData>,
     hash: u64,
+    on_board: u16,
+    /// The empty on-board cells.
+    empty: Bits,
+    /// Per colour index: the cells holding a stone of that colour.
+    stones: [Bits; 2],
+    /// Per colour index: cells that are the only liberty of at least one chain of that colour.
+    atari: [Bits; 2],
+    /// Per colour index and cell: how many chains of that colour have that cell as only liberty.
+    atari_chains: [Vec<u8>; 2],
+    /// Per chain head: the atari cell counted for that chain in `atari_chains`, or 0 for none.
+    atari_of: Vec<u16>,
 }
 
 impl Board {
@@ -104,9 +171,12 @@ impl Board {
         let n = usize::from(size.get());
         let stride = n + 2;
         let mut cells = vec![BORDER; stride * stride];
+        let mut empty = Bits::default();
         for row in 0..n {
             for col in 0..n {
-                cells[(row + 1) * stride + col + 1] = EMPTY;
+                let cell = (row + 1) * stride + col + 1;
+                cells[cell] = EMPTY;
+                empty.set(cell);
             }
         }
         Board {
@@ -117,6 +187,12 @@ impl Board {
             next: vec![0; stride * stride],
             chains: vec![ChainData::default(); stride * stride],
             hash: 0,
+            on_board: 0,
+            empty,
+            stones: [Bits::default(); 2],
+            atari: [Bits::default(); 2],
+            atari_chains: [vec![0; stride * stride], vec![0; stride * stride]],
+            atari_of: vec![0; stride * stride],
         }
     }
 
@@ -143,6 +219,7 @@ impl Board {
         )
     }
 
+    #[inline]
     fn neighbours(&self, cell: usize) -> [usize; 4] {
         [cell - self.stride, cell - 1, cell + 1, cell + self.stride]
     }
@@ -167,6 +244,11 @@ impl Board {
             .all_points()
             .filter(|&p| self.stone(p) == Some(color))
             .collect()
+    }
+
+    /// How many stones of both colours are on the board.
+    pub fn stones_on_board(&self) -> usize {
+        usize::from(self.on_board)
     }
 
     /// How many stones of `color` are on the board.
@@ -235,19 +317,8 @@ impl Board {
         if self.stone(p).is_none() {
             return 0;
         }
-        // A bitset over padded cells on the stack: this runs after every move, so no allocation.
-        let mut seen = [0u64; zobrist::MAX_CELLS.div_ceil(64)];
-        let mut count = 0;
         let head = usize::from(self.head[self.cell(p)]);
-        for cell in self.chain_stone_cells(head) {
-            for nb in self.neighbours(cell) {
-                if self.cells[nb] == EMPTY && seen[nb >> 6] & (1 << (nb & 63)) == 0 {
-                    seen[nb >> 6] |= 1 << (nb & 63);
-                    count += 1;
-                }
-            }
-        }
-        count
+        usize::from(self.chains[head].liberties)
     }
 
     /// What placing a `color` stone on the on-board point `p` would do, ignoring ko rules.
@@ -255,40 +326,90 @@ impl Board {
         self.placement_at(self.cell(p), color)
     }
 
+    #[inline]
     fn placement_at(&self, cell: usize, color: Color) -> Placement {
         if self.cells[cell] != EMPTY {
             return Placement::Occupied;
         }
         let own = cell_of(color);
+        let opponent = cell_of(color.opponent());
         let mut has_liberty = false;
         let mut hash = self.hash ^ zobrist::STONE[color.index()][cell];
-        let mut captured_heads = [usize::MAX; 4];
         let mut captures = false;
+        // Written without data-dependent branches: the neighbour kinds are unpredictable. The
+        // `head` of an empty or border cell is stale, so every use of it is masked by the kind.
+        let mut opponent_heads = [usize::MAX; 4];
         for (i, nb) in self.neighbours(cell).into_iter().enumerate() {
             let c = self.cells[nb];
-            if c == EMPTY {
-                has_liberty = true;
-            } else if c == BORDER {
-                continue;
-            } else {
-                let head = usize::from(self.head[nb]);
-                let data = &self.chains[head];
-                let in_atari = data.only_liberty_is(cell);
-                if c == own {
-                    has_liberty |= data.pseudo_liberties > 0 && !in_atari;
-                } else if in_atari {
-                    if !captured_heads[..i].contains(&head) {
-                        hash ^= data.hash;
-                    }
-                    captured_heads[i] = head;
-                    captures = true;
-                }
+            let head = usize::from(self.head[nb]);
+            let in_atari = usize::from(self.atari_of[head]) == cell;
+            // An own chain touching the empty `cell` has it as a liberty; out of atari, another.
+            has_liberty |= (c == EMPTY) | ((c == own) & !in_atari);
+            let first = !opponent_heads.contains(&head);
+            let capture = (c == opponent) & in_atari & first;
+            hash ^= self.chains[head].hash & 0u64.wrapping_sub(u64::from(capture));
+            captures |= capture;
+            if c == opponent {
+                opponent_heads[i] = head;
             }
         }
         if has_liberty || captures {
             Placement::Allowed { hash, captures }
         } else {
             Placement::Suicide
+        }
+    }
+
+    /// Calls `f(point, hash, captures)` for every empty point where `color` may place a stone
+    /// (ko aside), top row first and each row from column `A`: the order move lists are printed
+    /// in. `hash` is the position's hash after the move, `captures` whether it removes a chain.
+    pub fn allowed_placements_top_down(&self, color: Color, mut f: impl FnMut(Point, u64, bool)) {
+        let key = &zobrist::STONE[color.index()];
+        self.placement_rows_top_down(color, |row, quiet, slow| {
+            let mut candidates = quiet | slow;
+            while candidates != 0 {
+                let col = candidates.trailing_zeros() as u8;
+                candidates &= candidates - 1;
+                let p = Point::new(col, row);
+                if quiet & (1 << col) != 0 {
+                    f(p, self.hash ^ key[self.cell(p)], false);
+                } else if let Placement::Allowed { hash, captures } = self.placement(p, color) {
+                    f(p, hash, captures);
+                }
+            }
+        });
+    }
+
+    /// Sorts the empty points for a `color` stone, one row at a time from the top: calls
+    /// `f(row, quiet, slow)` where bit `col` of `quiet` marks a legal move (ko aside) that captures
+    /// nothing, so its hash is `hash() ^` the stone's key, and bit `col` of `slow` a point that
+    /// needs [`Board::placement`] (a capture, or filling an own chain's last liberty). Empty
+    /// points in neither mask are suicide.
+    pub(super) fn placement_rows_top_down(&self, color: Color, mut f: impl FnMut(u8, u32, u32)) {
+        let n = usize::from(self.size.get());
+        let stride = self.stride;
+        let (empty, own) = (&self.empty, &self.stones[color.index()]);
+        let own_atari = &self.atari[color.index()];
+        let opponent_atari = &self.atari[color.opponent().index()];
+        // A move that is no opponent chain's last liberty captures nothing. It is legal when the
+        // point has an empty neighbour, or when it touches an own chain and is no own chain's
+        // last liberty (so every own chain it joins keeps another).
+        let mut quiet = Bits::default();
+        let mut slow = Bits::default();
+        for w in 0..self.cells.len().div_ceil(64) {
+            let (e, ne) = (empty.0[w], empty.next_to_word(w, stride));
+            let no = own.next_to_word(w, stride);
+            let (oa, pa) = (own_atari.0[w], opponent_atari.0[w]);
+            quiet.0[w] = e & !pa & (ne | (no & !oa));
+            slow.0[w] = e & (pa | (oa & !ne));
+        }
+        for row in (1..=n).rev() {
+            let start = row * stride + 1;
+            f(
+                (row - 1) as u8,
+                quiet.window(start, n),
+                slow.window(start, n),
+            );
         }
     }
 
@@ -304,6 +425,9 @@ impl Board {
     pub fn play_unchecked(&mut self, p: Point, color: Color) -> Vec<Point> {
         let mut captured = Vec::new();
         self.play_cell(self.cell(p), color, &mut captured);
+        if captured.is_empty() {
+            return Vec::new();
+        }
         let mut points: Vec<Point> = captured.into_iter().map(|c| self.point(c)).collect();
         points.sort_unstable();
         points
@@ -326,8 +450,12 @@ impl Board {
     fn put_stone(&mut self, cell: usize, color: Color) {
         let own = cell_of(color);
         self.cells[cell] = own;
+        self.empty.clear(cell);
+        self.stones[color.index()].set(cell);
+        self.on_board += 1;
         self.head[cell] = cell as u16;
         self.next[cell] = cell as u16;
+        self.atari_of[cell] = 0;
         let key = zobrist::STONE[color.index()][cell];
         self.hash ^= key;
         let mut data = ChainData {
@@ -335,13 +463,22 @@ impl Board {
             hash: key,
             ..ChainData::default()
         };
-        for nb in self.neighbours(cell) {
+        let mut heads = [usize::MAX; 4];
+        for (i, nb) in self.neighbours(cell).into_iter().enumerate() {
             match self.cells[nb] {
-                EMPTY => data.add_liberty(nb),
+                EMPTY => {
+                    data.add_liberty(nb);
+                    data.liberties += 1;
+                }
                 BORDER => {}
                 _ => {
                     let head = usize::from(self.head[nb]);
-                    self.chains[head].remove_liberty(cell);
+                    let chain = &mut self.chains[head];
+                    chain.remove_liberty(cell);
+                    if !heads[..i].contains(&head) {
+                        chain.liberties -= 1;
+                    }
+                    heads[i] = head;
                 }
             }
         }
@@ -355,6 +492,43 @@ impl Board {
                 }
             }
         }
+        self.refresh_atari(usize::from(self.head[cell]));
+        let opponent = cell_of(color.opponent());
+        for nb in self.neighbours(cell) {
+            if self.cells[nb] == opponent {
+                self.refresh_atari(usize::from(self.head[nb]));
+            }
+        }
+    }
+
+    /// Forgets the atari cell recorded for the chain at `head`, if any.
+    #[inline]
+    fn unmark_atari(&mut self, head: usize) {
+        let at = usize::from(self.atari_of[head]);
+        if at != 0 {
+            self.atari_of[head] = 0;
+            let ci = usize::from(self.cells[head] - 1);
+            self.atari_chains[ci][at] -= 1;
+            if self.atari_chains[ci][at] == 0 {
+                self.atari[ci].clear(at);
+            }
+        }
+    }
+
+    /// Records the atari cell of the chain at `head` afresh from its liberty counters.
+    #[inline]
+    fn refresh_atari(&mut self, head: usize) {
+        let at = self.chains[head].atari_cell();
+        if at.unwrap_or(0) == usize::from(self.atari_of[head]) {
+            return;
+        }
+        self.unmark_atari(head);
+        if let Some(at) = at {
+            self.atari_of[head] = at as u16;
+            let ci = usize::from(self.cells[head] - 1);
+            self.atari_chains[ci][at] += 1;
+            self.atari[ci].set(at);
+        }
     }
 
     /// Joins two chains, relabelling the smaller one.
@@ -364,7 +538,35 @@ impl Board {
         } else {
             (b, a)
         };
+        // The small head stops being a head; the big one's record is refreshed by the caller.
+        self.unmark_atari(small);
+        // Liberties the two chains share, counted once each, before the small one is relabelled.
+        // A lone stone (the usual case: the stone just placed) has four distinct neighbours, so
+        // only longer chains need the `seen` set.
+        let single = self.chains[small].stones == 1;
+        let mut shared = 0;
+        let mut seen = Bits::default();
         let mut cell = small;
+        loop {
+            for q in self.neighbours(cell) {
+                if self.cells[q] == EMPTY
+                    && self
+                        .neighbours(q)
+                        .into_iter()
+                        .any(|r| self.cells[r] != EMPTY && usize::from(self.head[r]) == big)
+                    && (single || seen.0[q >> 6] & (1 << (q & 63)) == 0)
+                {
+                    if !single {
+                        seen.set(q);
+                    }
+                    shared += 1;
+                }
+            }
+            cell = usize::from(self.next[cell]);
+            if cell == small {
+                break;
+            }
+        }
         loop {
             self.head[cell] = big as u16;
             cell = usize::from(self.next[cell]);
@@ -375,6 +577,7 @@ impl Board {
         self.next.swap(big, small);
         let s = self.chains[small];
         let d = &mut self.chains[big];
+        d.liberties = d.liberties + s.liberties - shared;
         d.stones += s.stones;
         d.pseudo_liberties += s.pseudo_liberties;
         d.liberty_sum += s.liberty_sum;
@@ -383,10 +586,15 @@ impl Board {
     }
 
     fn remove_chain(&mut self, head: usize, captured: &mut Vec<usize>) {
+        self.unmark_atari(head);
         self.hash ^= self.chains[head].hash;
+        let ci = usize::from(self.cells[head] - 1);
         let mut cell = head;
         loop {
+            self.stones[ci].clear(cell);
             self.cells[cell] = EMPTY;
+            self.empty.set(cell);
+            self.on_board -= 1;
             captured.push(cell);
             cell = usize::from(self.next[cell]);
             if cell == head {
@@ -395,16 +603,56 @@ impl Board {
         }
         // Second pass: every removed stone becomes a liberty of each neighbouring chain.
         loop {
-            for nb in self.neighbours(cell) {
+            let mut heads = [usize::MAX; 4];
+            for (i, nb) in self.neighbours(cell).into_iter().enumerate() {
                 if color_of(self.cells[nb]).is_some() {
                     let h = usize::from(self.head[nb]);
                     self.chains[h].add_liberty(cell);
+                    if !heads[..i].contains(&h) {
+                        self.chains[h].liberties += 1;
+                    }
+                    heads[i] = h;
+                    self.refresh_atari(h);
                 }
             }
             cell = usize::from(self.next[cell]);
             if cell == head {
                 break;
             }
+        }
+    }
+
+    /// The on-board point whose Zobrist key for a `color` stone is `key`, if any.
+    pub(super) fn point_of_stone_key(&self, color: Color, key: u64) -> Option<Point> {
+        // An open-addressing table over every stone key, indexed by the key's top bits (the keys
+        // are uniformly random); a slot holds `color index * 512 + cell + 1`, or 0 when free.
+        const SLOTS_LOG2: u32 = 12;
+        static TABLE: OnceLock<Vec<u16>> = OnceLock::new();
+        let table = TABLE.get_or_init(|| {
+            let mut table = vec![0u16; 1 << SLOTS_LOG2];
+            for (c, keys) in zobrist::STONE.iter().enumerate() {
+                for (cell, &k) in keys.iter().enumerate() {
+                    let mut slot = (k >> (64 - SLOTS_LOG2)) as usize;
+                    while table[slot] != 0 {
+                        slot = (slot + 1) & ((1 << SLOTS_LOG2) - 1);
+                    }
+                    table[slot] = (c * 512 + cell + 1) as u16;
+                }
+            }
+            table
+        });
+        let mut slot = (key >> (64 - SLOTS_LOG2)) as usize;
+        loop {
+            let entry = usize::from(table[slot]);
+            if entry == 0 {
+                return None;
+            }
+            let (c, cell) = ((entry - 1) / 512, (entry - 1) % 512);
+            if c == color.index() && zobrist::STONE[c][cell] == key {
+                return (cell < self.cells.len() && self.cells[cell] != BORDER)
+                    .then(|| self.point(cell));
+            }
+            slot = (slot + 1) & ((1 << SLOTS_LOG2) - 1);
         }
     }
 
@@ -425,14 +673,64 @@ impl Board {
         if self.hash != self.recomputed_hash() {
             return Some("incremental hash differs from recomputed hash".into());
         }
+        let mut empty = Bits::default();
+        let mut stones = [Bits::default(); 2];
+        let mut on_board = 0;
+        let mut atari = [Bits::default(); 2];
+        let mut atari_chains = [vec![0u8; self.cells.len()], vec![0u8; self.cells.len()]];
+        for cell in 0..self.cells.len() {
+            match self.cells[cell] {
+                EMPTY => empty.set(cell),
+                BORDER => {}
+                c => {
+                    on_board += 1;
+                    stones[usize::from(c - 1)].set(cell);
+                    let head = usize::from(self.head[cell]);
+                    let expected = if head == cell {
+                        self.chains[head].atari_cell()
+                    } else {
+                        None
+                    };
+                    if usize::from(self.atari_of[cell]) != expected.unwrap_or(0) {
+                        return Some(format!(
+                            "{}: recorded atari cell {} != recomputed {expected:?}",
+                            self.point(cell),
+                            self.atari_of[cell]
+                        ));
+                    }
+                    if let Some(at) = expected {
+                        atari_chains[usize::from(c - 1)][at] += 1;
+                        atari[usize::from(c - 1)].set(at);
+                    }
+                }
+            }
+        }
+        if empty != self.empty || stones != self.stones {
+            return Some("incremental empty-point or stone sets differ from the board".into());
+        }
+        if on_board != self.on_board {
+            return Some(format!(
+                "stones on board {} != counted {on_board}",
+                self.on_board
+            ));
+        }
+        if atari != self.atari || atari_chains != self.atari_chains {
+            return Some("incremental atari points differ from recomputed ones".into());
+        }
+        let mut members = vec![0u16; self.cells.len()];
         for p in self.size.all_points() {
             let cell = self.cell(p);
             if color_of(self.cells[cell]).is_none() {
                 continue;
             }
             let head = usize::from(self.head[cell]);
-            if usize::from(self.head[head]) != head {
+            if usize::from(self.head[head]) != head || self.cells[head] != self.cells[cell] {
                 return Some(format!("{p}: head is not its own head"));
+            }
+            members[head] += 1;
+            if head != cell {
+                // The chain is checked once, from its head.
+                continue;
             }
             let data = self.chains[head];
             let stones: Vec<usize> = self.chain_stone_cells(head).collect();
@@ -447,6 +745,7 @@ impl Board {
                 stones: data.stones,
                 ..ChainData::default()
             };
+            let mut liberties = Bits::default();
             for &s in &stones {
                 if self.head[s] != head as u16 || self.cells[s] != self.cells[cell] {
                     return Some(format!("{p}: chain list holds a foreign stone"));
@@ -455,12 +754,24 @@ impl Board {
                 for nb in self.neighbours(s) {
                     if self.cells[nb] == EMPTY {
                         fresh.add_liberty(nb);
+                        liberties.set(nb);
                     }
                 }
             }
+            fresh.liberties = liberties.0.iter().map(|w| w.count_ones() as u16).sum();
             if fresh != data {
                 return Some(format!(
                     "{p}: chain counters {data:?} != recomputed {fresh:?}"
+                ));
+            }
+        }
+        // Every stone naming a head must be on that head's list (the lists hold `stones` each).
+        for (head, &count) in members.iter().enumerate() {
+            if count != 0 && count != self.chains[head].stones {
+                return Some(format!(
+                    "{}: {count} stones name it as head, its list holds {}",
+                    self.point(head),
+                    self.chains[head].stones
                 ));
             }
         }

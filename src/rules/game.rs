@@ -107,29 +107,58 @@ impl Hasher for IdentityHasher {
 type KeySet = HashSet<u64, BuildHasherDefault<IdentityHasher>>;
 
 /// Earlier positions, keyed by hash; a 64 Kbit filter answers most "never seen" lookups cheaply.
+///
+/// Each distinct key is also listed under the number of stones of its position, so the few
+/// earlier positions one stone fuller than the board can be compared with it all at once.
 #[derive(Clone, Default)]
 struct History {
     filter: Vec<u64>,
     keys: KeySet,
+    /// Per stone count: index into `entries` of the latest key with that count, or `NONE`.
+    latest_with_stones: Vec<u32>,
+    /// `(key, index of the previous entry with the same stone count or NONE)`.
+    entries: Vec<(u64, u32)>,
 }
+
+const NONE: u32 = u32::MAX;
 
 impl History {
     fn new() -> History {
         History {
             filter: vec![0; 1024],
-            keys: KeySet::default(),
+            // Room for a few hundred positions up front, so short games never rehash.
+            keys: KeySet::with_capacity_and_hasher(512, Default::default()),
+            latest_with_stones: Vec::new(),
+            entries: Vec::with_capacity(512),
         }
     }
 
-    fn insert(&mut self, key: u64) {
+    fn insert(&mut self, key: u64, stones: usize) {
         let bit = (key >> 48) as usize;
         self.filter[bit >> 6] |= 1 << (bit & 63);
-        self.keys.insert(key);
+        if self.keys.insert(key) {
+            if self.latest_with_stones.len() <= stones {
+                self.latest_with_stones.resize(stones + 1, NONE);
+            }
+            let previous = self.latest_with_stones[stones];
+            self.latest_with_stones[stones] = self.entries.len() as u32;
+            self.entries.push((key, previous));
+        }
     }
 
     fn contains(&self, key: u64) -> bool {
         let bit = (key >> 48) as usize;
         self.filter[bit >> 6] & (1 << (bit & 63)) != 0 && self.keys.contains(&key)
+    }
+
+    /// The keys of earlier positions holding exactly `stones` stones, latest first.
+    fn with_stones(&self, stones: usize) -> impl Iterator<Item = u64> + '_ {
+        let mut i = self.latest_with_stones.get(stones).copied().unwrap_or(NONE);
+        std::iter::from_fn(move || {
+            let (key, previous) = *self.entries.get(i as usize)?;
+            i = previous;
+            Some(key)
+        })
     }
 }
 
@@ -144,6 +173,7 @@ pub struct Game {
     stones_placed: u32,
     history: History,
     hash_before_last_move: Option<u64>,
+    most_stones_seen: usize,
     end: Option<EndReason>,
 }
 
@@ -159,6 +189,7 @@ impl Game {
             stones_placed: 0,
             history: History::new(),
             hash_before_last_move: None,
+            most_stones_seen: 0,
             end: None,
         };
         game.remember_position();
@@ -174,7 +205,94 @@ impl Game {
 
     fn remember_position(&mut self) {
         let key = self.situation_key(self.board.hash(), self.to_play);
-        self.history.insert(key);
+        self.history.insert(key, self.board.stones_on_board());
+        self.most_stones_seen = self.most_stones_seen.max(self.board.stones_on_board());
+    }
+
+    /// Whether a stone by `color` leading to a position with hash `hash` breaks the ko rule.
+    #[inline]
+    fn repeats(&self, hash: u64, color: Color, captures: bool) -> bool {
+        (captures || self.quiet_move_may_repeat()) && self.repeats_lookup(hash, color)
+    }
+
+    /// Whether some move that captures nothing could recreate a forbidden position. Such a move
+    /// adds a stone; once the board holds more stones than ever before, no earlier position can
+    /// be equal. Under simple ko, the position before the last move lacks that move's stone,
+    /// which a non-capturing move keeps, so it cannot repeat either.
+    #[inline]
+    fn quiet_move_may_repeat(&self) -> bool {
+        match self.rules.ko {
+            KoRule::Simple => false,
+            _ => self.board.stones_on_board() < self.most_stones_seen,
+        }
+    }
+
+    /// Whether the position with hash `hash` after a stone by `color` is a forbidden repetition.
+    #[inline]
+    fn repeats_lookup(&self, hash: u64, color: Color) -> bool {
+        match self.rules.ko {
+            KoRule::Simple => self.hash_before_last_move == Some(hash),
+            _ => self
+                .history
+                .contains(self.situation_key(hash, color.opponent())),
+        }
+    }
+
+    /// Appends every point where the player to move may play, top row first and each row from
+    /// column `A` (the order of the playout benchmark and of printed move lists).
+    pub fn legal_points_top_down(&self, out: &mut Vec<Point>) {
+        if self.end.is_some() {
+            return;
+        }
+        let color = self.to_play;
+        // A move that captures nothing adds one stone, so it can only recreate an earlier
+        // position one stone fuller than the board. Each such position differs from the board's
+        // hash by one stone's key exactly when that stone is the move that would recreate it:
+        // a handful of key comparisons instead of a lookup per point.
+        let mut quiet_repeats: Vec<Point> = Vec::new();
+        let quiet_may_repeat = self.quiet_move_may_repeat();
+        if quiet_may_repeat {
+            let now = self.situation_key(self.board.hash(), color.opponent());
+            for key in self.history.with_stones(self.board.stones_on_board() + 1) {
+                if let Some(p) = self.board.point_of_stone_key(color, key ^ now) {
+                    quiet_repeats.push(p);
+                }
+            }
+        }
+        self.board
+            .placement_rows_top_down(color, |row, quiet, slow| {
+                if slow == 0 && quiet_repeats.is_empty() {
+                    // Every bit is a legal point. Mapping a counted range (rather than looping
+                    // on the bits) lets `extend` reserve once and write without capacity checks.
+                    let mut bits = quiet;
+                    out.extend((0..quiet.count_ones()).map(|_| {
+                        let col = bits.trailing_zeros() as u8;
+                        bits &= bits - 1;
+                        Point::new(col, row)
+                    }));
+                    return;
+                }
+                let mut candidates = quiet | slow;
+                while candidates != 0 {
+                    let col = candidates.trailing_zeros() as u8;
+                    candidates &= candidates - 1;
+                    let p = Point::new(col, row);
+                    let legal = if quiet & (1 << col) != 0 {
+                        !quiet_repeats.contains(&p)
+                    } else {
+                        match self.board.placement(p, color) {
+                            Placement::Allowed { hash, captures } => {
+                                !((captures || quiet_may_repeat)
+                                    && self.repeats_lookup(hash, color))
+                            }
+                            _ => false,
+                        }
+                    };
+                    if legal {
+                        out.push(p);
+                    }
+                }
+            });
     }
 
     /// The current board.
@@ -230,14 +348,8 @@ impl Game {
         match self.board.placement(p, color) {
             Placement::Occupied => Err(IllegalMove::Occupied),
             Placement::Suicide => Err(IllegalMove::Suicide),
-            Placement::Allowed { hash, .. } => {
-                let repeats = match self.rules.ko {
-                    KoRule::Simple => self.hash_before_last_move == Some(hash),
-                    _ => self
-                        .history
-                        .contains(self.situation_key(hash, color.opponent())),
-                };
-                if repeats {
+            Placement::Allowed { hash, captures } => {
+                if self.repeats(hash, color, captures) {
                     Err(IllegalMove::Superko)
                 } else {
                     Ok(hash)
@@ -296,6 +408,63 @@ impl Game {
             Some(EndReason::Passes)
         } else {
             None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::point::BoardSize;
+
+    /// Random games on several sizes and ko rules: the fast move listing must give exactly the
+    /// points `is_legal` accepts, in top-down order, and the board must stay consistent.
+    #[test]
+    fn legal_listing_matches_is_legal() {
+        let mut state = 0x1234_5678_9abc_def0u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for n in [2u8, 3, 4, 5, 7, 9, 13, 19] {
+            for ko in [KoRule::Positional, KoRule::Situational, KoRule::Simple] {
+                let games = if n >= 13 { 1 } else { 8 };
+                for _ in 0..games {
+                    let size = BoardSize::new(u32::from(n)).unwrap();
+                    let rules = Rules {
+                        ko,
+                        ..Rules::default()
+                    };
+                    let mut game = Game::new(Board::new(size), Color::Black, rules);
+                    let mut listed = Vec::new();
+                    for _ in 0..3 * usize::from(n) * usize::from(n) {
+                        listed.clear();
+                        game.legal_points_top_down(&mut listed);
+                        let expected: Vec<Point> = (0..n)
+                            .rev()
+                            .flat_map(|row| (0..n).map(move |col| Point::new(col, row)))
+                            .filter(|&p| game.is_legal(p))
+                            .collect();
+                        assert_eq!(listed, expected, "{n}x{n} {ko:?}");
+                        let mv = if listed.is_empty() || next() % 50 == 0 {
+                            Move::Pass
+                        } else {
+                            Move::Play(listed[(next() % listed.len() as u64) as usize])
+                        };
+                        if game.play_next(mv).is_err() {
+                            break;
+                        }
+                        if n <= 9 {
+                            assert_eq!(game.board().consistency_error(), None);
+                        }
+                        if game.end().is_some() {
+                            break;
+                        }
+                    }
+                }
+            }
         }
     }
 }
