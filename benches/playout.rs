@@ -75,8 +75,8 @@ trait Engine {
 struct Ours {
     game: Game,
     n: u8,
-    /// Scratch for the legal points, reused on every ply.
-    points: Vec<Point>,
+    /// Scratch for the legal moves as one column mask per row, top row first.
+    rows: [u32; 19],
 }
 
 impl Ours {
@@ -98,19 +98,25 @@ impl Engine for Ours {
         Ours {
             game: Game::new(Board::new(size), Color::Black, rules),
             n,
-            points: Vec::with_capacity(usize::from(n) * usize::from(n)),
+            rows: [0; 19],
         }
     }
 
     fn legal_codes(&mut self, out: &mut Vec<u16>) {
+        // Our bulk API, as goban's `legals()` is theirs: legal columns as bits per row, which
+        // turn straight into codes without building a `Point` per move.
         let n = u16::from(self.n);
-        self.points.clear();
-        self.game.legal_points_top_down(&mut self.points);
-        out.extend(
-            self.points
-                .iter()
-                .map(|p| (n - 1 - u16::from(p.row)) * n + u16::from(p.col)),
-        );
+        self.game.legal_rows_top_down(&mut self.rows);
+        for (row_from_top, &mask) in (0..n).zip(&self.rows) {
+            let base = row_from_top * n;
+            // A counted range lets `extend` reserve once and write without capacity checks.
+            let mut bits = mask;
+            out.extend((0..mask.count_ones()).map(|_| {
+                let col = bits.trailing_zeros() as u16;
+                bits &= bits - 1;
+                base + col
+            }));
+        }
     }
 
     fn play_code(&mut self, code: u16) {

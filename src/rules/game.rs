@@ -1,11 +1,9 @@
 //! Game: a board plus whose turn it is, capture counts, repetition history and the end conditions.
 
-use std::collections::HashSet;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use super::board::{Board, Placement};
-use super::point::{Color, Move, Point};
+use super::point::{Color, MAX_SIZE, Move, Point};
 use super::ruleset::{KoRule, Rules};
 use super::zobrist;
 
@@ -86,25 +84,80 @@ pub struct Played {
     pub end: Option<EndReason>,
 }
 
-/// Zobrist keys are already uniformly random, so hashing them again would only cost time.
-#[derive(Default)]
-struct IdentityHasher(u64);
-
-impl Hasher for IdentityHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
+/// A set of Zobrist keys: open addressing with linear probing, indexed by the key's top bits.
+///
+/// Zobrist keys are already uniformly random, so they need no further hashing, and one flat
+/// `Vec<u64>` probed in place beats `HashSet` (no hasher, no control bytes, one cache line per
+/// lookup in practice). Slot value 0 marks a free slot, so the key 0 (the empty board under
+/// positional superko) is kept in a flag of its own.
+#[derive(Clone, Default)]
+struct KeySet {
+    slots: Vec<u64>,
+    /// `64 - log2(slots.len())`: the shift that turns a key into its home slot.
+    shift: u32,
+    len: usize,
+    has_zero: bool,
 }
 
-type KeySet = HashSet<u64, BuildHasherDefault<IdentityHasher>>;
+impl KeySet {
+    fn with_capacity(capacity: usize) -> KeySet {
+        // At most half full, so probe runs stay short.
+        let slots = (2 * capacity).next_power_of_two().max(16);
+        KeySet {
+            slots: vec![0; slots],
+            shift: 64 - slots.trailing_zeros(),
+            len: 0,
+            has_zero: false,
+        }
+    }
+
+    /// The slot holding `key`, or the free slot where it belongs. `key` must not be 0.
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = (key >> self.shift) as usize;
+        while self.slots[i] != 0 && self.slots[i] != key {
+            i = (i + 1) & mask;
+        }
+        i
+    }
+
+    #[inline]
+    fn contains(&self, key: u64) -> bool {
+        if key == 0 {
+            return self.has_zero;
+        }
+        self.slots[self.slot(key)] == key
+    }
+
+    /// Adds `key`; returns whether it was new.
+    fn insert(&mut self, key: u64) -> bool {
+        if key == 0 {
+            return !std::mem::replace(&mut self.has_zero, true);
+        }
+        let i = self.slot(key);
+        if self.slots[i] == key {
+            return false;
+        }
+        self.slots[i] = key;
+        self.len += 1;
+        if 2 * self.len > self.slots.len() {
+            self.grow();
+        }
+        true
+    }
+
+    fn grow(&mut self) {
+        let old = std::mem::take(&mut self.slots);
+        let slots = 2 * old.len();
+        self.slots = vec![0; slots];
+        self.shift = 64 - slots.trailing_zeros();
+        for key in old.into_iter().filter(|&k| k != 0) {
+            let i = self.slot(key);
+            self.slots[i] = key;
+        }
+    }
+}
 
 /// Earlier positions, keyed by hash; a 64 Kbit filter answers most "never seen" lookups cheaply.
 ///
@@ -127,7 +180,7 @@ impl History {
         History {
             filter: vec![0; 1024],
             // Room for a few hundred positions up front, so short games never rehash.
-            keys: KeySet::with_capacity_and_hasher(512, Default::default()),
+            keys: KeySet::with_capacity(512),
             latest_with_stones: Vec::new(),
             entries: Vec::with_capacity(512),
         }
@@ -148,7 +201,7 @@ impl History {
 
     fn contains(&self, key: u64) -> bool {
         let bit = (key >> 48) as usize;
-        self.filter[bit >> 6] & (1 << (bit & 63)) != 0 && self.keys.contains(&key)
+        self.filter[bit >> 6] & (1 << (bit & 63)) != 0 && self.keys.contains(key)
     }
 
     /// The keys of earlier positions holding exactly `stones` stones, latest first.
@@ -241,57 +294,78 @@ impl Game {
     /// Appends every point where the player to move may play, top row first and each row from
     /// column `A` (the order of the playout benchmark and of printed move lists).
     pub fn legal_points_top_down(&self, out: &mut Vec<Point>) {
+        let n = self.board.size().get();
+        let mut rows = [0u32; MAX_SIZE as usize];
+        self.legal_rows_top_down(&mut rows);
+        for (i, &mask) in rows[..usize::from(n)].iter().enumerate() {
+            let row = n - 1 - i as u8;
+            // Mapping a counted range (rather than looping on the bits) lets `extend` reserve
+            // once and write without capacity checks.
+            let mut bits = mask;
+            out.extend((0..mask.count_ones()).map(|_| {
+                let col = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                Point::new(col, row)
+            }));
+        }
+    }
+
+    /// Writes where the player to move may play as one mask per row, top row first: bit `col` of
+    /// `out[i]` is set when column `col` of the `i`-th row from the top is legal. Only the first
+    /// `N` entries of `out` are written (all zero once the game has ended).
+    ///
+    /// This is the bulk form of [`Game::legal_points_top_down`]: a caller that wants its own
+    /// encoding of the moves converts bits directly instead of going through `Point`s.
+    ///
+    /// # Panics
+    ///
+    /// When `out` is shorter than the board's size.
+    pub fn legal_rows_top_down(&self, out: &mut [u32]) {
+        let n = usize::from(self.board.size().get());
+        let out = &mut out[..n];
         if self.end.is_some() {
+            out.fill(0);
             return;
         }
         let color = self.to_play;
         // A move that captures nothing adds one stone, so it can only recreate an earlier
         // position one stone fuller than the board. Each such position differs from the board's
         // hash by one stone's key exactly when that stone is the move that would recreate it:
-        // a handful of key comparisons instead of a lookup per point.
-        let mut quiet_repeats: Vec<Point> = Vec::new();
+        // a handful of key comparisons instead of a lookup per point. They are collected as
+        // per-row masks (indexed by row from the bottom) so no allocation is needed.
+        let mut quiet_repeats = [0u32; MAX_SIZE as usize];
+        let mut any_quiet_repeat = false;
         let quiet_may_repeat = self.quiet_move_may_repeat();
         if quiet_may_repeat {
             let now = self.situation_key(self.board.hash(), color.opponent());
             for key in self.history.with_stones(self.board.stones_on_board() + 1) {
                 if let Some(p) = self.board.point_of_stone_key(color, key ^ now) {
-                    quiet_repeats.push(p);
+                    quiet_repeats[usize::from(p.row)] |= 1 << p.col;
+                    any_quiet_repeat = true;
                 }
             }
         }
+        let mut i = 0;
         self.board
             .placement_rows_top_down(color, |row, quiet, slow| {
-                if slow == 0 && quiet_repeats.is_empty() {
-                    // Every bit is a legal point. Mapping a counted range (rather than looping
-                    // on the bits) lets `extend` reserve once and write without capacity checks.
-                    let mut bits = quiet;
-                    out.extend((0..quiet.count_ones()).map(|_| {
-                        let col = bits.trailing_zeros() as u8;
-                        bits &= bits - 1;
-                        Point::new(col, row)
-                    }));
-                    return;
+                let mut legal = quiet;
+                if any_quiet_repeat {
+                    legal &= !quiet_repeats[usize::from(row)];
                 }
-                let mut candidates = quiet | slow;
+                // Only the few points needing a look at their chains take the slow path.
+                let mut candidates = slow;
                 while candidates != 0 {
                     let col = candidates.trailing_zeros() as u8;
                     candidates &= candidates - 1;
-                    let p = Point::new(col, row);
-                    let legal = if quiet & (1 << col) != 0 {
-                        !quiet_repeats.contains(&p)
-                    } else {
-                        match self.board.placement(p, color) {
-                            Placement::Allowed { hash, captures } => {
-                                !((captures || quiet_may_repeat)
-                                    && self.repeats_lookup(hash, color))
-                            }
-                            _ => false,
-                        }
-                    };
-                    if legal {
-                        out.push(p);
+                    if let Placement::Allowed { hash, captures } =
+                        self.board.placement(Point::new(col, row), color)
+                        && !((captures || quiet_may_repeat) && self.repeats_lookup(hash, color))
+                    {
+                        legal |= 1 << col;
                     }
                 }
+                out[i] = legal;
+                i += 1;
             });
     }
 
@@ -416,6 +490,27 @@ impl Game {
 mod tests {
     use super::*;
     use crate::rules::point::BoardSize;
+
+    /// The history's key set: the key 0 (empty board) is handled apart from the free-slot
+    /// marker, duplicates are reported, and growing past the initial size keeps every key.
+    #[test]
+    fn key_set_holds_zero_duplicates_and_grows() {
+        let mut set = KeySet::with_capacity(4);
+        assert!(!set.contains(0));
+        assert!(set.insert(0));
+        assert!(!set.insert(0));
+        assert!(set.contains(0));
+        let keys: Vec<u64> = (1..2000u64)
+            .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        for &k in &keys {
+            assert!(set.insert(k));
+            assert!(!set.insert(k));
+        }
+        assert!(keys.iter().all(|&k| set.contains(k)));
+        assert!(!set.contains(0x1234_5678_9abc_def1));
+        assert!(set.len * 2 <= set.slots.len());
+    }
 
     /// Random games on several sizes and ko rules: the fast move listing must give exactly the
     /// points `is_legal` accepts, in top-down order, and the board must stay consistent.
