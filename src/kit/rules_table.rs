@@ -26,6 +26,14 @@ impl Number {
     }
 }
 
+/// What would be right instead of `found`: the likely intended word first, then every choice.
+fn choices(found: &str, names: &[&str]) -> String {
+    match crate::diag::nearest(found, names) {
+        Some(near) => format!("did you mean `{near}`? (one of: {})", names.join(", ")),
+        None => format!("use one of: {}", names.join(", ")),
+    }
+}
+
 /// The `[rules]` table exactly as written.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -85,7 +93,7 @@ impl RawRules {
                 Ok(k) => rules.ko = k,
                 Err(e) => problems.push(
                     at(&ko.span(), format!("unknown repetition rule `{}`", e.found))
-                        .with_help(format!("use one of: {}", KoRule::NAMES.join(", "))),
+                        .with_help(choices(&e.found, KoRule::NAMES)),
                 ),
             }
         }
@@ -94,7 +102,7 @@ impl RawRules {
                 Ok(s) => rules.scoring = s,
                 Err(e) => problems.push(
                     at(&scoring.span(), format!("unknown scoring `{}`", e.found))
-                        .with_help(format!("use one of: {}", Scoring::NAMES.join(", "))),
+                        .with_help(choices(&e.found, Scoring::NAMES)),
                 ),
             }
         }
