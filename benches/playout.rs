@@ -77,12 +77,15 @@ struct Ours {
     n: u8,
     /// Scratch for the legal moves as one column mask per row, top row first.
     rows: [u32; 19],
+    /// The point of every code, so turning a code into a `Point` costs no division.
+    points: Vec<Point>,
+    /// Scratch for the codes of one listing (kept here so it is not zeroed on every ply).
+    codes: [u16; 19 * 19],
 }
 
 impl Ours {
     fn point(&self, code: u16) -> Point {
-        let n = u16::from(self.n);
-        Point::new((code % n) as u8, self.n - 1 - (code / n) as u8)
+        self.points[usize::from(code)]
     }
 }
 
@@ -95,10 +98,16 @@ impl Engine for Ours {
             ko: KoRule::Positional,
             ..Rules::default()
         };
+        let points = (0..n)
+            .rev()
+            .flat_map(|row| (0..n).map(move |col| Point::new(col, row)))
+            .collect();
         Ours {
             game: Game::new(Board::new(size), Color::Black, rules),
             n,
             rows: [0; 19],
+            points,
+            codes: [0; 19 * 19],
         }
     }
 
@@ -107,16 +116,20 @@ impl Engine for Ours {
         // turn straight into codes without building a `Point` per move.
         let n = u16::from(self.n);
         self.game.legal_rows_top_down(&mut self.rows);
+        // Codes are gathered in a fixed buffer and appended in one go: no per-move capacity
+        // check, and no bit count per row (a software popcount on baseline x86-64).
+        let buf = &mut self.codes;
+        let mut len = 0;
         for (row_from_top, &mask) in (0..n).zip(&self.rows) {
             let base = row_from_top * n;
-            // A counted range lets `extend` reserve once and write without capacity checks.
             let mut bits = mask;
-            out.extend((0..mask.count_ones()).map(|_| {
-                let col = bits.trailing_zeros() as u16;
+            while bits != 0 {
+                buf[len] = base + bits.trailing_zeros() as u16;
+                len += 1;
                 bits &= bits - 1;
-                base + col
-            }));
+            }
         }
+        out.extend_from_slice(&buf[..len]);
     }
 
     fn play_code(&mut self, code: u16) {

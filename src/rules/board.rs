@@ -153,6 +153,8 @@ pub struct Board {
     chains: Vec<ChainData>,
     hash: u64,
     on_board: u16,
+    /// Per colour index: how many stones of that colour are on the board.
+    color_stones: [u16; 2],
     /// The empty on-board cells.
     empty: Bits,
     /// Per colour index: the cells holding a stone of that colour.
@@ -188,6 +190,7 @@ impl Board {
             chains: vec![ChainData::default(); stride * stride],
             hash: 0,
             on_board: 0,
+            color_stones: [0, 0],
             empty,
             stones: [Bits::default(); 2],
             atari: [Bits::default(); 2],
@@ -253,8 +256,7 @@ impl Board {
 
     /// How many stones of `color` are on the board.
     pub fn stone_count(&self, color: Color) -> usize {
-        let c = cell_of(color);
-        self.cells.iter().filter(|&&x| x == c).count()
+        usize::from(self.color_stones[color.index()])
     }
 
     fn chain_stone_cells(&self, head: usize) -> impl Iterator<Item = usize> + '_ {
@@ -435,24 +437,25 @@ impl Board {
 
     /// Plays a stone on a padded cell, pushing captured cells to `captured`.
     fn play_cell(&mut self, cell: usize, color: Color, captured: &mut Vec<usize>) {
-        self.put_stone(cell, color);
-        let opponent = cell_of(color.opponent());
-        for nb in self.neighbours(cell) {
-            if self.cells[nb] == opponent {
-                let head = usize::from(self.head[nb]);
-                if self.chains[head].pseudo_liberties == 0 {
-                    self.remove_chain(head, captured);
-                }
+        let (heads, count) = self.put_stone(cell, color);
+        // Removing one opposing chain only gives liberties to chains of the mover's colour, so
+        // each of the distinct opposing chains next to the stone can be judged as collected.
+        for &head in &heads[..count] {
+            if self.chains[head].pseudo_liberties == 0 {
+                self.remove_chain(head, captured);
             }
         }
     }
 
-    fn put_stone(&mut self, cell: usize, color: Color) {
+    /// Puts a stone and joins it to its own neighbours; returns the heads of the distinct
+    /// opposing chains next to it (the first `count` entries), which the caller may capture.
+    fn put_stone(&mut self, cell: usize, color: Color) -> ([usize; 4], usize) {
         let own = cell_of(color);
         self.cells[cell] = own;
         self.empty.clear(cell);
         self.stones[color.index()].set(cell);
         self.on_board += 1;
+        self.color_stones[color.index()] += 1;
         self.head[cell] = cell as u16;
         self.next[cell] = cell as u16;
         self.atari_of[cell] = 0;
@@ -463,42 +466,50 @@ impl Board {
             hash: key,
             ..ChainData::default()
         };
-        let mut heads = [usize::MAX; 4];
-        for (i, nb) in self.neighbours(cell).into_iter().enumerate() {
+        // One pass over the neighbours settles the liberty counters and collects the distinct
+        // neighbouring chains of each colour, so the merges and atari refreshes below need not
+        // look at the neighbours again.
+        let mut own_heads = [0usize; 4];
+        let mut own_count = 0;
+        let mut opponent_heads = [0usize; 4];
+        let mut opponent_count = 0;
+        for nb in self.neighbours(cell) {
             match self.cells[nb] {
                 EMPTY => {
                     data.add_liberty(nb);
                     data.liberties += 1;
                 }
                 BORDER => {}
-                _ => {
+                c => {
                     let head = usize::from(self.head[nb]);
                     let chain = &mut self.chains[head];
                     chain.remove_liberty(cell);
-                    if !heads[..i].contains(&head) {
+                    let (heads, count) = if c == own {
+                        (&mut own_heads, &mut own_count)
+                    } else {
+                        (&mut opponent_heads, &mut opponent_count)
+                    };
+                    // A chain touching the stone twice loses that one distinct liberty once.
+                    if !heads[..*count].contains(&head) {
                         chain.liberties -= 1;
+                        heads[*count] = head;
+                        *count += 1;
                     }
-                    heads[i] = head;
                 }
             }
         }
         self.chains[cell] = data;
-        for nb in self.neighbours(cell) {
-            if self.cells[nb] == own {
-                let a = usize::from(self.head[nb]);
-                let b = usize::from(self.head[cell]);
-                if a != b {
-                    self.merge(a, b);
-                }
-            }
+        // The collected own heads are distinct chains, so each is still a head when its turn to
+        // merge comes: a merge relabels only one of the two chains it joins.
+        let mut head = cell;
+        for &other in &own_heads[..own_count] {
+            head = self.merge(other, head);
         }
-        self.refresh_atari(usize::from(self.head[cell]));
-        let opponent = cell_of(color.opponent());
-        for nb in self.neighbours(cell) {
-            if self.cells[nb] == opponent {
-                self.refresh_atari(usize::from(self.head[nb]));
-            }
+        self.refresh_atari(head);
+        for &other in &opponent_heads[..opponent_count] {
+            self.refresh_atari(other);
         }
+        (opponent_heads, opponent_count)
     }
 
     /// Forgets the atari cell recorded for the chain at `head`, if any.
@@ -531,8 +542,8 @@ impl Board {
         }
     }
 
-    /// Joins two chains, relabelling the smaller one.
-    fn merge(&mut self, a: usize, b: usize) {
+    /// Joins two chains, relabelling the smaller one; returns the head of the joined chain.
+    fn merge(&mut self, a: usize, b: usize) -> usize {
         let (big, small) = if self.chains[a].stones >= self.chains[b].stones {
             (a, b)
         } else {
@@ -583,12 +594,14 @@ impl Board {
         d.liberty_sum += s.liberty_sum;
         d.liberty_sum_squares += s.liberty_sum_squares;
         d.hash ^= s.hash;
+        big
     }
 
     fn remove_chain(&mut self, head: usize, captured: &mut Vec<usize>) {
         self.unmark_atari(head);
         self.hash ^= self.chains[head].hash;
         let ci = usize::from(self.cells[head] - 1);
+        self.color_stones[ci] -= self.chains[head].stones;
         let mut cell = head;
         loop {
             self.stones[ci].clear(cell);
@@ -712,6 +725,13 @@ impl Board {
             return Some(format!(
                 "stones on board {} != counted {on_board}",
                 self.on_board
+            ));
+        }
+        let counted = stones.map(|b| b.0.iter().map(|w| w.count_ones() as u16).sum::<u16>());
+        if counted != self.color_stones {
+            return Some(format!(
+                "stones per colour {:?} != counted {counted:?}",
+                self.color_stones
             ));
         }
         if atari != self.atari || atari_chains != self.atari_chains {

@@ -161,16 +161,17 @@ impl KeySet {
 
 /// Earlier positions, keyed by hash; a 64 Kbit filter answers most "never seen" lookups cheaply.
 ///
-/// Each distinct key is also listed under the number of stones of its position, so the few
-/// earlier positions one stone fuller than the board can be compared with it all at once.
+/// Each distinct key is also listed under the number of stones of its position, with its number
+/// of black stones, so the few earlier positions one given stone away from the board can be
+/// compared with it all at once.
 #[derive(Clone, Default)]
 struct History {
     filter: Vec<u64>,
     keys: KeySet,
     /// Per stone count: index into `entries` of the latest key with that count, or `NONE`.
     latest_with_stones: Vec<u32>,
-    /// `(key, index of the previous entry with the same stone count or NONE)`.
-    entries: Vec<(u64, u32)>,
+    /// `(key, index of the previous entry with the same stone count or NONE, black stones)`.
+    entries: Vec<(u64, u32, u16)>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -186,7 +187,7 @@ impl History {
         }
     }
 
-    fn insert(&mut self, key: u64, stones: usize) {
+    fn insert(&mut self, key: u64, stones: usize, black: usize) {
         let bit = (key >> 48) as usize;
         self.filter[bit >> 6] |= 1 << (bit & 63);
         if self.keys.insert(key) {
@@ -195,7 +196,7 @@ impl History {
             }
             let previous = self.latest_with_stones[stones];
             self.latest_with_stones[stones] = self.entries.len() as u32;
-            self.entries.push((key, previous));
+            self.entries.push((key, previous, black as u16));
         }
     }
 
@@ -204,13 +205,19 @@ impl History {
         self.filter[bit >> 6] & (1 << (bit & 63)) != 0 && self.keys.contains(key)
     }
 
-    /// The keys of earlier positions holding exactly `stones` stones, latest first.
-    fn with_stones(&self, stones: usize) -> impl Iterator<Item = u64> + '_ {
+    /// The keys of earlier positions holding exactly `stones` stones of which `black` are
+    /// black, latest first. The black count is a cheap filter: it rules out most positions with
+    /// the right total before their keys need a look.
+    fn with_stones(&self, stones: usize, black: usize) -> impl Iterator<Item = u64> + '_ {
         let mut i = self.latest_with_stones.get(stones).copied().unwrap_or(NONE);
         std::iter::from_fn(move || {
-            let (key, previous) = *self.entries.get(i as usize)?;
-            i = previous;
-            Some(key)
+            loop {
+                let (key, previous, b) = *self.entries.get(i as usize)?;
+                i = previous;
+                if usize::from(b) == black {
+                    return Some(key);
+                }
+            }
         })
     }
 }
@@ -228,6 +235,13 @@ pub struct Game {
     hash_before_last_move: Option<u64>,
     most_stones_seen: usize,
     end: Option<EndReason>,
+    /// The row masks of the latest legal-move listing, as [`Game::legal_rows_top_down`] wrote
+    /// them, while they still describe the current position and side to move.
+    ///
+    /// Invariant: `Some` only from a listing up to the next change of the game. [`Game::play`]
+    /// is the only method that changes it and clears the memo on every success, so a set bit
+    /// always means the player to move may play that point now; `play` then skips re-judging it.
+    legal_memo: Option<[u32; MAX_SIZE as usize]>,
 }
 
 impl Game {
@@ -244,6 +258,7 @@ impl Game {
             hash_before_last_move: None,
             most_stones_seen: 0,
             end: None,
+            legal_memo: None,
         };
         game.remember_position();
         game
@@ -258,7 +273,11 @@ impl Game {
 
     fn remember_position(&mut self) {
         let key = self.situation_key(self.board.hash(), self.to_play);
-        self.history.insert(key, self.board.stones_on_board());
+        self.history.insert(
+            key,
+            self.board.stones_on_board(),
+            self.board.stone_count(Color::Black),
+        );
         self.most_stones_seen = self.most_stones_seen.max(self.board.stones_on_board());
     }
 
@@ -293,7 +312,9 @@ impl Game {
 
     /// Appends every point where the player to move may play, top row first and each row from
     /// column `A` (the order of the playout benchmark and of printed move lists).
-    pub fn legal_points_top_down(&self, out: &mut Vec<Point>) {
+    ///
+    /// Takes `&mut self` to remember the listing (see [`Game::legal_rows_top_down`]).
+    pub fn legal_points_top_down(&mut self, out: &mut Vec<Point>) {
         let n = self.board.size().get();
         let mut rows = [0u32; MAX_SIZE as usize];
         self.legal_rows_top_down(&mut rows);
@@ -317,10 +338,34 @@ impl Game {
     /// This is the bulk form of [`Game::legal_points_top_down`]: a caller that wants its own
     /// encoding of the moves converts bits directly instead of going through `Point`s.
     ///
+    /// The listing is remembered until the next move, so playing one of the listed points right
+    /// after costs no second legality check: a playout that lists every move before choosing
+    /// one would otherwise judge the chosen point twice.
+    ///
     /// # Panics
     ///
     /// When `out` is shorter than the board's size.
-    pub fn legal_rows_top_down(&self, out: &mut [u32]) {
+    pub fn legal_rows_top_down(&mut self, out: &mut [u32]) {
+        let mut rows = [0u32; MAX_SIZE as usize];
+        self.compute_legal_rows(&mut rows);
+        let n = usize::from(self.board.size().get());
+        out[..n].copy_from_slice(&rows[..n]);
+        self.legal_memo = Some(rows);
+    }
+
+    /// Whether the remembered listing says the player to move may play on `p`.
+    #[inline]
+    fn listed_legal(&self, color: Color, p: Point) -> bool {
+        let n = self.board.size().get();
+        color == self.to_play
+            && self.board.size().contains(p)
+            && self
+                .legal_memo
+                .is_some_and(|rows| rows[usize::from(n - 1 - p.row)] & (1 << p.col) != 0)
+    }
+
+    /// The work of [`Game::legal_rows_top_down`], without remembering the result.
+    fn compute_legal_rows(&self, out: &mut [u32]) {
         let n = usize::from(self.board.size().get());
         let out = &mut out[..n];
         if self.end.is_some() {
@@ -338,7 +383,12 @@ impl Game {
         let quiet_may_repeat = self.quiet_move_may_repeat();
         if quiet_may_repeat {
             let now = self.situation_key(self.board.hash(), color.opponent());
-            for key in self.history.with_stones(self.board.stones_on_board() + 1) {
+            // The move adds one `color` stone, so only positions with one more of those count.
+            let black = self.board.stone_count(Color::Black) + usize::from(color == Color::Black);
+            for key in self
+                .history
+                .with_stones(self.board.stones_on_board() + 1, black)
+            {
                 if let Some(p) = self.board.point_of_stone_key(color, key ^ now) {
                     quiet_repeats[usize::from(p.row)] |= 1 << p.col;
                     any_quiet_repeat = true;
@@ -439,7 +489,15 @@ impl Game {
 
     /// Plays `mv` for `color`; the turn then passes to the opponent. An illegal move changes nothing.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<Played, IllegalMove> {
-        self.check(color, mv)?;
+        // A point the latest listing allowed needs no second look: the memo is only kept while
+        // it describes the current position (see `legal_memo`).
+        let listed = matches!(mv, Move::Play(p) if self.listed_legal(color, p));
+        if listed {
+            debug_assert_eq!(self.check(color, mv), Ok(()), "memoized listing is stale");
+        } else {
+            self.check(color, mv)?;
+        }
+        self.legal_memo = None;
         let before = self.board.hash();
         let (captured, liberties) = match mv {
             Move::Pass => {
@@ -510,6 +568,30 @@ mod tests {
         assert!(keys.iter().all(|&k| set.contains(k)));
         assert!(!set.contains(0x1234_5678_9abc_def1));
         assert!(set.len * 2 <= set.slots.len());
+    }
+
+    /// The remembered listing only vouches for the position and player it was made for: after a
+    /// move, or for the other colour, every move is judged afresh.
+    #[test]
+    fn remembered_listing_never_outlives_its_position() {
+        let size = BoardSize::new(5).unwrap();
+        let mut game = Game::new(Board::new(size), Color::Black, Rules::default());
+        let mut listed = Vec::new();
+        game.legal_points_top_down(&mut listed);
+        let p = listed[0];
+        // White may not use Black's listing, but the point is legal for White too.
+        assert!(game.play(Color::White, Move::Play(p)).is_ok());
+        // The listing described the empty board; the point is now taken.
+        assert_eq!(
+            game.play(Color::Black, Move::Play(p)),
+            Err(IllegalMove::Occupied)
+        );
+        listed.clear();
+        game.legal_points_top_down(&mut listed);
+        assert!(!listed.contains(&p));
+        assert_eq!(game.play_next(Move::Play(p)), Err(IllegalMove::Occupied));
+        assert!(game.play_next(Move::Play(listed[0])).is_ok());
+        assert_eq!(game.board().consistency_error(), None);
     }
 
     /// Random games on several sizes and ko rules: the fast move listing must give exactly the
