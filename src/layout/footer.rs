@@ -53,6 +53,8 @@ fn foot(
         ],
     );
     let right_width = text_width_mm(&right_text, Font::Regular, pt);
+    // A long kit title must not run under the page number or off the page.
+    let left_text = shortened(&left_text, right - right_width - 4.0 - left, pt);
     shapes.push(text_shape(
         left_text,
         Pos::new(left, baseline),
@@ -113,4 +115,35 @@ fn foot(
     let top = bar_y - 3.5 - height;
     shapes.extend(lines.into_iter().map(|s| s.moved(left, top)));
     shapes
+}
+
+/// `text` cut at a character boundary and ended with `…` so it measures at most `width` mm.
+fn shortened(text: &str, width: f64, pt: f64) -> String {
+    if text_width_mm(text, Font::Regular, pt) <= width {
+        return text.to_string();
+    }
+    let mut kept = String::new();
+    for c in text.chars() {
+        kept.push(c);
+        if text_width_mm(&format!("{kept}…"), Font::Regular, pt) > width {
+            kept.pop();
+            break;
+        }
+    }
+    format!("{}…", kept.trim_end())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_title_is_cut_to_fit_with_an_ellipsis() {
+        let long = "Liberty ".repeat(60);
+        let cut = shortened(&long, 120.0, 8.0);
+        assert!(cut.ends_with('…'), "{cut}");
+        assert!(text_width_mm(&cut, Font::Regular, 8.0) <= 120.0);
+        assert!(cut.len() > 20, "{cut}");
+        assert_eq!(shortened("Short title", 120.0, 8.0), "Short title");
+    }
 }

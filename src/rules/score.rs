@@ -79,7 +79,10 @@ pub fn score(
             f64::from(territory[1] + prisoners[1]),
         ),
     };
-    let white = white + rules.komi;
+    // Komi like 0.1 has no exact binary value; rounding to thousandths keeps totals and
+    // margins free of float noise (4.9, not 4.899999999999999) wherever they are printed.
+    let tidy = |x: f64| (x * 1000.0).round() / 1000.0;
+    let white = tidy(white + rules.komi);
     let winner = if black > white {
         Some(Color::Black)
     } else if white > black {
@@ -92,7 +95,7 @@ pub fn score(
         black,
         white,
         winner,
-        margin: (black - white).abs(),
+        margin: tidy((black - white).abs()),
         territory,
         stones,
         prisoners,
@@ -148,4 +151,33 @@ pub fn orthogonal(p: Point, n: u8) -> impl Iterator<Item = Point> {
     ]
     .into_iter()
     .filter_map(|(c, r)| Some(Point::new(c?, r?)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::diagram;
+
+    #[test]
+    fn fractional_komi_leaves_no_float_noise() {
+        // Black 3 stones (the regions beside them touch white too); White 5 stones + 5 points
+        // + 0.2 komi. Unrounded, 10.2 - 3 comes out as 7.199999999999999.
+        let board = diagram::parse(
+            ". . . O .
+             . . . O .
+             X X X O .
+             . . . O .
+             . . . O .",
+        )
+        .unwrap();
+        let rules = Rules {
+            scoring: Scoring::Area,
+            komi: 0.2,
+            ..Rules::default()
+        };
+        let s = score(&board, [0, 0], &rules, &[]).unwrap();
+        assert_eq!(s.black.to_string(), "3");
+        assert_eq!(s.white.to_string(), "10.2");
+        assert_eq!(s.margin.to_string(), "7.2");
+    }
 }

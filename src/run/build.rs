@@ -116,12 +116,21 @@ fn report(diagnostics: &[Diagnostic], console: &mut Console<'_>) -> Result<Outco
     Ok(Outcome::CheckFailed)
 }
 
-/// `./<kit file stem>`: a folder named after the kit, in the current folder.
+/// `./<kit file stem>`: a folder named after the kit, in the current folder (`<name>-pack` when
+/// the kit file has no extension, so the folder never takes the kit's own name).
 fn default_dir(kit_path: &Path) -> Result<PathBuf, Failure> {
     kit_path
         .file_stem()
         .filter(|s| !s.is_empty())
-        .map(PathBuf::from)
+        .map(|stem| {
+            if kit_path.extension().is_some() {
+                PathBuf::from(stem)
+            } else {
+                let mut name = stem.to_os_string();
+                name.push("-pack");
+                PathBuf::from(name)
+            }
+        })
         .ok_or_else(|| {
             Failure::new(format!(
                 "cannot name an output folder after `{}`; pass `--out DIR`",
@@ -187,5 +196,15 @@ mod tests {
         ] {
             assert!(!is_pack_file(name), "{name}");
         }
+    }
+
+    #[test]
+    fn default_folder_never_takes_the_kit_file_name() {
+        let dir = |p: &str| default_dir(Path::new(p)).unwrap();
+        assert_eq!(
+            dir("examples/liberty-chain-capture.toml"),
+            PathBuf::from("liberty-chain-capture")
+        );
+        assert_eq!(dir("kit"), PathBuf::from("kit-pack"));
     }
 }

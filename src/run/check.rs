@@ -20,7 +20,11 @@ pub fn check_source(
     source: &str,
     paper: Option<Paper>,
 ) -> Result<(Kit, Pack), Vec<Diagnostic>> {
-    let mut kit = load(path, source)?;
+    let mut kit = load(path, source).map_err(|mut diagnostics| {
+        // Report problems in file order, whatever order the checks ran in.
+        diagnostics.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
+        diagnostics
+    })?;
     if let Some(paper) = paper {
         kit.paper = paper;
     }

@@ -66,7 +66,16 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     temp_name.push(path.file_name().unwrap_or_default());
     temp_name.push(format!(".{}.new", std::process::id()));
     let temp = path.with_file_name(temp_name);
-    write_atomically(&temp, bytes)?;
+    // Errors name the user's path, not our temporary name.
+    let fail = |e: std::io::Error| {
+        let _ = fs::remove_file(&temp);
+        Failure::new(format!(
+            "cannot write `{}`: {}",
+            path.display(),
+            io_reason(&e)
+        ))
+    };
+    fs::write(&temp, bytes).map_err(fail)?;
     let linked = fs::hard_link(&temp, path);
     let _ = fs::remove_file(&temp);
     match linked {
@@ -120,6 +129,15 @@ mod tests {
         assert_eq!(fs::read(&path).unwrap(), b"first");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn write_new_errors_name_the_users_path() {
+        let err = write_new(Path::new("/no/such/folder/kit.toml"), b"x").unwrap_err();
+        assert_eq!(
+            err.message,
+            "cannot write `/no/such/folder/kit.toml`: no such file or folder"
+        );
     }
 
     #[test]
