@@ -176,12 +176,12 @@ fn write_pieces<'a>(
 ) {
     for (text, slot) in pieces {
         out.push_str(text);
-        if let Some(name) = slot {
-            if value(name, out).is_none() {
-                out.push('{');
-                out.push_str(name);
-                out.push('}');
-            }
+        if let Some(name) = slot
+            && value(name, out).is_none()
+        {
+            out.push('{');
+            out.push_str(name);
+            out.push('}');
         }
     }
 }

@@ -179,16 +179,16 @@ fn unused_fields(cx: &mut Ctx<'_>, raw: &RawExample, task: &str) {
         ("dead", raw.dead.as_ref().map(Spanned::span), "score"),
     ];
     for (name, span, owner) in fields {
-        if let Some(span) = span {
-            if owner != task {
-                cx.error(
-                    span,
-                    format!("`{name}` does nothing in a `{task}` example"),
-                    Some(format!(
-                        "`{name}` belongs to `task = \"{owner}\"`; remove it or change the task"
-                    )),
-                );
-            }
+        if let Some(span) = span
+            && owner != task
+        {
+            cx.error(
+                span,
+                format!("`{name}` does nothing in a `{task}` example"),
+                Some(format!(
+                    "`{name}` belongs to `task = \"{owner}\"`; remove it or change the task"
+                )),
+            );
         }
     }
 }

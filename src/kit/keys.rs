@@ -22,14 +22,14 @@ pub(crate) fn verify(cx: &mut Ctx<'_>, kit: &super::Kit, checked: &[Checked]) {
         let found = describe(&answer, &kit.wording).join("; ");
         let n = c.example.number;
         let Some(key) = &c.key else {
-            if let Answer::Capture { moves } = &answer.answer {
-                if moves.is_empty() {
-                    cx.error(
+            if let Answer::Capture { moves } = &answer.answer
+                && moves.is_empty()
+            {
+                cx.error(
                         c.task_span.clone(),
                         format!("example {n}: {found}"),
                         Some("a `capture` example needs a capturing move; add `key = []` if showing that there is none is the point".into()),
                     );
-                }
             }
             continue;
         };

@@ -204,10 +204,10 @@ fn header_span(source: &str, table: Range<usize>, name: &str) -> Range<usize> {
             return i..i + name.len();
         }
     }
-    if name == "[[example]]" {
-        if let Some(i) = before.rfind("[[example]]") {
-            return i..i + "[[example]]".len();
-        }
+    if name == "[[example]]"
+        && let Some(i) = before.rfind("[[example]]")
+    {
+        return i..i + "[[example]]".len();
     }
     table.start
         ..table
@@ -508,10 +508,10 @@ fn kit_section(cx: &mut Ctx<'_>, raw: &RawKit) -> Option<KitSection> {
             ),
         }
     }
-    if let Some(c) = &raw.counter_mm {
-        if let Some(v) = mm(cx, c.span(), "counter_mm", c.get_ref().value()) {
-            physical.counter_mm = v;
-        }
+    if let Some(c) = &raw.counter_mm
+        && let Some(v) = mm(cx, c.span(), "counter_mm", c.get_ref().value())
+    {
+        physical.counter_mm = v;
     }
     let grid = physical.spacing_x_mm.min(physical.spacing_y_mm);
     if physical.counter_mm > grid {

@@ -466,12 +466,12 @@ pub(super) fn load(
     };
 
     let root = spans.node(0);
-    if let Some(gm) = root.iter().find(|p| p.identifier == "GM") {
-        if single(&values_of(gm)) != Some("1") {
-            let d = problems.at_property(gm, None, "the record is not a game of Go".to_string());
-            problems.push(d.with_help("replay reads Go records: `GM[1]` or no `GM` at all"));
-            return Err(problems.list);
-        }
+    if let Some(gm) = root.iter().find(|p| p.identifier == "GM")
+        && single(&values_of(gm)) != Some("1")
+    {
+        let d = problems.at_property(gm, None, "the record is not a game of Go".to_string());
+        problems.push(d.with_help("replay reads Go records: `GM[1]` or no `GM` at all"));
+        return Err(problems.list);
     }
 
     let size = read_size(root, &values_of, &mut problems);
