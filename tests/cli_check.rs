@@ -276,3 +276,27 @@ fn character_the_pdf_font_cannot_print() {
         15,
     );
 }
+
+/// A wrong key is reported in the same run as an unrelated problem elsewhere in the kit.
+#[test]
+fn a_wrong_key_is_reported_alongside_other_problems() {
+    let path = "tests/kits/broken/wrong-key-among-others.toml";
+    let (code, _, err) = run(&["check", path]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("error: unknown key `papr` in `[kit]`"),
+        "{err}"
+    );
+    assert!(err.contains(&format!(" --> {path}:3:1\n")), "{err}");
+    assert!(
+        err.contains(
+            "error: example 1: the key says B4, but the engine finds: C4 captures C3 (1 stone)"
+        ),
+        "{err}"
+    );
+    assert!(err.contains(&format!(" --> {path}:12:7\n")), "{err}");
+    assert!(
+        err.ends_with("error: check failed with 2 problems\n"),
+        "{err}"
+    );
+}

@@ -38,7 +38,10 @@ pub(crate) fn verify(cx: &mut Ctx<'_>, kit: &super::Kit, checked: &[Checked]) {
             cx.error(
                 span.clone(),
                 format!("example {n}: a `{}` key is {what}", c.example.task.name()),
-                Some("see docs/kit-format.md, section `key`".into()),
+                Some(
+                    "see the README, section `[[example]]`, for the form each task's key takes"
+                        .into(),
+                ),
             );
         };
         let disagree = |cx: &mut Ctx<'_>, given: String| {
