@@ -300,3 +300,13 @@ fn a_wrong_key_is_reported_alongside_other_problems() {
         "{err}"
     );
 }
+
+#[test]
+fn text_override_with_a_placeholder_the_program_does_not_fill() {
+    broken(
+        "unknown-placeholder",
+        "`{titel}` in `footer_left` is not filled in by libertykit",
+        8,
+        15,
+    );
+}

@@ -92,8 +92,8 @@ impl Ctx<'_> {
             self.error(
                 table.span(),
                 format!(
-                    "`{name}` must be a table, not a {}",
-                    table.get_ref().type_str()
+                    "`{name}` must be a table, not {}",
+                    with_article(table.get_ref().type_str())
                 ),
                 Some(format!("write it as a `[{name}]` section")),
             );
@@ -545,6 +545,22 @@ fn kit_section(cx: &mut Ctx<'_>, raw: &RawKit) -> Option<KitSection> {
 }
 
 /// The wording with the kit's `[text]` overrides; unknown keys are reported with the nearest one.
+/// The `{name}` placeholders a sentence uses, in order of first use.
+fn placeholders(sentence: &str) -> Vec<&str> {
+    let mut names = Vec::new();
+    let mut rest = sentence;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else { break };
+        let name = &after[..close];
+        if !names.contains(&name) {
+            names.push(name);
+        }
+        rest = &after[close + 1..];
+    }
+    names
+}
+
 fn text_section(cx: &mut Ctx<'_>, table: Option<&Spanned<DeValue<'_>>>) -> Wording {
     let defaults = Wording::defaults();
     let Some(table) = table else {
@@ -554,8 +570,8 @@ fn text_section(cx: &mut Ctx<'_>, table: Option<&Spanned<DeValue<'_>>>) -> Wordi
         cx.error(
             table.span(),
             format!(
-                "`text` must be a table, not a {}",
-                table.get_ref().type_str()
+                "`text` must be a table, not {}",
+                with_article(table.get_ref().type_str())
             ),
             Some("write it as a `[text]` section of `key = \"wording\"` lines".into()),
         );
@@ -580,10 +596,35 @@ fn text_section(cx: &mut Ctx<'_>, table: Option<&Spanned<DeValue<'_>>>) -> Wordi
             continue;
         }
         match value.get_ref().as_str() {
-            Some(text) => overrides.push((k.to_string(), text.to_string())),
+            Some(text) => {
+                // A placeholder the program does not fill would be printed as `{name}` on
+                // every page, so only the default sentence's own placeholders are allowed.
+                let allowed = placeholders(defaults.get(k));
+                if let Some(bad) = placeholders(text)
+                    .into_iter()
+                    .find(|p| !allowed.contains(p))
+                {
+                    let help = if allowed.is_empty() {
+                        "this sentence has no placeholders; write it as plain text".to_string()
+                    } else {
+                        let names: Vec<String> =
+                            allowed.iter().map(|p| format!("`{{{p}}}`")).collect();
+                        format!("this sentence can use {}", names.join(", "))
+                    };
+                    cx.error(
+                        value.span(),
+                        format!("`{{{bad}}}` in `{k}` is not filled in by libertykit"),
+                        Some(help),
+                    );
+                }
+                overrides.push((k.to_string(), text.to_string()));
+            }
             None => cx.error(
                 value.span(),
-                format!("`{k}` must be text, not a {}", value.get_ref().type_str()),
+                format!(
+                    "`{k}` must be text, not {}",
+                    with_article(value.get_ref().type_str())
+                ),
                 Some("write the wording in double quotes".into()),
             ),
         }
@@ -622,4 +663,14 @@ fn example_tables<'v, 'i>(
             (raw, item)
         })
         .collect()
+}
+
+/// `a integer` reads wrong: the article for a TOML type name.
+fn with_article(type_name: &str) -> String {
+    let article = if type_name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {type_name}")
 }

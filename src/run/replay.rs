@@ -120,9 +120,9 @@ fn overrides_of(flags: &RuleFlags) -> Result<RuleOverrides, Failure> {
     };
     let komi = match flags.komi {
         Some(k) if !k.is_finite() || k.abs() > 1000.0 => {
-            return Err(Failure::new(format!(
-                "`--komi {k}` is not a usable number; use e.g. `--komi 7.5`"
-            )));
+            return Err(Failure::new(
+                "`--komi` must be a number from -1000 to 1000, e.g. `--komi 7.5`",
+            ));
         }
         other => other,
     };
