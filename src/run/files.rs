@@ -2,7 +2,7 @@
 
 use std::fs;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::Failure;
 
@@ -27,26 +27,39 @@ pub fn read_text(path: &Path) -> Result<String, Failure> {
 /// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so an
 /// interrupted write never leaves a half-written file where a good one was.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let temp = write_temporary(path, bytes, "tmp")?;
+    fs::rename(&temp, path).map_err(|e| {
+        let _ = fs::remove_file(&temp);
+        cannot_write(path, &e)
+    })
+}
+
+/// Writes `bytes`, fully synced, to a hidden temporary file beside `path` and returns its path;
+/// errors name `path`, the file the user asked for, not the temporary name.
+fn write_temporary(path: &Path, bytes: &[u8], suffix: &str) -> Result<PathBuf, Failure> {
     let name = path
         .file_name()
         .ok_or_else(|| Failure::new(format!("`{}` is not a file name", path.display())))?;
     let mut temp_name = std::ffi::OsString::from(".");
     temp_name.push(name);
-    temp_name.push(format!(".{}.tmp", std::process::id()));
+    temp_name.push(format!(".{}.{suffix}", std::process::id()));
     let temp = path.with_file_name(temp_name);
     let fail = |e: std::io::Error| {
         let _ = fs::remove_file(&temp);
-        Failure::new(format!(
-            "cannot write `{}`: {}",
-            path.display(),
-            io_reason(&e)
-        ))
+        cannot_write(path, &e)
     };
     let mut file = fs::File::create(&temp).map_err(fail)?;
     file.write_all(bytes).map_err(fail)?;
     file.sync_all().map_err(fail)?;
-    drop(file);
-    fs::rename(&temp, path).map_err(fail)
+    Ok(temp)
+}
+
+fn cannot_write(path: &Path, e: &std::io::Error) -> Failure {
+    Failure::new(format!(
+        "cannot write `{}`: {}",
+        path.display(),
+        io_reason(e)
+    ))
 }
 
 /// Writes `bytes` to a new file at `path`, failing if anything is already there, even a file
@@ -62,30 +75,13 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     if path.exists() {
         return Err(exists());
     }
-    let mut temp_name = std::ffi::OsString::from(".");
-    temp_name.push(path.file_name().unwrap_or_default());
-    temp_name.push(format!(".{}.new", std::process::id()));
-    let temp = path.with_file_name(temp_name);
-    // Errors name the user's path, not our temporary name.
-    let fail = |e: std::io::Error| {
-        let _ = fs::remove_file(&temp);
-        Failure::new(format!(
-            "cannot write `{}`: {}",
-            path.display(),
-            io_reason(&e)
-        ))
-    };
-    fs::write(&temp, bytes).map_err(fail)?;
+    let temp = write_temporary(path, bytes, "new")?;
     let linked = fs::hard_link(&temp, path);
     let _ = fs::remove_file(&temp);
     match linked {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(exists()),
-        Err(e) => Err(Failure::new(format!(
-            "cannot write `{}`: {}",
-            path.display(),
-            io_reason(&e)
-        ))),
+        Err(e) => Err(cannot_write(path, &e)),
     }
 }
 
