@@ -1,21 +1,10 @@
 //! `libertykit check`: good kits pass, each broken kit under tests/kits/broken gets its
 //! diagnostic (message, line, column and help; whole stderr snapshotted), and odd input never panics.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_libertykit"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use common::run;
+use std::path::PathBuf;
 
 /// Checks one broken kit: exit 1, the message at `line:col`, and the whole stderr as a snapshot.
 fn broken(name: &str, message: &str, line: usize, col: usize) {

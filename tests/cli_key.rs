@@ -1,22 +1,11 @@
 //! `libertykit key`: the shipped kits' answers against hand-verified values (worked out from the
 //! rules, not copied from output), the whole text output of the seed kit, and the JSON shape.
 
-use std::process::Command;
+mod common;
+
+use common::run;
 
 use serde_json::{Value, json};
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_libertykit"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 fn key_json(kit: &str) -> Value {
     let (code, out, err) = run(&["key", kit, "--format", "json"]);

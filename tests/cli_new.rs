@@ -1,19 +1,9 @@
 //! `libertykit new`: writes the scaffold, which passes `check`, and never overwrites a file.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_libertykit"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use common::run;
+use std::path::PathBuf;
 
 #[test]
 fn scaffold_is_written_passes_check_and_is_never_overwritten() {

@@ -1,5 +1,8 @@
 //! Round-trip checks for the exporters: PDF read back with lopdf, pdftotext and qpdf; SVG by text.
 
+mod common;
+
+use common::tool_available;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -58,20 +61,6 @@ fn temp_pdf(name: &str, bytes: &[u8]) -> PathBuf {
     let path = dir.join(format!("{name}-{}.pdf", std::process::id()));
     std::fs::write(&path, bytes).unwrap();
     path
-}
-
-/// Whether a command-line tool is installed; fails instead when running under CI.
-fn tool_available(tool: &str) -> bool {
-    // Only whether the binary can be started matters, not what `-v` prints or returns.
-    let found = Command::new(tool).arg("-v").output().is_ok();
-    if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{tool} is required when CI is set"
-        );
-        eprintln!("skipping {tool} check: {tool} not installed");
-    }
-    found
 }
 
 #[test]

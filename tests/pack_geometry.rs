@@ -4,6 +4,9 @@
 //! grid spacing, heavier edge lines, the same geometry in PDF and SVG, the wording of each
 //! document, and that the player sheet gives no answer away.
 
+mod common;
+
+use common::tool_available;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::Command;
@@ -155,19 +158,6 @@ fn assert_spacing(values: &[f64], spacing: f64, count: usize) {
 
 fn temp_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()))
-}
-
-/// Whether a command-line tool is installed; fails instead when running under CI.
-fn tool_available(tool: &str) -> bool {
-    let found = Command::new(tool).arg("-v").output().is_ok();
-    if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{tool} is required when CI is set"
-        );
-        eprintln!("skipping {tool} check: {tool} not installed");
-    }
-    found
 }
 
 fn pdftotext(bytes: &[u8], name: &str) -> String {
