@@ -426,11 +426,19 @@ impl Board {
     /// the captured points (sorted). The caller must have checked that `placement` allows it.
     pub fn play_unchecked(&mut self, p: Point, color: Color) -> Vec<Point> {
         let mut captured = Vec::new();
-        self.play_cell(self.cell(p), color, &mut captured);
-        if captured.is_empty() {
-            return Vec::new();
-        }
-        let mut points: Vec<Point> = captured.into_iter().map(|c| self.point(c)).collect();
+        self.play_recording(p, color, &mut captured);
+        self.sorted_points(&captured)
+    }
+
+    /// [`Board::play_unchecked`] that appends the captured cells to a caller's buffer instead
+    /// of allocating, for a game that only sometimes wants them as points.
+    pub(super) fn play_recording(&mut self, p: Point, color: Color, captured: &mut Vec<usize>) {
+        self.play_cell(self.cell(p), color, captured);
+    }
+
+    /// The points of padded cells, sorted.
+    pub(super) fn sorted_points(&self, cells: &[usize]) -> Vec<Point> {
+        let mut points: Vec<Point> = cells.iter().map(|&c| self.point(c)).collect();
         points.sort_unstable();
         points
     }

@@ -242,6 +242,8 @@ pub struct Game {
     /// is the only method that changes it and clears the memo on every success, so a set bit
     /// always means the player to move may play that point now; `play` then skips re-judging it.
     legal_memo: Option<[u32; MAX_SIZE as usize]>,
+    /// Scratch for the cells the latest move captured, kept to spare an allocation per move.
+    captured_cells: Vec<usize>,
 }
 
 impl Game {
@@ -259,6 +261,7 @@ impl Game {
             most_stones_seen: 0,
             end: None,
             legal_memo: None,
+            captured_cells: Vec::new(),
         };
         game.remember_position();
         game
@@ -489,33 +492,14 @@ impl Game {
 
     /// Plays `mv` for `color`; the turn then passes to the opponent. An illegal move changes nothing.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<Played, IllegalMove> {
-        // A point the latest listing allowed needs no second look: the memo is only kept while
-        // it describes the current position (see `legal_memo`).
-        let listed = matches!(mv, Move::Play(p) if self.listed_legal(color, p));
-        if listed {
-            debug_assert_eq!(self.check(color, mv), Ok(()), "memoized listing is stale");
-        } else {
-            self.check(color, mv)?;
-        }
-        self.legal_memo = None;
-        let before = self.board.hash();
+        self.apply(color, mv)?;
         let (captured, liberties) = match mv {
-            Move::Pass => {
-                self.consecutive_passes += 1;
-                (Vec::new(), None)
-            }
-            Move::Play(p) => {
-                self.consecutive_passes = 0;
-                self.stones_placed += 1;
-                let captured = self.board.play_unchecked(p, color);
-                self.captures[color.index()] += captured.len() as u32;
-                (captured, Some(self.board.liberty_count(p)))
-            }
+            Move::Pass => (Vec::new(), None),
+            Move::Play(p) => (
+                self.board.sorted_points(&self.captured_cells),
+                Some(self.board.liberty_count(p)),
+            ),
         };
-        self.hash_before_last_move = Some(before);
-        self.to_play = color.opponent();
-        self.remember_position();
-        self.end = self.end_reason(color);
         Ok(Played {
             color,
             mv,
@@ -528,6 +512,41 @@ impl Game {
     /// Plays for whoever is to move.
     pub fn play_next(&mut self, mv: Move) -> Result<Played, IllegalMove> {
         self.play(self.to_play, mv)
+    }
+
+    /// Plays for whoever is to move without reporting what the move did, for playouts and
+    /// searches that only need the new position: [`Game::play`] without the sorted capture list.
+    pub fn advance(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.apply(self.to_play, mv)
+    }
+
+    /// Checks and plays `mv`, leaving the captured cells in `captured_cells`.
+    fn apply(&mut self, color: Color, mv: Move) -> Result<(), IllegalMove> {
+        // A point the latest listing allowed needs no second look: the memo is only kept while
+        // it describes the current position (see `legal_memo`).
+        let listed = matches!(mv, Move::Play(p) if self.listed_legal(color, p));
+        if listed {
+            debug_assert_eq!(self.check(color, mv), Ok(()), "memoized listing is stale");
+        } else {
+            self.check(color, mv)?;
+        }
+        self.legal_memo = None;
+        self.hash_before_last_move = Some(self.board.hash());
+        self.captured_cells.clear();
+        match mv {
+            Move::Pass => self.consecutive_passes += 1,
+            Move::Play(p) => {
+                self.consecutive_passes = 0;
+                self.stones_placed += 1;
+                self.board
+                    .play_recording(p, color, &mut self.captured_cells);
+                self.captures[color.index()] += self.captured_cells.len() as u32;
+            }
+        }
+        self.to_play = color.opponent();
+        self.remember_position();
+        self.end = self.end_reason(color);
+        Ok(())
     }
 
     fn end_reason(&self, mover: Color) -> Option<EndReason> {
