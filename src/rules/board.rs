@@ -13,6 +13,7 @@
 
 use std::sync::OnceLock;
 
+use super::cells::CellSet;
 use super::point::{BoardSize, Color, Point};
 use super::zobrist;
 
@@ -33,52 +34,6 @@ fn color_of(cell: u8) -> Option<Color> {
         BLACK => Some(Color::Black),
         WHITE => Some(Color::White),
         _ => None,
-    }
-}
-
-/// Number of 64-bit words in a bitboard over the padded cells of the largest board.
-const WORDS: usize = zobrist::MAX_CELLS.div_ceil(64);
-
-/// A set of padded cell indices.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Bits([u64; WORDS]);
-
-impl Bits {
-    #[inline]
-    fn set(&mut self, i: usize) {
-        self.0[i >> 6] |= 1 << (i & 63);
-    }
-
-    #[inline]
-    fn clear(&mut self, i: usize) {
-        self.0[i >> 6] &= !(1 << (i & 63));
-    }
-
-    /// Word `w` of the set of indices next to an index of `self` (one or `stride` apart).
-    #[inline]
-    fn next_to_word(&self, w: usize, stride: usize) -> u64 {
-        let cur = self.0[w];
-        let prev = if w > 0 { self.0[w - 1] } else { 0 };
-        let next = if w + 1 < WORDS { self.0[w + 1] } else { 0 };
-        (cur << 1)
-            | (prev >> 63)
-            | (cur >> 1)
-            | (next << 63)
-            | (cur << stride)
-            | (prev >> (64 - stride))
-            | (cur >> stride)
-            | (next << (64 - stride))
-    }
-
-    /// The `len` (at most 32) bits starting at index `start`, lowest index in bit 0.
-    #[inline]
-    fn window(&self, start: usize, len: usize) -> u32 {
-        let (w, b) = (start >> 6, start & 63);
-        let mut v = self.0[w] >> b;
-        if b + len > 64 {
-            v |= self.0[w + 1] << (64 - b);
-        }
-        (v & ((1 << len) - 1)) as u32
     }
 }
 
@@ -156,11 +111,11 @@ pub struct Board {
     /// Per colour index: how many stones of that colour are on the board.
     color_stones: [u16; 2],
     /// The empty on-board cells.
-    empty: Bits,
+    empty: CellSet,
     /// Per colour index: the cells holding a stone of that colour.
-    stones: [Bits; 2],
+    stones: [CellSet; 2],
     /// Per colour index: cells that are the only liberty of at least one chain of that colour.
-    atari: [Bits; 2],
+    atari: [CellSet; 2],
     /// Per colour index and cell: how many chains of that colour have that cell as only liberty.
     atari_chains: [Vec<u8>; 2],
     /// Per chain head: the atari cell counted for that chain in `atari_chains`, or 0 for none.
@@ -173,7 +128,7 @@ impl Board {
         let n = usize::from(size.get());
         let stride = n + 2;
         let mut cells = vec![BORDER; stride * stride];
-        let mut empty = Bits::default();
+        let mut empty = CellSet::default();
         for row in 0..n {
             for col in 0..n {
                 let cell = (row + 1) * stride + col + 1;
@@ -192,8 +147,8 @@ impl Board {
             on_board: 0,
             color_stones: [0, 0],
             empty,
-            stones: [Bits::default(); 2],
-            atari: [Bits::default(); 2],
+            stones: [CellSet::default(); 2],
+            atari: [CellSet::default(); 2],
             atari_chains: [vec![0; stride * stride], vec![0; stride * stride]],
             atari_of: vec![0; stride * stride],
         }
@@ -210,7 +165,7 @@ impl Board {
     }
 
     /// The padded cell index of an on-board point.
-    fn cell(&self, p: Point) -> usize {
+    pub(super) fn cell(&self, p: Point) -> usize {
         (usize::from(p.row) + 1) * self.stride + usize::from(p.col) + 1
     }
 
@@ -362,56 +317,54 @@ impl Board {
         }
     }
 
-    /// Calls `f(point, hash, captures)` for every empty point where `color` may place a stone
-    /// (ko aside), top row first and each row from column `A`: the order move lists are printed
-    /// in. `hash` is the position's hash after the move, `captures` whether it removes a chain.
-    pub fn allowed_placements_top_down(&self, color: Color, mut f: impl FnMut(Point, u64, bool)) {
-        let key = &zobrist::STONE[color.index()];
-        self.placement_rows_top_down(color, |row, quiet, slow| {
-            let mut candidates = quiet | slow;
-            while candidates != 0 {
-                let col = candidates.trailing_zeros() as u8;
-                candidates &= candidates - 1;
-                let p = Point::new(col, row);
-                if quiet & (1 << col) != 0 {
-                    f(p, self.hash ^ key[self.cell(p)], false);
-                } else if let Placement::Allowed { hash, captures } = self.placement(p, color) {
-                    f(p, hash, captures);
-                }
-            }
-        });
-    }
-
-    /// Sorts the empty points for a `color` stone, one row at a time from the top: calls
-    /// `f(row, quiet, slow)` where bit `col` of `quiet` marks a legal move (ko aside) that captures
-    /// nothing, so its hash is `hash() ^` the stone's key, and bit `col` of `slow` a point that
-    /// needs [`Board::placement`] (a capture, or filling an own chain's last liberty). Empty
-    /// points in neither mask are suicide.
-    pub(super) fn placement_rows_top_down(&self, color: Color, mut f: impl FnMut(u8, u32, u32)) {
-        let n = usize::from(self.size.get());
+    /// The cells where a `color` stone may go, as far as the caller's ko rule `allow` agrees.
+    ///
+    /// Most empty points are settled by whole-board bit sets: a point that is no opponent
+    /// chain's last liberty captures nothing, and it is legal when it has an empty neighbour, or
+    /// when it touches an own chain and is no own chain's last liberty (so every own chain it
+    /// joins keeps another). Such a quiet move's hash is `hash() ^` the stone's key; it is kept
+    /// unless `quiet_refused` holds it. The few remaining candidates (a capture, or filling an
+    /// own chain's last liberty) go through [`Board::placement`], and an allowed one is kept when
+    /// `allow(hash, captures)` says so. Empty points in neither group are suicide.
+    pub(super) fn allowed_cells(
+        &self,
+        color: Color,
+        quiet_refused: &CellSet,
+        mut allow: impl FnMut(u64, bool) -> bool,
+    ) -> CellSet {
         let stride = self.stride;
         let (empty, own) = (&self.empty, &self.stones[color.index()]);
         let own_atari = &self.atari[color.index()];
         let opponent_atari = &self.atari[color.opponent().index()];
-        // A move that is no opponent chain's last liberty captures nothing. It is legal when the
-        // point has an empty neighbour, or when it touches an own chain and is no own chain's
-        // last liberty (so every own chain it joins keeps another).
-        let mut quiet = Bits::default();
-        let mut slow = Bits::default();
+        let mut allowed = CellSet::default();
         for w in 0..self.cells.len().div_ceil(64) {
             let (e, ne) = (empty.0[w], empty.next_to_word(w, stride));
             let no = own.next_to_word(w, stride);
             let (oa, pa) = (own_atari.0[w], opponent_atari.0[w]);
-            quiet.0[w] = e & !pa & (ne | (no & !oa));
-            slow.0[w] = e & (pa | (oa & !ne));
+            let quiet = e & !pa & (ne | (no & !oa));
+            let mut slow = e & (pa | (oa & !ne));
+            let mut word = quiet & !quiet_refused.0[w];
+            while slow != 0 {
+                let bit = slow.trailing_zeros() as usize;
+                slow &= slow - 1;
+                if let Placement::Allowed { hash, captures } =
+                    self.placement_at(w * 64 + bit, color)
+                    && allow(hash, captures)
+                {
+                    word |= 1 << bit;
+                }
+            }
+            allowed.0[w] = word;
         }
-        for row in (1..=n).rev() {
-            let start = row * stride + 1;
-            f(
-                (row - 1) as u8,
-                quiet.window(start, n),
-                slow.window(start, n),
-            );
+        allowed
+    }
+
+    /// Writes `set` as one mask per row, top row first: bit `col` of `out[i]` is column `col`
+    /// of the `i`-th row from the top. Only the first `N` entries of `out` are written.
+    pub(super) fn rows_top_down(&self, set: &CellSet, out: &mut [u32]) {
+        let n = usize::from(self.size.get());
+        for (i, row) in (1..=n).rev().enumerate() {
+            out[i] = set.window(row * self.stride + 1, n);
         }
     }
 
@@ -564,7 +517,7 @@ impl Board {
         // only longer chains need the `seen` set.
         let single = self.chains[small].stones == 1;
         let mut shared = 0;
-        let mut seen = Bits::default();
+        let mut seen = CellSet::default();
         let mut cell = small;
         loop {
             for q in self.neighbours(cell) {
@@ -573,7 +526,7 @@ impl Board {
                         .neighbours(q)
                         .into_iter()
                         .any(|r| self.cells[r] != EMPTY && usize::from(self.head[r]) == big)
-                    && (single || seen.0[q >> 6] & (1 << (q & 63)) == 0)
+                    && (single || !seen.contains(q))
                 {
                     if !single {
                         seen.set(q);
@@ -643,8 +596,8 @@ impl Board {
         }
     }
 
-    /// The on-board point whose Zobrist key for a `color` stone is `key`, if any.
-    pub(super) fn point_of_stone_key(&self, color: Color, key: u64) -> Option<Point> {
+    /// The on-board cell whose Zobrist key for a `color` stone is `key`, if any.
+    pub(super) fn cell_of_stone_key(&self, color: Color, key: u64) -> Option<usize> {
         // An open-addressing table over every stone key, indexed by the key's top bits (the keys
         // are uniformly random); a slot holds `color index * 512 + cell + 1`, or 0 when free.
         const SLOTS_LOG2: u32 = 12;
@@ -670,8 +623,7 @@ impl Board {
             }
             let (c, cell) = ((entry - 1) / 512, (entry - 1) % 512);
             if c == color.index() && zobrist::STONE[c][cell] == key {
-                return (cell < self.cells.len() && self.cells[cell] != BORDER)
-                    .then(|| self.point(cell));
+                return (cell < self.cells.len() && self.cells[cell] != BORDER).then_some(cell);
             }
             slot = (slot + 1) & ((1 << SLOTS_LOG2) - 1);
         }
@@ -694,10 +646,10 @@ impl Board {
         if self.hash != self.recomputed_hash() {
             return Some("incremental hash differs from recomputed hash".into());
         }
-        let mut empty = Bits::default();
-        let mut stones = [Bits::default(); 2];
+        let mut empty = CellSet::default();
+        let mut stones = [CellSet::default(); 2];
         let mut on_board = 0;
-        let mut atari = [Bits::default(); 2];
+        let mut atari = [CellSet::default(); 2];
         let mut atari_chains = [vec![0u8; self.cells.len()], vec![0u8; self.cells.len()]];
         for cell in 0..self.cells.len() {
             match self.cells[cell] {
@@ -735,7 +687,7 @@ impl Board {
                 self.on_board
             ));
         }
-        let counted = stones.map(|b| b.0.iter().map(|w| w.count_ones() as u16).sum::<u16>());
+        let counted = stones.map(|b| b.len() as u16);
         if counted != self.color_stones {
             return Some(format!(
                 "stones per colour {:?} != counted {counted:?}",
@@ -773,7 +725,7 @@ impl Board {
                 stones: data.stones,
                 ..ChainData::default()
             };
-            let mut liberties = Bits::default();
+            let mut liberties = CellSet::default();
             for &s in &stones {
                 if self.head[s] != head as u16 || self.cells[s] != self.cells[cell] {
                     return Some(format!("{p}: chain list holds a foreign stone"));
@@ -786,7 +738,7 @@ impl Board {
                     }
                 }
             }
-            fresh.liberties = liberties.0.iter().map(|w| w.count_ones() as u16).sum();
+            fresh.liberties = liberties.len() as u16;
             if fresh != data {
                 return Some(format!(
                     "{p}: chain counters {data:?} != recomputed {fresh:?}"

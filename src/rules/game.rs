@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::board::{Board, Placement};
+use super::cells::CellSet;
 use super::point::{Color, MAX_SIZE, Move, Point};
 use super::ruleset::{KoRule, Rules};
 use super::zobrist;
@@ -235,13 +236,13 @@ pub struct Game {
     hash_before_last_move: Option<u64>,
     most_stones_seen: usize,
     end: Option<EndReason>,
-    /// The row masks of the latest legal-move listing, as [`Game::legal_rows_top_down`] wrote
-    /// them, while they still describe the current position and side to move.
+    /// The cells of the latest legal-move listing ([`Game::legal_rows_top_down`]), while they
+    /// still describe the current position and side to move.
     ///
     /// Invariant: `Some` only from a listing up to the next change of the game. [`Game::play`]
     /// is the only method that changes it and clears the memo on every success, so a set bit
     /// always means the player to move may play that point now; `play` then skips re-judging it.
-    legal_memo: Option<[u32; MAX_SIZE as usize]>,
+    legal_memo: Option<CellSet>,
     /// Scratch for the cells the latest move captured, kept to spare an allocation per move.
     captured_cells: Vec<usize>,
 }
@@ -349,40 +350,32 @@ impl Game {
     ///
     /// When `out` is shorter than the board's size.
     pub fn legal_rows_top_down(&mut self, out: &mut [u32]) {
-        let mut rows = [0u32; MAX_SIZE as usize];
-        self.compute_legal_rows(&mut rows);
-        let n = usize::from(self.board.size().get());
-        out[..n].copy_from_slice(&rows[..n]);
-        self.legal_memo = Some(rows);
+        let legal = self.legal_cells();
+        self.board.rows_top_down(&legal, out);
+        self.legal_memo = Some(legal);
     }
 
     /// Whether the remembered listing says the player to move may play on `p`.
     #[inline]
     fn listed_legal(&self, color: Color, p: Point) -> bool {
-        let n = self.board.size().get();
         color == self.to_play
             && self.board.size().contains(p)
             && self
                 .legal_memo
-                .is_some_and(|rows| rows[usize::from(n - 1 - p.row)] & (1 << p.col) != 0)
+                .is_some_and(|legal| legal.contains(self.board.cell(p)))
     }
 
-    /// The work of [`Game::legal_rows_top_down`], without remembering the result.
-    fn compute_legal_rows(&self, out: &mut [u32]) {
-        let n = usize::from(self.board.size().get());
-        let out = &mut out[..n];
+    /// The cells where the player to move may play.
+    fn legal_cells(&self) -> CellSet {
         if self.end.is_some() {
-            out.fill(0);
-            return;
+            return CellSet::default();
         }
         let color = self.to_play;
         // A move that captures nothing adds one stone, so it can only recreate an earlier
         // position one stone fuller than the board. Each such position differs from the board's
         // hash by one stone's key exactly when that stone is the move that would recreate it:
-        // a handful of key comparisons instead of a lookup per point. They are collected as
-        // per-row masks (indexed by row from the bottom) so no allocation is needed.
-        let mut quiet_repeats = [0u32; MAX_SIZE as usize];
-        let mut any_quiet_repeat = false;
+        // a handful of key comparisons instead of a lookup per point.
+        let mut quiet_repeats = CellSet::default();
         let quiet_may_repeat = self.quiet_move_may_repeat();
         if quiet_may_repeat {
             let now = self.situation_key(self.board.hash(), color.opponent());
@@ -392,34 +385,15 @@ impl Game {
                 .history
                 .with_stones(self.board.stones_on_board() + 1, black)
             {
-                if let Some(p) = self.board.point_of_stone_key(color, key ^ now) {
-                    quiet_repeats[usize::from(p.row)] |= 1 << p.col;
-                    any_quiet_repeat = true;
+                if let Some(cell) = self.board.cell_of_stone_key(color, key ^ now) {
+                    quiet_repeats.set(cell);
                 }
             }
         }
-        let mut i = 0;
         self.board
-            .placement_rows_top_down(color, |row, quiet, slow| {
-                let mut legal = quiet;
-                if any_quiet_repeat {
-                    legal &= !quiet_repeats[usize::from(row)];
-                }
-                // Only the few points needing a look at their chains take the slow path.
-                let mut candidates = slow;
-                while candidates != 0 {
-                    let col = candidates.trailing_zeros() as u8;
-                    candidates &= candidates - 1;
-                    if let Placement::Allowed { hash, captures } =
-                        self.board.placement(Point::new(col, row), color)
-                        && !((captures || quiet_may_repeat) && self.repeats_lookup(hash, color))
-                    {
-                        legal |= 1 << col;
-                    }
-                }
-                out[i] = legal;
-                i += 1;
-            });
+            .allowed_cells(color, &quiet_repeats, |hash, captures| {
+                !((captures || quiet_may_repeat) && self.repeats_lookup(hash, color))
+            })
     }
 
     /// The current board.

@@ -3,6 +3,7 @@
 //! No I/O, no serde, no printing: everything here is plain values and functions.
 
 pub mod board;
+mod cells;
 pub mod diagram;
 pub mod game;
 pub mod notation;
