@@ -41,8 +41,6 @@ fn color_of(cell: u8) -> Option<Color> {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct ChainData {
     stones: u16,
-    /// Distinct liberties, kept exact on every change.
-    liberties: u16,
     pseudo_liberties: u16,
     liberty_sum: u32,
     liberty_sum_squares: u64,
@@ -54,12 +52,6 @@ impl ChainData {
         self.pseudo_liberties += 1;
         self.liberty_sum += cell as u32;
         self.liberty_sum_squares += (cell * cell) as u64;
-    }
-
-    fn remove_liberty(&mut self, cell: usize) {
-        self.pseudo_liberties -= 1;
-        self.liberty_sum -= cell as u32;
-        self.liberty_sum_squares -= (cell * cell) as u64;
     }
 
     /// The chain's only liberty when it has exactly one (every pseudo-liberty is the same cell).
@@ -118,6 +110,9 @@ pub struct Board {
     atari: [CellSet; 2],
     /// Per colour index and cell: how many chains of that colour have that cell as only liberty.
     atari_chains: [Vec<u8>; 2],
+    /// Per colour index and cell: the hashes of the chains counted in `atari_chains`, XORed
+    /// together, so a capture's resulting hash needs no look at the chains it removes.
+    atari_hash: [Vec<u64>; 2],
     /// Per chain head: the atari cell counted for that chain in `atari_chains`, or 0 for none.
     atari_of: Vec<u16>,
 }
@@ -150,6 +145,7 @@ impl Board {
             stones: [CellSet::default(); 2],
             atari: [CellSet::default(); 2],
             atari_chains: [vec![0; stride * stride], vec![0; stride * stride]],
+            atari_hash: [vec![0; stride * stride], vec![0; stride * stride]],
             atari_of: vec![0; stride * stride],
         }
     }
@@ -270,12 +266,23 @@ impl Board {
     }
 
     /// Number of distinct liberties of the chain through `p` (0 when `p` is empty).
+    ///
+    /// Counted by walking the chain: only reports ask, and keeping an exact count on every
+    /// merge and capture would cost every move of a playout more than this costs a report.
     pub fn liberty_count(&self, p: Point) -> usize {
         if self.stone(p).is_none() {
             return 0;
         }
         let head = usize::from(self.head[self.cell(p)]);
-        usize::from(self.chains[head].liberties)
+        let mut liberties = CellSet::default();
+        for cell in self.chain_stone_cells(head) {
+            for nb in self.neighbours(cell) {
+                if self.cells[nb] == EMPTY {
+                    liberties.set(nb);
+                }
+            }
+        }
+        liberties.len()
     }
 
     /// What placing a `color` stone on the on-board point `p` would do, ignoring ko rules.
@@ -336,17 +343,31 @@ impl Board {
         let (empty, own) = (&self.empty, &self.stones[color.index()]);
         let own_atari = &self.atari[color.index()];
         let opponent_atari = &self.atari[color.opponent().index()];
+        let stone_key = &zobrist::STONE[color.index()];
+        let capture_hash = &self.atari_hash[color.opponent().index()];
         let mut allowed = CellSet::default();
         for w in 0..self.cells.len().div_ceil(64) {
             let (e, ne) = (empty.0[w], empty.next_to_word(w, stride));
             let no = own.next_to_word(w, stride);
             let (oa, pa) = (own_atari.0[w], opponent_atari.0[w]);
             let quiet = e & !pa & (ne | (no & !oa));
-            let mut slow = e & (pa | (oa & !ne));
             let mut word = quiet & !quiet_refused.0[w];
-            while slow != 0 {
-                let bit = slow.trailing_zeros() as usize;
-                slow &= slow - 1;
+            // A capture always leaves the stone a liberty; its hash is known without a look at
+            // the chains it removes.
+            let mut captures = e & pa;
+            while captures != 0 {
+                let bit = captures.trailing_zeros() as usize;
+                captures &= captures - 1;
+                let cell = w * 64 + bit;
+                let hash = self.hash ^ stone_key[cell] ^ capture_hash[cell];
+                word |= u64::from(allow(hash, true)) << bit;
+            }
+            // Filling an own chain's last liberty with no empty neighbour is suicide unless
+            // another own chain next to it has a liberty to spare: a look at the neighbours.
+            let mut fills = e & !pa & oa & !ne;
+            while fills != 0 {
+                let bit = fills.trailing_zeros() as usize;
+                fills &= fills - 1;
                 if let Placement::Allowed { hash, captures } =
                     self.placement_at(w * 64 + bit, color)
                     && allow(hash, captures)
@@ -429,35 +450,36 @@ impl Board {
         };
         // One pass over the neighbours settles the liberty counters and collects the distinct
         // neighbouring chains of each colour, so the merges and atari refreshes below need not
-        // look at the neighbours again.
-        let mut own_heads = [0usize; 4];
+        // look at the neighbours again. It is written without data-dependent branches (the
+        // neighbour kinds are unpredictable): every update is scaled by 0 or 1 instead. The
+        // `head` of an empty or border cell is stale, so what it names only ever gets zeros.
+        const NO_HEAD: usize = usize::MAX;
+        let opponent = cell_of(color.opponent());
+        let mut own_heads = [NO_HEAD; 4];
         let mut own_count = 0;
-        let mut opponent_heads = [0usize; 4];
+        let mut opponent_heads = [NO_HEAD; 4];
         let mut opponent_count = 0;
+        let (cell_sum, cell_square) = (cell as u32, (cell * cell) as u64);
         for nb in self.neighbours(cell) {
-            match self.cells[nb] {
-                EMPTY => {
-                    data.add_liberty(nb);
-                    data.liberties += 1;
-                }
-                BORDER => {}
-                c => {
-                    let head = usize::from(self.head[nb]);
-                    let chain = &mut self.chains[head];
-                    chain.remove_liberty(cell);
-                    let (heads, count) = if c == own {
-                        (&mut own_heads, &mut own_count)
-                    } else {
-                        (&mut opponent_heads, &mut opponent_count)
-                    };
-                    // A chain touching the stone twice loses that one distinct liberty once.
-                    if !heads[..*count].contains(&head) {
-                        chain.liberties -= 1;
-                        heads[*count] = head;
-                        *count += 1;
-                    }
-                }
-            }
+            let c = self.cells[nb];
+            let empty = u16::from(c == EMPTY);
+            data.pseudo_liberties += empty;
+            data.liberty_sum += u32::from(empty) * nb as u32;
+            data.liberty_sum_squares += u64::from(empty) * (nb * nb) as u64;
+            let (is_own, is_opponent) = (c == own, c == opponent);
+            let head = usize::from(self.head[nb]);
+            let chain = &mut self.chains[head];
+            let stone = u16::from(is_own | is_opponent);
+            chain.pseudo_liberties -= stone;
+            chain.liberty_sum -= u32::from(stone) * cell_sum;
+            chain.liberty_sum_squares -= u64::from(stone) * cell_square;
+            // A chain touching the stone twice is collected once.
+            let new_own = is_own & own_heads.iter().all(|&h| h != head);
+            let new_opponent = is_opponent & opponent_heads.iter().all(|&h| h != head);
+            own_heads[own_count & 3] = if new_own { head } else { NO_HEAD };
+            own_count += usize::from(new_own);
+            opponent_heads[opponent_count & 3] = if new_opponent { head } else { NO_HEAD };
+            opponent_count += usize::from(new_opponent);
         }
         self.chains[cell] = data;
         // The collected own heads are distinct chains, so each is still a head when its turn to
@@ -481,6 +503,7 @@ impl Board {
             self.atari_of[head] = 0;
             let ci = usize::from(self.cells[head] - 1);
             self.atari_chains[ci][at] -= 1;
+            self.atari_hash[ci][at] ^= self.chains[head].hash;
             if self.atari_chains[ci][at] == 0 {
                 self.atari[ci].clear(at);
             }
@@ -499,6 +522,7 @@ impl Board {
             self.atari_of[head] = at as u16;
             let ci = usize::from(self.cells[head] - 1);
             self.atari_chains[ci][at] += 1;
+            self.atari_hash[ci][at] ^= self.chains[head].hash;
             self.atari[ci].set(at);
         }
     }
@@ -512,33 +536,10 @@ impl Board {
         };
         // The small head stops being a head; the big one's record is refreshed by the caller.
         self.unmark_atari(small);
-        // Liberties the two chains share, counted once each, before the small one is relabelled.
-        // A lone stone (the usual case: the stone just placed) has four distinct neighbours, so
-        // only longer chains need the `seen` set.
-        let single = self.chains[small].stones == 1;
-        let mut shared = 0;
-        let mut seen = CellSet::default();
+        // The big chain's hash is about to change, and its atari record holds the old one; the
+        // caller's refresh records it afresh.
+        self.unmark_atari(big);
         let mut cell = small;
-        loop {
-            for q in self.neighbours(cell) {
-                if self.cells[q] == EMPTY
-                    && self
-                        .neighbours(q)
-                        .into_iter()
-                        .any(|r| self.cells[r] != EMPTY && usize::from(self.head[r]) == big)
-                    && (single || !seen.contains(q))
-                {
-                    if !single {
-                        seen.set(q);
-                    }
-                    shared += 1;
-                }
-            }
-            cell = usize::from(self.next[cell]);
-            if cell == small {
-                break;
-            }
-        }
         loop {
             self.head[cell] = big as u16;
             cell = usize::from(self.next[cell]);
@@ -549,7 +550,6 @@ impl Board {
         self.next.swap(big, small);
         let s = self.chains[small];
         let d = &mut self.chains[big];
-        d.liberties = d.liberties + s.liberties - shared;
         d.stones += s.stones;
         d.pseudo_liberties += s.pseudo_liberties;
         d.liberty_sum += s.liberty_sum;
@@ -577,15 +577,10 @@ impl Board {
         }
         // Second pass: every removed stone becomes a liberty of each neighbouring chain.
         loop {
-            let mut heads = [usize::MAX; 4];
-            for (i, nb) in self.neighbours(cell).into_iter().enumerate() {
+            for nb in self.neighbours(cell) {
                 if color_of(self.cells[nb]).is_some() {
                     let h = usize::from(self.head[nb]);
                     self.chains[h].add_liberty(cell);
-                    if !heads[..i].contains(&h) {
-                        self.chains[h].liberties += 1;
-                    }
-                    heads[i] = h;
                     self.refresh_atari(h);
                 }
             }
@@ -651,6 +646,7 @@ impl Board {
         let mut on_board = 0;
         let mut atari = [CellSet::default(); 2];
         let mut atari_chains = [vec![0u8; self.cells.len()], vec![0u8; self.cells.len()]];
+        let mut atari_hash = [vec![0u64; self.cells.len()], vec![0u64; self.cells.len()]];
         for cell in 0..self.cells.len() {
             match self.cells[cell] {
                 EMPTY => empty.set(cell),
@@ -673,6 +669,7 @@ impl Board {
                     }
                     if let Some(at) = expected {
                         atari_chains[usize::from(c - 1)][at] += 1;
+                        atari_hash[usize::from(c - 1)][at] ^= self.chains[head].hash;
                         atari[usize::from(c - 1)].set(at);
                     }
                 }
@@ -694,7 +691,8 @@ impl Board {
                 self.color_stones
             ));
         }
-        if atari != self.atari || atari_chains != self.atari_chains {
+        if atari != self.atari || atari_chains != self.atari_chains || atari_hash != self.atari_hash
+        {
             return Some("incremental atari points differ from recomputed ones".into());
         }
         let mut members = vec![0u16; self.cells.len()];
@@ -738,7 +736,6 @@ impl Board {
                     }
                 }
             }
-            fresh.liberties = liberties.len() as u16;
             if fresh != data {
                 return Some(format!(
                     "{p}: chain counters {data:?} != recomputed {fresh:?}"
