@@ -74,13 +74,8 @@ trait Engine {
 
 struct Ours {
     game: Game,
-    n: u8,
-    /// Scratch for the legal moves as one column mask per row, top row first.
-    rows: [u32; 19],
     /// The point of every code, so turning a code into a `Point` costs no division.
     points: Vec<Point>,
-    /// Scratch for the codes of one listing (kept here so it is not zeroed on every ply).
-    codes: [u16; 19 * 19],
 }
 
 impl Ours {
@@ -104,44 +99,13 @@ impl Engine for Ours {
             .collect();
         Ours {
             game: Game::new(Board::new(size), Color::Black, rules),
-            n,
-            rows: [0; 19],
             points,
-            codes: [0; 19 * 19],
         }
     }
 
     fn legal_codes(&mut self, out: &mut Vec<u16>) {
-        // Our bulk API, as goban's `legals()` is theirs: legal columns as bits per row, which
-        // turn straight into codes without building a `Point` per move.
-        let n = usize::from(self.n);
-        self.game.legal_rows_top_down(&mut self.rows);
-        // The rows are packed end to end, so bit `code` of the packed set is the move `code`:
-        // a fixed-length packing loop, then one bit loop per 64 codes instead of one per row
-        // (each loop exit is a branch the processor cannot foresee).
-        let mut packed = [0u64; (19 * 19usize).div_ceil(64)];
-        for (i, &mask) in self.rows[..n].iter().enumerate() {
-            let at = i * n;
-            let (w, b) = (at / 64, at % 64);
-            packed[w] |= u64::from(mask) << b;
-            if b + n > 64 {
-                packed[w + 1] |= u64::from(mask) >> (64 - b);
-            }
-        }
-        // Codes are gathered in a fixed buffer and appended in one go: no per-move capacity
-        // check.
-        let buf = &mut self.codes;
-        let mut len = 0;
-        for (w, &word) in packed[..(n * n).div_ceil(64)].iter().enumerate() {
-            let base = (w * 64) as u16;
-            let mut bits = word;
-            while bits != 0 {
-                buf[len] = base + bits.trailing_zeros() as u16;
-                len += 1;
-                bits &= bits - 1;
-            }
-        }
-        out.extend_from_slice(&buf[..len]);
+        // Our bulk API, as goban's `legals()` is theirs: reading-order indices are the codes.
+        self.game.legal_indices_top_down(out);
     }
 
     fn play_code(&mut self, code: u16) {

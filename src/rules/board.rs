@@ -37,6 +37,27 @@ fn color_of(cell: u8) -> Option<Color> {
     }
 }
 
+/// Per padded width (`N + 2`) and cell: the cell's reading-order index `row_from_top * N +
+/// column` (meaningless for border cells).
+static READING_INDEX: [[u16; zobrist::MAX_CELLS]; zobrist::MAX_STRIDE + 1] = {
+    let mut table = [[0u16; zobrist::MAX_CELLS]; zobrist::MAX_STRIDE + 1];
+    let mut stride = 3;
+    while stride <= zobrist::MAX_STRIDE {
+        let n = stride - 2;
+        let mut row = 0;
+        while row < n {
+            let mut col = 0;
+            while col < n {
+                table[stride][(row + 1) * stride + col + 1] = (row * n + col) as u16;
+                col += 1;
+            }
+            row += 1;
+        }
+        stride += 1;
+    }
+    table
+};
+
 /// Per-chain counters, stored at the chain's head cell.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct ChainData {
@@ -126,6 +147,7 @@ impl Board {
         let mut empty = CellSet::default();
         for row in 0..n {
             for col in 0..n {
+                // Any order will do here: every on-board cell is set.
                 let cell = (row + 1) * stride + col + 1;
                 cells[cell] = EMPTY;
                 empty.set(cell);
@@ -161,16 +183,41 @@ impl Board {
     }
 
     /// The padded cell index of an on-board point.
+    ///
+    /// Rows are stored top row first, so cells ascend in reading order (top row first, each row
+    /// from column `A`), the order in which move lists are printed and the playout bench counts.
     pub(super) fn cell(&self, p: Point) -> usize {
-        (usize::from(p.row) + 1) * self.stride + usize::from(p.col) + 1
+        (usize::from(self.size.get() - p.row)) * self.stride + usize::from(p.col) + 1
     }
 
     /// The point of a padded cell index on the board.
     fn point(&self, cell: usize) -> Point {
         Point::new(
             (cell % self.stride - 1) as u8,
-            (cell / self.stride - 1) as u8,
+            self.size.get() - (cell / self.stride) as u8,
         )
+    }
+
+    /// Writes the reading-order index (`row_from_top * N + column`) of every cell of `set`, in
+    /// that order, to the front of `out`; returns how many were written.
+    ///
+    /// # Panics
+    ///
+    /// When `out` is shorter than the number of cells in `set`.
+    pub(super) fn reading_indices(&self, set: &CellSet, out: &mut [u16]) -> usize {
+        // Cells ascend in reading order; a cell's index is the cell less the border cells
+        // before it: the top border row, one left border cell, and two per row above.
+        let mut len = 0;
+        for (w, &word) in set.0[..self.cells.len().div_ceil(64)].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let cell = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                out[len] = READING_INDEX[self.stride][cell];
+                len += 1;
+            }
+        }
+        len
     }
 
     #[inline]
@@ -378,15 +425,6 @@ impl Board {
             allowed.0[w] = word;
         }
         allowed
-    }
-
-    /// Writes `set` as one mask per row, top row first: bit `col` of `out[i]` is column `col`
-    /// of the `i`-th row from the top. Only the first `N` entries of `out` are written.
-    pub(super) fn rows_top_down(&self, set: &CellSet, out: &mut [u32]) {
-        let n = usize::from(self.size.get());
-        for (i, row) in (1..=n).rev().enumerate() {
-            out[i] = set.window(row * self.stride + 1, n);
-        }
     }
 
     /// Puts a `color` stone on the empty on-board point `p` and joins it to its neighbours,

@@ -49,26 +49,15 @@ impl CellSet {
             | (cur >> stride)
             | (next << (64 - stride))
     }
-
-    /// The `len` (at most 32) bits starting at cell `start`, lowest cell in bit 0.
-    #[inline]
-    pub(super) fn window(&self, start: usize, len: usize) -> u32 {
-        let (w, b) = (start >> 6, start & 63);
-        let mut v = self.0[w] >> b;
-        if b + len > 64 {
-            v |= self.0[w + 1] << (64 - b);
-        }
-        (v & ((1 << len) - 1)) as u32
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Neighbours across a word boundary and windows straddling two words come out right.
+    /// Neighbours across a word boundary come out right.
     #[test]
-    fn neighbours_and_windows_cross_word_boundaries() {
+    fn neighbours_cross_word_boundaries() {
         let mut set = CellSet::default();
         set.set(63);
         set.set(64 + 30);
@@ -77,8 +66,6 @@ mod tests {
             .filter(|&i| set.next_to_word(i >> 6, stride) & (1 << (i & 63)) != 0)
             .collect();
         assert_eq!(next, [42, 62, 64, 73, 84, 93, 95, 115]);
-        assert_eq!(set.window(60, 10), 0b1000);
-        assert_eq!(set.window(90, 5), 0b10000);
         assert!(set.contains(63) && !set.contains(62));
         assert_eq!(set.len(), 2);
         set.clear(63);

@@ -177,6 +177,9 @@ struct History {
 
 const NONE: u32 = u32::MAX;
 
+/// Points on the largest board.
+const MAX_POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
+
 impl History {
     fn new() -> History {
         History {
@@ -236,7 +239,7 @@ pub struct Game {
     hash_before_last_move: Option<u64>,
     most_stones_seen: usize,
     end: Option<EndReason>,
-    /// The cells of the latest legal-move listing ([`Game::legal_rows_top_down`]), while they
+    /// The cells of the latest legal-move listing ([`Game::legal_indices_top_down`]), while they
     /// still describe the current position and side to move.
     ///
     /// Invariant: `Some` only from a listing up to the next change of the game. [`Game::play`]
@@ -317,42 +320,40 @@ impl Game {
     /// Appends every point where the player to move may play, top row first and each row from
     /// column `A` (the order of the playout benchmark and of printed move lists).
     ///
-    /// Takes `&mut self` to remember the listing (see [`Game::legal_rows_top_down`]).
+    /// Takes `&mut self` to remember the listing (see [`Game::legal_indices_top_down`]).
     pub fn legal_points_top_down(&mut self, out: &mut Vec<Point>) {
-        let n = self.board.size().get();
-        let mut rows = [0u32; MAX_SIZE as usize];
-        self.legal_rows_top_down(&mut rows);
-        for (i, &mask) in rows[..usize::from(n)].iter().enumerate() {
-            let row = n - 1 - i as u8;
-            // Mapping a counted range (rather than looping on the bits) lets `extend` reserve
-            // once and write without capacity checks.
-            let mut bits = mask;
-            out.extend((0..mask.count_ones()).map(|_| {
-                let col = bits.trailing_zeros() as u8;
-                bits &= bits - 1;
-                Point::new(col, row)
-            }));
-        }
+        let n = u16::from(self.board.size().get());
+        let mut indices = [0u16; MAX_POINTS];
+        let len = self.list_legal(&mut indices);
+        out.extend(
+            indices[..len]
+                .iter()
+                .map(|&i| Point::new((i % n) as u8, (n - 1 - i / n) as u8)),
+        );
     }
 
-    /// Writes where the player to move may play as one mask per row, top row first: bit `col` of
-    /// `out[i]` is set when column `col` of the `i`-th row from the top is legal. Only the first
-    /// `N` entries of `out` are written (all zero once the game has ended).
+    /// Appends the reading-order index `row_from_top * N + column` of every point where the
+    /// player to move may play, in that order (nothing once the game has ended).
     ///
-    /// This is the bulk form of [`Game::legal_points_top_down`]: a caller that wants its own
-    /// encoding of the moves converts bits directly instead of going through `Point`s.
+    /// This is the bulk form of [`Game::legal_points_top_down`], for callers that number the
+    /// points themselves (the playout benchmark does): no `Point` is built per move.
     ///
     /// The listing is remembered until the next move, so playing one of the listed points right
     /// after costs no second legality check: a playout that lists every move before choosing
     /// one would otherwise judge the chosen point twice.
-    ///
-    /// # Panics
-    ///
-    /// When `out` is shorter than the board's size.
-    pub fn legal_rows_top_down(&mut self, out: &mut [u32]) {
+    pub fn legal_indices_top_down(&mut self, out: &mut Vec<u16>) {
+        // Gathered in a fixed buffer and appended in one go: no capacity check per move.
+        let mut indices = [0u16; MAX_POINTS];
+        let len = self.list_legal(&mut indices);
+        out.extend_from_slice(&indices[..len]);
+    }
+
+    /// Writes the reading-order indices of the legal points to the front of `out`, remembers
+    /// the listing, and returns how many there are.
+    fn list_legal(&mut self, out: &mut [u16; MAX_POINTS]) -> usize {
         let legal = self.legal_cells();
-        self.board.rows_top_down(&legal, out);
         self.legal_memo = Some(legal);
+        self.board.reading_indices(&legal, out)
     }
 
     /// Whether the remembered listing says the player to move may play on `p`.
