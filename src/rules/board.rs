@@ -198,26 +198,21 @@ impl Board {
         )
     }
 
-    /// Writes the reading-order index (`row_from_top * N + column`) of every cell of `set`, in
-    /// that order, to the front of `out`; returns how many were written.
-    ///
-    /// # Panics
-    ///
-    /// When `out` is shorter than the number of cells in `set`.
-    pub(super) fn reading_indices(&self, set: &CellSet, out: &mut [u16]) -> usize {
-        // Cells ascend in reading order; a cell's index is the cell less the border cells
-        // before it: the top border row, one left border cell, and two per row above.
-        let mut len = 0;
+    /// Appends the reading-order index (`row_from_top * N + column`) of every cell of `set`, in
+    /// that order, to `out`.
+    pub(super) fn push_reading_indices(&self, set: &CellSet, out: &mut Vec<u16>) {
+        let n = usize::from(self.size.get());
+        // Room for every point up front, so no push below has to grow the vector.
+        out.reserve(n * n);
+        let table = &READING_INDEX[self.stride];
         for (w, &word) in set.0[..self.cells.len().div_ceil(64)].iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let cell = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                out[len] = READING_INDEX[self.stride][cell];
-                len += 1;
+                out.push(table[cell]);
             }
         }
-        len
     }
 
     #[inline]

@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::board::{Board, Placement};
 use super::cells::CellSet;
-use super::point::{Color, MAX_SIZE, Move, Point};
+use super::point::{Color, Move, Point};
 use super::ruleset::{KoRule, Rules};
 use super::zobrist;
 
@@ -177,9 +177,6 @@ struct History {
 
 const NONE: u32 = u32::MAX;
 
-/// Points on the largest board.
-const MAX_POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
-
 impl History {
     fn new() -> History {
         History {
@@ -323,10 +320,10 @@ impl Game {
     /// Takes `&mut self` to remember the listing (see [`Game::legal_indices_top_down`]).
     pub fn legal_points_top_down(&mut self, out: &mut Vec<Point>) {
         let n = u16::from(self.board.size().get());
-        let mut indices = [0u16; MAX_POINTS];
-        let len = self.list_legal(&mut indices);
+        let mut indices = Vec::new();
+        self.legal_indices_top_down(&mut indices);
         out.extend(
-            indices[..len]
+            indices
                 .iter()
                 .map(|&i| Point::new((i % n) as u8, (n - 1 - i / n) as u8)),
         );
@@ -342,18 +339,9 @@ impl Game {
     /// after costs no second legality check: a playout that lists every move before choosing
     /// one would otherwise judge the chosen point twice.
     pub fn legal_indices_top_down(&mut self, out: &mut Vec<u16>) {
-        // Gathered in a fixed buffer and appended in one go: no capacity check per move.
-        let mut indices = [0u16; MAX_POINTS];
-        let len = self.list_legal(&mut indices);
-        out.extend_from_slice(&indices[..len]);
-    }
-
-    /// Writes the reading-order indices of the legal points to the front of `out`, remembers
-    /// the listing, and returns how many there are.
-    fn list_legal(&mut self, out: &mut [u16; MAX_POINTS]) -> usize {
         let legal = self.legal_cells();
         self.legal_memo = Some(legal);
-        self.board.reading_indices(&legal, out)
+        self.board.push_reading_indices(&legal, out);
     }
 
     /// Whether the remembered listing says the player to move may play on `p`.
