@@ -198,21 +198,27 @@ impl Board {
         )
     }
 
-    /// Appends the reading-order index (`row_from_top * N + column`) of every cell of `set`, in
-    /// that order, to `out`.
-    pub(super) fn push_reading_indices(&self, set: &CellSet, out: &mut Vec<u16>) {
-        let n = usize::from(self.size.get());
-        // Room for every point up front, so no push below has to grow the vector.
-        out.reserve(n * n);
+    /// Writes the reading-order index (`row_from_top * N + column`) of every cell of `set`, in
+    /// that order, to the front of `out`; returns how many were written.
+    ///
+    /// # Panics
+    ///
+    /// When `out` is shorter than the number of cells in `set`.
+    pub(super) fn reading_indices(&self, set: &CellSet, out: &mut [u16]) -> usize {
+        // Into a plain slice with the count in a local: pushing onto a `Vec` would store and
+        // reload its length through memory on every index.
         let table = &READING_INDEX[self.stride];
+        let mut len = 0;
         for (w, &word) in set.0[..self.cells.len().div_ceil(64)].iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let cell = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                out.push(table[cell]);
+                out[len] = table[cell];
+                len += 1;
             }
         }
+        len
     }
 
     #[inline]
@@ -366,20 +372,22 @@ impl Board {
         }
     }
 
-    /// The cells where a `color` stone may go, as far as the caller's ko rule `allow` agrees.
+    /// The cells where a `color` stone may go, as far as the caller's ko rule agrees.
     ///
-    /// Most empty points are settled by whole-board bit sets: a point that is no opponent
-    /// chain's last liberty captures nothing, and it is legal when it has an empty neighbour, or
-    /// when it touches an own chain and is no own chain's last liberty (so every own chain it
-    /// joins keeps another). Such a quiet move's hash is `hash() ^` the stone's key; it is kept
-    /// unless `quiet_refused` holds it. The few remaining candidates (a capture, or filling an
-    /// own chain's last liberty) go through [`Board::placement`], and an allowed one is kept when
-    /// `allow(hash, captures)` says so. Empty points in neither group are suicide.
+    /// Whole-board bit sets settle almost every empty point. A point that is no opponent
+    /// chain's last liberty captures nothing, so its hash is `hash() ^` the stone's key; it is
+    /// legal when it has an empty neighbour, or touches an own chain and is no own chain's last
+    /// liberty (so every own chain it joins keeps another), and it is kept unless
+    /// `quiet_refused` holds it. Filling an own chain's last liberty with no empty neighbour
+    /// takes a look at the neighbours: it is legal only when another own chain there has a
+    /// liberty to spare. A capture always leaves the stone a liberty; it is kept when
+    /// `capture_allowed` accepts the resulting hash, which comes from the per-cell atari hashes
+    /// without a look at the chains removed. Every other empty point is suicide.
     pub(super) fn allowed_cells(
         &self,
         color: Color,
         quiet_refused: &CellSet,
-        mut allow: impl FnMut(u64, bool) -> bool,
+        mut capture_allowed: impl FnMut(u64) -> bool,
     ) -> CellSet {
         let stride = self.stride;
         let (empty, own) = (&self.empty, &self.stones[color.index()]);
@@ -392,34 +400,38 @@ impl Board {
             let (e, ne) = (empty.0[w], empty.next_to_word(w, stride));
             let no = own.next_to_word(w, stride);
             let (oa, pa) = (own_atari.0[w], opponent_atari.0[w]);
-            let quiet = e & !pa & (ne | (no & !oa));
+            let mut quiet = e & !pa & (ne | (no & !oa));
+            let mut fills = e & !pa & oa & !ne;
+            while fills != 0 {
+                let bit = fills.trailing_zeros() as usize;
+                fills &= fills - 1;
+                quiet |= u64::from(self.fill_keeps_liberty(w * 64 + bit, color)) << bit;
+            }
             let mut word = quiet & !quiet_refused.0[w];
-            // A capture always leaves the stone a liberty; its hash is known without a look at
-            // the chains it removes.
             let mut captures = e & pa;
             while captures != 0 {
                 let bit = captures.trailing_zeros() as usize;
                 captures &= captures - 1;
                 let cell = w * 64 + bit;
                 let hash = self.hash ^ stone_key[cell] ^ capture_hash[cell];
-                word |= u64::from(allow(hash, true)) << bit;
-            }
-            // Filling an own chain's last liberty with no empty neighbour is suicide unless
-            // another own chain next to it has a liberty to spare: a look at the neighbours.
-            let mut fills = e & !pa & oa & !ne;
-            while fills != 0 {
-                let bit = fills.trailing_zeros() as usize;
-                fills &= fills - 1;
-                if let Placement::Allowed { hash, captures } =
-                    self.placement_at(w * 64 + bit, color)
-                    && allow(hash, captures)
-                {
-                    word |= 1 << bit;
-                }
+                word |= u64::from(capture_allowed(hash)) << bit;
             }
             allowed.0[w] = word;
         }
         allowed
+    }
+
+    /// Whether a `color` stone on the empty `cell`, which captures nothing and has no empty
+    /// neighbour, joins some own chain that keeps a liberty elsewhere (otherwise it is suicide).
+    #[inline]
+    fn fill_keeps_liberty(&self, cell: usize, color: Color) -> bool {
+        let own = cell_of(color);
+        // Without branches: the neighbour kinds are unpredictable, and the stale `head` of a
+        // border cell is masked by its kind.
+        self.neighbours(cell).into_iter().fold(false, |keeps, nb| {
+            let head = usize::from(self.head[nb]);
+            keeps | ((self.cells[nb] == own) & (usize::from(self.atari_of[head]) != cell))
+        })
     }
 
     /// Puts a `color` stone on the empty on-board point `p` and joins it to its neighbours,

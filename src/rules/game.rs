@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::board::{Board, Placement};
 use super::cells::CellSet;
-use super::point::{Color, Move, Point};
+use super::point::{Color, MAX_SIZE, Move, Point};
 use super::ruleset::{KoRule, Rules};
 use super::zobrist;
 
@@ -177,6 +177,9 @@ struct History {
 
 const NONE: u32 = u32::MAX;
 
+/// Points on the largest board.
+const MAX_POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
+
 impl History {
     fn new() -> History {
         History {
@@ -245,6 +248,8 @@ pub struct Game {
     legal_memo: Option<CellSet>,
     /// Scratch for the cells the latest move captured, kept to spare an allocation per move.
     captured_cells: Vec<usize>,
+    /// Scratch for the indices of one listing, kept so that it is not zeroed on every listing.
+    indices: [u16; MAX_POINTS],
 }
 
 impl Game {
@@ -263,6 +268,7 @@ impl Game {
             end: None,
             legal_memo: None,
             captured_cells: Vec::new(),
+            indices: [0; MAX_POINTS],
         };
         game.remember_position();
         game
@@ -341,7 +347,8 @@ impl Game {
     pub fn legal_indices_top_down(&mut self, out: &mut Vec<u16>) {
         let legal = self.legal_cells();
         self.legal_memo = Some(legal);
-        self.board.push_reading_indices(&legal, out);
+        let len = self.board.reading_indices(&legal, &mut self.indices);
+        out.extend_from_slice(&self.indices[..len]);
     }
 
     /// Whether the remembered listing says the player to move may play on `p`.
@@ -379,10 +386,9 @@ impl Game {
                 }
             }
         }
-        self.board
-            .allowed_cells(color, &quiet_repeats, |hash, captures| {
-                !((captures || quiet_may_repeat) && self.repeats_lookup(hash, color))
-            })
+        self.board.allowed_cells(color, &quiet_repeats, |hash| {
+            !self.repeats_lookup(hash, color)
+        })
     }
 
     /// The current board.
