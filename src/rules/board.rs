@@ -76,10 +76,15 @@ impl ChainData {
     }
 
     /// The chain's only liberty when it has exactly one (every pseudo-liberty is the same cell).
+    #[inline]
     fn atari_cell(&self) -> Option<usize> {
         let n = u64::from(self.pseudo_liberties);
         let sum = u64::from(self.liberty_sum);
-        (n > 0 && self.liberty_sum_squares * n == sum * sum).then(|| (sum / n) as usize)
+        // One empty cell touches at most four stones, so a chain in atari has 1 to 4
+        // pseudo-liberties, and `sum / n` is a multiplication by a table entry, not a division.
+        const RECIPROCAL: [u64; 5] = [0, 1 << 16, 1 << 15, (1 << 16) / 3 + 1, 1 << 14];
+        (n > 0 && self.liberty_sum_squares * n == sum * sum)
+            .then(|| ((sum * RECIPROCAL[(n as usize).min(4)]) >> 16) as usize)
     }
 }
 
@@ -556,12 +561,18 @@ impl Board {
     }
 
     /// Records the atari cell of the chain at `head` afresh from its liberty counters.
-    #[inline]
+    #[inline(always)]
     fn refresh_atari(&mut self, head: usize) {
+        // Inlined for the common case, nothing changed; the bookkeeping of a change is not.
         let at = self.chains[head].atari_cell();
-        if at.unwrap_or(0) == usize::from(self.atari_of[head]) {
-            return;
+        if at.unwrap_or(0) != usize::from(self.atari_of[head]) {
+            self.record_atari(head, at);
         }
+    }
+
+    /// Moves the atari record of the chain at `head` to `at`.
+    #[inline(never)]
+    fn record_atari(&mut self, head: usize, at: Option<usize>) {
         self.unmark_atari(head);
         if let Some(at) = at {
             self.atari_of[head] = at as u16;
