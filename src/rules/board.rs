@@ -115,15 +115,25 @@ pub enum Placement {
     Suicide,
 }
 
+/// Cells in the largest padded board: every per-cell table below has this many entries.
+const CELLS: usize = zobrist::MAX_CELLS;
+
 /// A square board of stones.
+///
+/// The per-cell tables are arrays inside the board, sized for the largest board, rather than
+/// vectors: reached through `self` at a fixed offset, their addresses need no reloading after
+/// every store the way a vector's heap pointer and length do, and the board's moves run
+/// through these tables many times per move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
     size: BoardSize,
     stride: usize,
-    cells: Vec<u8>,
-    head: Vec<u16>,
-    next: Vec<u16>,
-    chains: Vec<ChainData>,
+    /// How many padded cells this board's size uses (the rest of each table is never read).
+    padded: usize,
+    cells: [u8; CELLS],
+    head: [u16; CELLS],
+    next: [u16; CELLS],
+    chains: [ChainData; CELLS],
     hash: u64,
     on_board: u16,
     /// Per colour index: how many stones of that colour are on the board.
@@ -135,12 +145,12 @@ pub struct Board {
     /// Per colour index: cells that are the only liberty of at least one chain of that colour.
     atari: [CellSet; 2],
     /// Per colour index and cell: how many chains of that colour have that cell as only liberty.
-    atari_chains: [Vec<u8>; 2],
+    atari_chains: [[u8; CELLS]; 2],
     /// Per colour index and cell: the hashes of the chains counted in `atari_chains`, XORed
     /// together, so a capture's resulting hash needs no look at the chains it removes.
-    atari_hash: [Vec<u64>; 2],
+    atari_hash: [[u64; CELLS]; 2],
     /// Per chain head: the atari cell counted for that chain in `atari_chains`, or 0 for none.
-    atari_of: Vec<u16>,
+    atari_of: [u16; CELLS],
 }
 
 impl Board {
@@ -148,7 +158,7 @@ impl Board {
     pub fn new(size: BoardSize) -> Board {
         let n = usize::from(size.get());
         let stride = n + 2;
-        let mut cells = vec![BORDER; stride * stride];
+        let mut cells = [BORDER; CELLS];
         let mut empty = CellSet::default();
         for row in 0..n {
             for col in 0..n {
@@ -161,19 +171,20 @@ impl Board {
         Board {
             size,
             stride,
+            padded: stride * stride,
             cells,
-            head: vec![0; stride * stride],
-            next: vec![0; stride * stride],
-            chains: vec![ChainData::default(); stride * stride],
+            head: [0; CELLS],
+            next: [0; CELLS],
+            chains: [ChainData::default(); CELLS],
             hash: 0,
             on_board: 0,
             color_stones: [0, 0],
             empty,
             stones: [CellSet::default(); 2],
             atari: [CellSet::default(); 2],
-            atari_chains: [vec![0; stride * stride], vec![0; stride * stride]],
-            atari_hash: [vec![0; stride * stride], vec![0; stride * stride]],
-            atari_of: vec![0; stride * stride],
+            atari_chains: [[0; CELLS]; 2],
+            atari_hash: [[0; CELLS]; 2],
+            atari_of: [0; CELLS],
         }
     }
 
@@ -214,7 +225,7 @@ impl Board {
         // reload its length through memory on every index.
         let table = &READING_INDEX[self.stride];
         let mut len = 0;
-        for (w, &word) in set.0[..self.cells.len().div_ceil(64)].iter().enumerate() {
+        for (w, &word) in set.0[..self.padded.div_ceil(64)].iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let cell = w * 64 + bits.trailing_zeros() as usize;
@@ -303,7 +314,7 @@ impl Board {
 
     /// Every chain on the board, ordered by its first stone (column, then row).
     pub fn chains(&self) -> Vec<Chain> {
-        let mut seen = vec![false; self.cells.len()];
+        let mut seen = vec![false; self.padded];
         let mut out = Vec::new();
         for p in self.size.all_points() {
             let cell = self.cell(p);
@@ -401,7 +412,7 @@ impl Board {
         let stone_key = &zobrist::STONE[color.index()];
         let capture_hash = &self.atari_hash[color.opponent().index()];
         let mut allowed = CellSet::default();
-        for w in 0..self.cells.len().div_ceil(64) {
+        for w in 0..self.padded.div_ceil(64) {
             let (e, ne) = (empty.0[w], empty.next_to_word(w, stride));
             let no = own.next_to_word(w, stride);
             let (oa, pa) = (own_atari.0[w], opponent_atari.0[w]);
@@ -674,7 +685,7 @@ impl Board {
             }
             let (c, cell) = ((entry - 1) / 512, (entry - 1) % 512);
             if c == color.index() && zobrist::STONE[c][cell] == key {
-                return (cell < self.cells.len() && self.cells[cell] != BORDER).then_some(cell);
+                return (cell < self.padded && self.cells[cell] != BORDER).then_some(cell);
             }
             slot = (slot + 1) & ((1 << SLOTS_LOG2) - 1);
         }
@@ -701,9 +712,9 @@ impl Board {
         let mut stones = [CellSet::default(); 2];
         let mut on_board = 0;
         let mut atari = [CellSet::default(); 2];
-        let mut atari_chains = [vec![0u8; self.cells.len()], vec![0u8; self.cells.len()]];
-        let mut atari_hash = [vec![0u64; self.cells.len()], vec![0u64; self.cells.len()]];
-        for cell in 0..self.cells.len() {
+        let mut atari_chains = [[0u8; CELLS]; 2];
+        let mut atari_hash = [[0u64; CELLS]; 2];
+        for cell in 0..self.padded {
             match self.cells[cell] {
                 EMPTY => empty.set(cell),
                 BORDER => {}
@@ -751,7 +762,7 @@ impl Board {
         {
             return Some("incremental atari points differ from recomputed ones".into());
         }
-        let mut members = vec![0u16; self.cells.len()];
+        let mut members = vec![0u16; self.padded];
         for p in self.size.all_points() {
             let cell = self.cell(p);
             if color_of(self.cells[cell]).is_none() {
