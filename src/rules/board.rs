@@ -133,7 +133,9 @@ pub struct Board {
     cells: [u8; CELLS],
     head: [u16; CELLS],
     next: [u16; CELLS],
-    chains: [ChainData; CELLS],
+    /// Boxed, unlike the small tables: these are the two large ones, and a board is moved
+    /// around whole when a game starts.
+    chains: Box<[ChainData; CELLS]>,
     hash: u64,
     on_board: u16,
     /// Per colour index: how many stones of that colour are on the board.
@@ -148,7 +150,7 @@ pub struct Board {
     atari_chains: [[u8; CELLS]; 2],
     /// Per colour index and cell: the hashes of the chains counted in `atari_chains`, XORed
     /// together, so a capture's resulting hash needs no look at the chains it removes.
-    atari_hash: [[u64; CELLS]; 2],
+    atari_hash: Box<[[u64; CELLS]; 2]>,
     /// Per chain head: the atari cell counted for that chain in `atari_chains`, or 0 for none.
     atari_of: [u16; CELLS],
 }
@@ -175,7 +177,7 @@ impl Board {
             cells,
             head: [0; CELLS],
             next: [0; CELLS],
-            chains: [ChainData::default(); CELLS],
+            chains: Box::new([ChainData::default(); CELLS]),
             hash: 0,
             on_board: 0,
             color_stones: [0, 0],
@@ -183,7 +185,7 @@ impl Board {
             stones: [CellSet::default(); 2],
             atari: [CellSet::default(); 2],
             atari_chains: [[0; CELLS]; 2],
-            atari_hash: [[0; CELLS]; 2],
+            atari_hash: Box::new([[0; CELLS]; 2]),
             atari_of: [0; CELLS],
         }
     }
@@ -758,7 +760,9 @@ impl Board {
                 self.color_stones
             ));
         }
-        if atari != self.atari || atari_chains != self.atari_chains || atari_hash != self.atari_hash
+        if atari != self.atari
+            || atari_chains != self.atari_chains
+            || atari_hash != *self.atari_hash
         {
             return Some("incremental atari points differ from recomputed ones".into());
         }
