@@ -227,6 +227,18 @@ impl Board {
         // reload its length through memory on every index.
         let table = &READING_INDEX[self.stride];
         let mut len = 0;
+        if self.padded <= 128 {
+            // Boards up to 9x9 fit in two words, walked as one: the loop's end is the one
+            // branch here the processor cannot foresee, so one loop beats one per word.
+            let mut bits = u128::from(set.0[0]) | (u128::from(set.0[1]) << 64);
+            while bits != 0 {
+                let cell = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                out[len] = table[cell];
+                len += 1;
+            }
+            return len;
+        }
         for (w, &word) in set.0[..self.padded.div_ceil(64)].iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
@@ -414,6 +426,37 @@ impl Board {
         let stone_key = &zobrist::STONE[color.index()];
         let capture_hash = &self.atari_hash[color.opponent().index()];
         let mut allowed = CellSet::default();
+        if self.padded <= 128 {
+            // Boards up to 9x9 fit in two words, handled as one 128-bit word: no loop over
+            // words, and one loop over each kind of candidate instead of one per word.
+            let pair = |set: &CellSet| u128::from(set.0[0]) | (u128::from(set.0[1]) << 64);
+            let next_to = |x: u128| (x << 1) | (x >> 1) | (x << stride) | (x >> stride);
+            let (e, own, oa, pa) = (
+                pair(empty),
+                pair(own),
+                pair(own_atari),
+                pair(opponent_atari),
+            );
+            let ne = next_to(e);
+            let mut quiet = e & !pa & (ne | (next_to(own) & !oa));
+            let mut fills = e & !pa & oa & !ne;
+            while fills != 0 {
+                let cell = fills.trailing_zeros() as usize;
+                fills &= fills - 1;
+                quiet |= u128::from(self.fill_keeps_liberty(cell, color)) << cell;
+            }
+            let mut word = quiet & !pair(quiet_refused);
+            let mut captures = e & pa;
+            while captures != 0 {
+                let cell = captures.trailing_zeros() as usize;
+                captures &= captures - 1;
+                let hash = self.hash ^ stone_key[cell] ^ capture_hash[cell];
+                word |= u128::from(capture_allowed(hash)) << cell;
+            }
+            allowed.0[0] = word as u64;
+            allowed.0[1] = (word >> 64) as u64;
+            return allowed;
+        }
         for w in 0..self.padded.div_ceil(64) {
             let (e, ne) = (empty.0[w], empty.next_to_word(w, stride));
             let no = own.next_to_word(w, stride);
