@@ -499,7 +499,10 @@ impl Board {
     /// without capturing anything: for setting up a position as written.
     pub fn place_unchecked(&mut self, p: Point, color: Color) {
         let cell = self.cell(p);
-        self.put_stone(cell, color);
+        let (heads, count) = self.put_stone(cell, color);
+        for &head in &heads[..count] {
+            self.refresh_atari(head);
+        }
     }
 
     /// Plays a `color` stone on `p`, removing opposing chains left without liberties, and returns
@@ -531,12 +534,15 @@ impl Board {
         for &head in &heads[..count] {
             if self.chains[head].pseudo_liberties == 0 {
                 self.remove_chain(head, captured);
+            } else {
+                self.refresh_atari(head);
             }
         }
     }
 
     /// Puts a stone and joins it to its own neighbours; returns the heads of the distinct
-    /// opposing chains next to it (the first `count` entries), which the caller may capture.
+    /// opposing chains next to it (the first `count` entries), which the caller must capture
+    /// or refresh the atari record of (each lost a liberty).
     fn put_stone(&mut self, cell: usize, color: Color) -> ([usize; 4], usize) {
         let own = cell_of(color);
         self.cells[cell] = own;
@@ -595,9 +601,6 @@ impl Board {
             head = self.merge(other, head);
         }
         self.refresh_atari(head);
-        for &other in &opponent_heads[..opponent_count] {
-            self.refresh_atari(other);
-        }
         (opponent_heads, opponent_count)
     }
 
