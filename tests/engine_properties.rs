@@ -13,8 +13,9 @@ fn arbitrary_game() -> impl Strategy<Value = (u8, u8, Vec<(u8, u8, bool)>)> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
-    /// After every legal move: no chain without liberties, stones placed = on board + captured,
-    /// the incremental hash equals a recomputed one, and an illegal move changes nothing.
+    /// After every legal move: no chain without liberties, the reported liberties of the mover's
+    /// chain are its liberties counted one by one, stones placed = on board + captured, the
+    /// incremental hash equals a recomputed one, and an illegal move changes nothing.
     #[test]
     fn invariants_hold_after_every_move((n, ko, moves) in arbitrary_game()) {
         let ko = [KoRule::Positional, KoRule::Situational, KoRule::Simple][usize::from(ko)];
@@ -25,10 +26,15 @@ proptest! {
             let before = game.board().clone();
             let to_play = game.to_play();
             match game.play_next(mv) {
-                Ok(_) => {
+                Ok(played) => {
                     let board = game.board();
                     for chain in board.chains() {
                         prop_assert!(!chain.liberties.is_empty(), "chain {:?} has no liberty", chain.stones);
+                    }
+                    // The reported "Group liberties" is the mover's chain's liberty list, counted.
+                    if let Move::Play(p) = mv {
+                        let chain = board.chain(p).expect("the stone just played is on the board");
+                        prop_assert_eq!(played.liberties, Some(chain.liberties.len()));
                     }
                     let on_board = board.stone_count(Color::Black) + board.stone_count(Color::White);
                     let captured = game.captures(Color::Black) + game.captures(Color::White);
