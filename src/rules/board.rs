@@ -7,9 +7,11 @@
 //!
 //! For listing legal moves quickly the board also keeps, incrementally, a bitboard of empty points
 //! and, per colour, a bitboard of "atari points" (points that are the only liberty of some chain
-//! of that colour, with a count per point since several chains may share one). An empty point
-//! with an empty neighbour that is no atari point of the opponent is a legal non-capturing move
-//! whatever the chains around it, so only the remaining few points need a look at their chains.
+//! of that colour, with a count per point since several chains may share one, and the XOR of
+//! those chains' hashes, which is what a capture there removes from the position's hash). An
+//! empty point with an empty neighbour that is no atari point of the opponent is a legal
+//! non-capturing move whatever the chains around it, so only the remaining few points need a
+//! look at their chains. Rows are stored top row first, so cells ascend in reading order.
 
 use std::sync::OnceLock;
 
