@@ -34,7 +34,7 @@ pub struct Record {
 pub enum Format {
     /// A TOML file with `[rules]` and `[game]` tables.
     Toml,
-    /// An SGF (FF[4]) file; its rules come from the command line plus `SZ` and `KM`.
+    /// An SGF (`FF[4]`) file; its rules come from the command line plus `SZ` and `KM`.
     Sgf,
 }
 
