@@ -439,7 +439,8 @@ pub(super) fn load(
     };
     if spans.games == 0 || spans.nodes.is_empty() {
         return Err(vec![
-            Diagnostic::whole_file(path, "no game found").with_help(SGF_SHAPE),
+            // Pointed at the start, so even an empty file's message reads `path:1:1`.
+            Diagnostic::at(path, source, 0..0, "no game found").with_help(SGF_SHAPE),
         ]);
     }
     if spans.games > 1 {
@@ -881,6 +882,7 @@ mod tests {
         }
         let d = first_error("(;SZ[5]\n;B[aa]\n  ;W[b");
         assert_eq!(d.line_col(), Some((3, 5)));
+        assert_eq!(first_error("").line_col(), Some((1, 1)));
     }
 
     /// Every prefix of real records (and of a record with comments, escapes and variations)
