@@ -2,9 +2,7 @@
 
 mod common;
 
-use common::tool_available;
-use std::path::PathBuf;
-use std::process::Command;
+use common::{assert_qpdf_clean, pdf_text, tool_available};
 
 use libertykit::export::pdf::write_pdf;
 use libertykit::export::svg::write_svg;
@@ -53,14 +51,6 @@ fn number(obj: &lopdf::Object) -> f64 {
         lopdf::Object::Real(r) => f64::from(*r),
         other => panic!("not a number: {other:?}"),
     }
-}
-
-/// Writes `bytes` to a fresh file under the target temp dir, for the command-line tools.
-fn temp_pdf(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let path = dir.join(format!("{name}-{}.pdf", std::process::id()));
-    std::fs::write(&path, bytes).unwrap();
-    path
 }
 
 #[test]
@@ -139,23 +129,10 @@ fn pdf_text_extracts_exactly() {
     if !tool_available("pdftotext") {
         return;
     }
-    let path = temp_pdf("export-text", &write_pdf(&sample()).unwrap());
-    let out = Command::new("pdftotext")
-        .args(["-enc", "UTF-8"])
-        .arg(&path)
-        .arg("-")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = pdf_text(&write_pdf(&sample()).unwrap(), "export-text");
     assert!(text.contains("5×5"), "{text:?}");
     assert!(text.contains("A1–E5"), "{text:?}");
     assert!(text.contains(TEXT), "{text:?}");
-    let _ = std::fs::remove_file(path);
 }
 
 #[test]
@@ -163,20 +140,7 @@ fn pdf_passes_qpdf_check() {
     if !tool_available("qpdf") {
         return;
     }
-    let path = temp_pdf("export-qpdf", &write_pdf(&sample()).unwrap());
-    let out = Command::new("qpdf")
-        .arg("--check")
-        .arg(&path)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stdout}\n{stderr}");
-    assert!(
-        !stdout.contains("WARNING") && stderr.is_empty(),
-        "{stdout}\n{stderr}"
-    );
-    let _ = std::fs::remove_file(path);
+    assert_qpdf_clean(&write_pdf(&sample()).unwrap(), "export-qpdf");
 }
 
 #[test]

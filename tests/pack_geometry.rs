@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::tool_available;
+use common::{assert_qpdf_clean, pdf_text, temp_path, tool_available};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::Command;
@@ -156,24 +156,6 @@ fn assert_spacing(values: &[f64], spacing: f64, count: usize) {
     }
 }
 
-fn temp_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()))
-}
-
-fn pdftotext(bytes: &[u8], name: &str) -> String {
-    let path = temp_path(name).with_extension("pdf");
-    std::fs::write(&path, bytes).unwrap();
-    let out = Command::new("pdftotext")
-        .args(["-enc", "UTF-8"])
-        .arg(&path)
-        .arg("-")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let _ = std::fs::remove_file(path);
-    String::from_utf8(out.stdout).unwrap()
-}
-
 /// Whitespace runs (including line breaks from wrapping) collapsed to single spaces.
 fn squash(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -308,7 +290,7 @@ fn player_sheet_text_is_exact_and_gives_no_answer_away() {
     if !tool_available("pdftotext") {
         return;
     }
-    let text = pdftotext(&write_pdf(&pack.player_sheet).unwrap(), "player-text");
+    let text = pdf_text(&write_pdf(&pack.player_sheet).unwrap(), "player-text");
     for wanted in [
         "5×5",
         "A1–E5",
@@ -341,7 +323,7 @@ fn host_key_text_shows_every_answer_as_key_prints_it() {
     if !tool_available("pdftotext") {
         return;
     }
-    let text = pdftotext(&write_pdf(&pack.host_key).unwrap(), "host-text");
+    let text = pdf_text(&write_pdf(&pack.host_key).unwrap(), "host-text");
     let flat = squash(&text);
     assert!(
         flat.contains("Host key · keep separate from players"),
@@ -461,17 +443,7 @@ fn both_documents_pass_qpdf_check() {
         (&pack.player_sheet, "qpdf-player"),
         (&pack.host_key, "qpdf-host"),
     ] {
-        let path = temp_path(name).with_extension("pdf");
-        std::fs::write(&path, write_pdf(doc).unwrap()).unwrap();
-        let out = Command::new("qpdf")
-            .arg("--check")
-            .arg(&path)
-            .output()
-            .unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success(), "{stdout}");
-        assert!(!stdout.contains("WARNING"), "{stdout}");
-        let _ = std::fs::remove_file(path);
+        assert_qpdf_clean(&write_pdf(doc).unwrap(), name);
     }
 }
 

@@ -1,9 +1,10 @@
-//! Helpers shared by the integration tests: running the binary, and finding the command-line
-//! PDF tools that CI must have.
+//! Helpers shared by the integration tests: running the binary, and finding and running the
+//! command-line PDF tools that CI must have.
 
 // Each test crate compiles this module and uses only part of it.
 #![allow(dead_code)]
 
+use std::path::PathBuf;
 use std::process::Command;
 
 /// Runs `libertykit` with `args` from the crate's folder: (exit code, stdout, stderr).
@@ -33,4 +34,47 @@ pub fn tool_available(tool: &str) -> bool {
         eprintln!("skipping {tool} check: {tool} not installed");
     }
     found
+}
+
+/// A path under the test target's temporary folder, unique to this test process.
+pub fn temp_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()))
+}
+
+/// The text `pdftotext` reads from the PDF `pdf` (UTF-8), via a temporary file named `name`.
+pub fn pdf_text(pdf: &[u8], name: &str) -> String {
+    let path = temp_path(name).with_extension("pdf");
+    std::fs::write(&path, pdf).unwrap();
+    let out = Command::new("pdftotext")
+        .args(["-enc", "UTF-8"])
+        .arg(&path)
+        .arg("-")
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(path);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Asserts that `qpdf --check` passes the PDF `pdf` with no warning and nothing on stderr.
+pub fn assert_qpdf_clean(pdf: &[u8], name: &str) {
+    let path = temp_path(name).with_extension("pdf");
+    std::fs::write(&path, pdf).unwrap();
+    let out = Command::new("qpdf")
+        .arg("--check")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(path);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{name}: {stdout}\n{stderr}");
+    assert!(
+        !stdout.contains("WARNING") && stderr.is_empty(),
+        "{name}: {stdout}\n{stderr}"
+    );
 }
