@@ -1,18 +1,22 @@
 //! Diagnostics for people: what went wrong, where (`path:line:col`, the source line, a caret), and what would be right.
+//!
+//! A file's text is held once, in a [`Source`], however many problems it has; a [`Diagnostic`]
+//! carries only a byte range into it (as codespan and rustc do), so reporting N problems costs
+//! N small values, not N copies of the file.
 
-use std::fmt;
+use std::fmt::Write as _;
 use std::ops::Range;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 
-/// One problem found in a user's file.
+/// How many problems of one file are printed in full; the rest are counted in one line, so a
+/// file of garbage gives a screenful, not a flood.
+pub const SHOWN_LIMIT: usize = 50;
+
+/// One problem found in a user's file: a byte range of its [`Source`] and what to say about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
-    /// The file as the user named it.
-    pub path: String,
-    /// The file's whole text, when it could be read, so the line can be shown.
-    pub source: Option<String>,
-    /// Byte range of the offending text in `source`.
+    /// Byte range of the offending text in the source, when the problem has a place.
     pub span: Option<Range<usize>>,
     /// What is wrong, lower-case, user input in backticks.
     pub message: String,
@@ -21,22 +25,18 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// A problem in `path` at `span` of `source`.
-    pub fn at(path: &str, source: &str, span: Range<usize>, message: impl Into<String>) -> Self {
+    /// A problem at `span` of the file's text.
+    pub fn at(span: Range<usize>, message: impl Into<String>) -> Self {
         Diagnostic {
-            path: path.to_string(),
-            source: Some(source.to_string()),
             span: Some(span),
             message: message.into(),
             help: None,
         }
     }
 
-    /// A problem with the file as a whole (no position), e.g. it cannot be read.
-    pub fn whole_file(path: &str, message: impl Into<String>) -> Self {
+    /// A problem with the file as a whole (no position).
+    pub fn whole_file(message: impl Into<String>) -> Self {
         Diagnostic {
-            path: path.to_string(),
-            source: None,
             span: None,
             message: message.into(),
             help: None,
@@ -48,57 +48,164 @@ impl Diagnostic {
         self.help = Some(help.into());
         self
     }
+}
 
-    /// 1-based line and column (in characters) of the span's start, when known.
-    pub fn line_col(&self) -> Option<(usize, usize)> {
-        let source = self.source.as_deref()?;
-        let start = self.span.as_ref()?.start.min(source.len());
-        let before = source.get(..start)?;
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let col = before[line_start..].chars().count() + 1;
-        Some((line, col))
+/// A user's file, held once for every diagnostic about it, with where each of its lines starts.
+#[derive(Debug, Clone)]
+pub struct Source {
+    path: String,
+    text: String,
+    /// Byte offset of each line's first character; a line ends at `\n`, `\r\n` or a lone `\r`
+    /// (old Mac files), so a problem is never reported on a line thousands of characters long.
+    line_starts: Vec<usize>,
+}
+
+impl Source {
+    /// The text of the file the user named `path`. A leading byte-order mark is dropped: it is
+    /// not part of the text, and every reader (TOML, SGF) must see the same characters.
+    pub fn new(path: impl Into<String>, text: impl Into<String>) -> Source {
+        let mut text = text.into();
+        if text.starts_with('\u{feff}') {
+            text.drain(..'\u{feff}'.len_utf8());
+        }
+        let bytes = text.as_bytes();
+        let mut line_starts = vec![0];
+        for (i, &b) in bytes.iter().enumerate() {
+            let ends_line = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+            if ends_line {
+                line_starts.push(i + 1);
+            }
+        }
+        Source {
+            path: path.into(),
+            text,
+            line_starts,
+        }
     }
 
-    /// The diagnostic as plain text: `error: ...`, ` --> path:line:col`, the line with a caret, `help: ...`.
-    pub fn render(&self) -> String {
-        let located = match (&self.source, &self.span) {
-            (Some(source), Some(span)) => {
-                let mut span = span.start.min(source.len())..span.end.min(source.len());
-                // A zero-width span (e.g. end of file) still needs something to point at.
-                if span.is_empty() {
-                    span.end = (span.start + 1).min(source.len());
-                    if span.is_empty() && span.start > 0 {
-                        span.start -= 1;
-                    }
-                }
-                Some((source, span))
-            }
-            _ => None,
-        };
-        let title = Level::ERROR.primary_title(&self.message);
-        let mut group = match &located {
-            Some((source, span)) => title.element(
-                Snippet::source(source.as_str())
+    /// The file as the user named it.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The file's text, without a byte-order mark.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The byte offset moved back to the start of the character it falls in (and into the text).
+    fn floor(&self, offset: usize) -> usize {
+        let mut at = offset.min(self.text.len());
+        while !self.text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    }
+
+    /// The byte offset moved forward to the end of the character it falls in (and into the text).
+    fn ceil(&self, offset: usize) -> usize {
+        let mut at = offset.min(self.text.len());
+        while !self.text.is_char_boundary(at) {
+            at += 1;
+        }
+        at
+    }
+
+    /// Index of the line holding byte `offset`.
+    fn line_index(&self, offset: usize) -> usize {
+        self.line_starts.partition_point(|&s| s <= offset) - 1
+    }
+
+    /// Byte range of line `index`, without its line ending.
+    fn line_range(&self, index: usize) -> Range<usize> {
+        let start = self.line_starts[index];
+        let mut end = self
+            .line_starts
+            .get(index + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        let bytes = self.text.as_bytes();
+        if end > start && bytes[end - 1] == b'\n' {
+            end -= 1;
+        }
+        if end > start && bytes[end - 1] == b'\r' {
+            end -= 1;
+        }
+        start..end
+    }
+
+    /// 1-based line and column (in characters) of byte `offset`.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = self.floor(offset);
+        let index = self.line_index(offset);
+        let start = self.line_starts[index];
+        (index + 1, self.text[start..offset].chars().count() + 1)
+    }
+
+    /// `span` moved onto character boundaries and cut to the line it starts on, which is the
+    /// line shown; an empty span is widened to the character it sits before, when there is one.
+    fn shown_span(&self, span: &Range<usize>) -> (usize, Range<usize>) {
+        let start = self.floor(span.start);
+        let index = self.line_index(start);
+        let line = self.line_range(index);
+        let start = start.min(line.end);
+        let mut end = self.ceil(span.end.max(start)).min(line.end);
+        if end == start && start < line.end {
+            end = self.ceil(start + 1);
+        }
+        (index, start..end)
+    }
+
+    /// One diagnostic as plain text: `error: ...`, ` --> path:line:col`, the line with a caret,
+    /// `help: ...`.
+    pub fn render(&self, d: &Diagnostic) -> String {
+        let title = Level::ERROR.primary_title(&d.message);
+        let mut group = match &d.span {
+            Some(span) => {
+                let (index, span) = self.shown_span(span);
+                let line = self.line_range(index);
+                let snippet = Snippet::source(&self.text[line.clone()])
+                    .line_start(index + 1)
                     .path(&self.path)
-                    .annotation(AnnotationKind::Primary.span(span.clone())),
-            ),
+                    .annotation(
+                        AnnotationKind::Primary
+                            .span(span.start - line.start..span.end - line.start),
+                    );
+                title.element(snippet)
+            }
             None => Group::with_title(title),
         };
-        if let Some(help) = &self.help {
+        if let Some(help) = &d.help {
             group = group.element(Level::HELP.message(help));
         }
         let mut text = Renderer::plain().render(&[group]);
-        if located.is_none() {
-            text = format!("{text}\n --> {}", self.path);
+        if d.span.is_none() {
+            let _ = write!(text, "\n --> {}", self.path);
         }
         text
     }
-}
 
-impl fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.render())
+    /// Every diagnostic up to [`SHOWN_LIMIT`], each followed by a blank line, then one line
+    /// counting those not shown.
+    pub fn render_all(&self, diagnostics: &[Diagnostic]) -> String {
+        let mut out = String::new();
+        for d in diagnostics.iter().take(SHOWN_LIMIT) {
+            out.push_str(&self.render(d));
+            out.push_str("\n\n");
+        }
+        if let Some(hidden) = diagnostics
+            .len()
+            .checked_sub(SHOWN_LIMIT)
+            .filter(|&n| n > 0)
+        {
+            let _ = writeln!(
+                out,
+                "note: {hidden} more {} in `{}` not shown; fix the ones above and check again\n",
+                if hidden == 1 { "problem" } else { "problems" },
+                self.path
+            );
+        }
+        out
     }
 }
 
@@ -113,21 +220,25 @@ pub fn nearest<'a>(found: &str, known: &[&'a str]) -> Option<&'a str> {
         .map(|(_, k)| k)
 }
 
+/// Edits (insert, delete, replace, or swap two neighbours) from `a` to `b`: a swap is the
+/// commonest typo (`kye` for `key`), so it counts as one edit, not two.
 fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != cb));
-            diagonal = above;
+    let mut before_previous: Vec<usize> = vec![0; b.len() + 1];
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut row = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let replace = previous[j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            row[j] = replace.min(previous[j] + 1).min(row[j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                row[j] = row[j].min(before_previous[j - 2] + 1);
+            }
         }
+        before_previous = std::mem::replace(&mut previous, row);
     }
-    row[b.len()]
+    previous[b.len()]
 }
 
 #[cfg(test)]
@@ -136,11 +247,11 @@ mod tests {
 
     #[test]
     fn renders_path_line_column_source_and_caret() {
-        let source = "[kit]\ntitle = \"x\"\nboard = 9\n";
-        let d = Diagnostic::at("kit.toml", source, 18..23, "unknown key `board`")
+        let source = Source::new("kit.toml", "[kit]\ntitle = \"x\"\nboard = 9\n");
+        let d = Diagnostic::at(18..23, "unknown key `board`")
             .with_help("did you mean `[rules] board`?");
-        assert_eq!(d.line_col(), Some((3, 1)));
-        let text = d.render();
+        assert_eq!(source.line_col(18), (3, 1));
+        let text = source.render(&d);
         assert!(text.contains("error: unknown key `board`"), "{text}");
         assert!(text.contains("kit.toml:3:1"), "{text}");
         assert!(text.contains("board = 9"), "{text}");
@@ -152,10 +263,78 @@ mod tests {
     }
 
     #[test]
+    fn columns_count_characters_not_bytes() {
+        let source = Source::new("k.toml", "title = \"é—x\" Z\n");
+        let at = source.text().find('Z').unwrap();
+        assert_eq!(source.line_col(at), (1, 15));
+        let text = source.render(&Diagnostic::at(at..at + 1, "here"));
+        assert!(text.contains("k.toml:1:15"), "{text}");
+    }
+
+    #[test]
+    fn any_span_renders_whatever_characters_it_cuts() {
+        // Spans inside 2-, 3- and 4-byte characters, past the end, reversed, across CR, CRLF
+        // and lone-CR line ends, and at the very end of the text: none may panic.
+        let texts = [
+            "é",
+            "\u{feff}",
+            "title = \"x\" — draft",
+            "a\r\nb — c\rd 😀 e\n",
+            "\r\r\r",
+            "",
+            "x\n",
+        ];
+        for text in texts {
+            let source = Source::new("k.toml", text);
+            let n = source.text().len();
+            for start in 0..=n + 2 {
+                for end in 0..=n + 2 {
+                    let rendered = source.render(&Diagnostic::at(start..end, "m").with_help("h"));
+                    assert!(rendered.contains("error: m"), "{rendered}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_text() {
+        let source = Source::new("k.toml", "\u{feff}[kit]\nz");
+        assert_eq!(source.text(), "[kit]\nz");
+        assert_eq!(source.line_col(6), (2, 1));
+    }
+
+    #[test]
+    fn lone_carriage_returns_end_lines() {
+        let source = Source::new("k.toml", "a = 1\rb = 2\rc = x\r");
+        let at = source.text().find('x').unwrap();
+        assert_eq!(source.line_col(at), (3, 5));
+        let text = source.render(&Diagnostic::at(at..at + 1, "bad"));
+        assert!(text.contains("k.toml:3:5"), "{text}");
+        assert!(!text.contains("a = 1"), "{text}");
+    }
+
+    #[test]
+    fn only_the_first_problems_are_shown_in_full() {
+        let source = Source::new("k.toml", "x\n");
+        let many: Vec<Diagnostic> = (0..SHOWN_LIMIT + 7)
+            .map(|i| Diagnostic::at(0..1, format!("problem {i}")))
+            .collect();
+        let text = source.render_all(&many);
+        assert_eq!(text.matches("error: ").count(), SHOWN_LIMIT);
+        assert!(
+            text.contains("note: 7 more problems in `k.toml` not shown"),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn suggests_near_words_only() {
         let known = ["title", "purpose", "paper", "record_rows"];
         assert_eq!(nearest("titel", &known), Some("title"));
         assert_eq!(nearest("record_row", &known), Some("record_rows"));
         assert_eq!(nearest("zzzzzz", &known), None);
+        assert_eq!(nearest("kye", &["key", "task"]), Some("key"));
+        assert_eq!(edit_distance("ab", "ba"), 1);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
     }
 }

@@ -87,7 +87,7 @@ fn missing_required_keys_and_tables() {
 fn wrong_type_and_unsupported_board() {
     broken(
         "wrong-type",
-        "wrong kind of value: found string \"eight\", expected a whole number",
+        "`record_rows` must be a whole number, not the text `\"eight\"`",
         3,
         15,
     );

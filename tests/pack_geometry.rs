@@ -26,7 +26,7 @@ const SEED: &str = "examples/liberty-chain-capture.toml";
 fn seed() -> (Kit, AnswerKey, Pack) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(SEED);
     let source = std::fs::read_to_string(&path).unwrap();
-    let kit = load(SEED, &source).unwrap_or_else(|d| panic!("{d:?}"));
+    let kit = load(&source).unwrap_or_else(|d| panic!("{d:?}"));
     let key = answer_key(&kit);
     let pack = pack(&kit, &key);
     (kit, key, pack)

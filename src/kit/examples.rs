@@ -3,11 +3,11 @@
 use std::ops::Range;
 
 use toml::Spanned;
-use toml::de::DeValue;
 
+use super::keys::{self, Key};
 use super::load::Ctx;
 use super::model::{Example, Task};
-use super::schema::{RawExample, RawKey};
+use super::schema::RawExample;
 use crate::diag::nearest;
 use crate::rules::notation::{NotationError, board_of, parse_move, parse_position};
 use crate::rules::{Board, BoardSize, Color, Game, Move, Point, Rules};
@@ -20,26 +20,26 @@ pub const TASKS: &[&str] = &["capture", "liberties", "legal", "sequence", "score
 pub struct Checked {
     /// The validated example.
     pub example: Example,
-    /// The author's key, if given.
-    pub key: Option<RawKey>,
+    /// The author's key, if given, read for the task.
+    pub key: Option<Key>,
     /// Where the task is written (to report a capture example without a capture).
     pub task_span: Range<usize>,
 }
 
 /// Checks one example (numbered from 1); `None` when it has problems (already reported).
+/// The position and the form of the key are checked even when another value is wrong, so a
+/// bad position never hides a bad key.
 pub(crate) fn check(
     cx: &mut Ctx<'_>,
     number: usize,
     raw: &RawExample,
-    value: &Spanned<DeValue<'_>>,
     size: BoardSize,
     rules: &Rules,
 ) -> Option<Checked> {
     let before = cx.problems.len();
-    let key = read_key(cx, value, size);
-    let board = position(cx, &raw.position, size);
+    let board = raw.position.as_ref().and_then(|p| position(cx, p, size));
     let to_play = raw.to_play.as_ref().and_then(|c| {
-        let color = Color::parse(c.get_ref()).filter(|_| !c.get_ref().is_empty());
+        let color = Color::parse(c.get_ref().trim()).filter(|_| !c.get_ref().trim().is_empty());
         if color.is_none() {
             cx.error(
                 c.span(),
@@ -49,31 +49,36 @@ pub(crate) fn check(
         }
         color
     });
-    let task_name = raw.task.get_ref().to_ascii_lowercase();
+    let task_value = raw.task.as_ref()?;
+    let task_name = task_value.get_ref().trim().to_ascii_lowercase();
     if !TASKS.contains(&task_name.as_str()) {
         let help = match nearest(&task_name, TASKS) {
             Some(n) => format!("did you mean `{n}`? tasks are: {}", TASKS.join(", ")),
             None => format!("tasks are: {}", TASKS.join(", ")),
         };
         cx.error(
-            raw.task.span(),
-            format!("unknown task `{}`", raw.task.get_ref()),
+            task_value.span(),
+            format!("unknown task `{}`", task_value.get_ref()),
             Some(help),
         );
+        return None;
+    }
+    let key = match &raw.key {
+        Some(k) => Some(keys::read(cx, number, &task_name, k, size)?),
+        None => None,
+    };
+    if !raw.sound {
         return None;
     }
     unused_fields(cx, raw, &task_name);
     let needs = |cx: &mut Ctx<'_>, field: &str, what: &str| {
         cx.error(
-            raw.task.span(),
+            task_value.span(),
             format!("example {number}: task `{task_name}` needs `{field}`"),
             Some(what.to_string()),
         );
     };
-    if matches!(task_name.as_str(), "capture" | "legal")
-        && to_play.is_none()
-        && raw.to_play.is_none()
-    {
+    if matches!(task_name.as_str(), "capture" | "legal") && !raw.is_written("to_play") {
         needs(
             cx,
             "to_play",
@@ -159,13 +164,13 @@ pub(crate) fn check(
             number,
             title: raw.title.as_ref().map(|t| t.get_ref().clone()),
             prompt: raw.prompt.as_ref().map(|t| t.get_ref().clone()),
-            position_text: raw.position.get_ref().clone(),
+            position_text: raw.position.as_ref()?.get_ref().clone(),
             board,
             to_play,
             task,
         },
         key,
-        task_span: raw.task.span(),
+        task_span: task_value.span(),
     })
 }
 
@@ -373,37 +378,4 @@ fn dead_stones(
         }
     }
     sound.then_some(out)
-}
-
-/// Reads the example's `key` value into its raw shape, reporting a value of the wrong kind.
-fn read_key(cx: &mut Ctx<'_>, value: &Spanned<DeValue<'_>>, _size: BoardSize) -> Option<RawKey> {
-    let table = value.get_ref().as_table()?;
-    let (_, v) = table.iter().find(|(k, _)| {
-        let k: &str = k.get_ref();
-        k == "key"
-    })?;
-    let span = v.span();
-    let bad = |cx: &mut Ctx<'_>| {
-        cx.error(
-            span.clone(),
-            format!("`key` cannot be a {}", v.get_ref().type_str()),
-            Some("write a point (`\"C4\"`), a list of points (`[\"C5\", \"B4\"]`), `true`/`false` or a word".into()),
-        );
-        None
-    };
-    match v.get_ref() {
-        DeValue::Boolean(b) => Some(RawKey::Bool(Spanned::new(span, *b))),
-        DeValue::String(s) => Some(RawKey::Text(Spanned::new(span, s.to_string()))),
-        DeValue::Array(items) => {
-            let mut out = Vec::new();
-            for item in items.iter() {
-                match item.get_ref().as_str() {
-                    Some(s) => out.push(Spanned::new(item.span(), s.to_string())),
-                    None => return bad(cx),
-                }
-            }
-            Some(RawKey::List(Spanned::new(span, out)))
-        }
-        _ => bad(cx),
-    }
 }

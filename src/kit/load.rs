@@ -4,8 +4,6 @@
 
 use std::ops::Range;
 
-use serde::Deserialize;
-use serde::de::IntoDeserializer;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
@@ -24,13 +22,11 @@ use crate::text::Wording;
 /// The most rows the move-record table may have.
 const MAX_RECORD_ROWS: i64 = 40;
 /// Sensible bounds for printed grid spacing and counters, in millimetres.
-const MM_RANGE: Range<f64> = 5.0..60.0;
+const MM_RANGE: std::ops::RangeInclusive<f64> = 5.0..=60.0;
 
 /// Where problems are collected while one file is read.
 pub(crate) struct Ctx<'a> {
-    /// The file as the user named it.
-    pub path: &'a str,
-    /// Its text.
+    /// The file's text.
     pub source: &'a str,
     /// Problems found so far.
     pub problems: Vec<Diagnostic>,
@@ -39,7 +35,7 @@ pub(crate) struct Ctx<'a> {
 impl Ctx<'_> {
     /// Records a problem at `span`.
     pub fn error(&mut self, span: Range<usize>, message: impl Into<String>, help: Option<String>) {
-        let mut d = Diagnostic::at(self.path, self.source, span, message);
+        let mut d = Diagnostic::at(span, message);
         if let Some(help) = help {
             d = d.with_help(help);
         }
@@ -63,25 +59,8 @@ impl Ctx<'_> {
         span.clone()
     }
 
-    /// Deserializes one table into its raw struct, reporting a type error at its value.
-    fn deserialize<T: for<'de> Deserialize<'de>>(
-        &mut self,
-        value: &Spanned<DeValue<'_>>,
-    ) -> Option<T> {
-        let table_span = value.span();
-        match T::deserialize(value.clone().into_deserializer()) {
-            Ok(t) => Some(t),
-            Err(e) => {
-                let span = e.span().unwrap_or(table_span);
-                let message = e.message().lines().next().unwrap_or("").trim().to_string();
-                self.error(span, type_message(&message), Some(type_help(&message)));
-                None
-            }
-        }
-    }
-
     /// Reports unknown and missing keys of `table` (named `name`); true when there are none.
-    fn check_keys(
+    pub fn check_keys(
         &mut self,
         table: &Spanned<DeValue<'_>>,
         name: &str,
@@ -155,39 +134,6 @@ fn required_help(key: &str) -> String {
     }
 }
 
-fn type_message(serde_message: &str) -> String {
-    let m = serde_message.trim_end_matches('.');
-    let Some(rest) = m.strip_prefix("invalid type: ") else {
-        return m.to_string();
-    };
-    let (found, expected) = rest
-        .split_once(", expected ")
-        .unwrap_or((rest, "something else"));
-    let expected = match expected {
-        "i64" | "u32" | "u64" | "i32" => "a whole number",
-        "f64" | "any valid TOML number" => "a number",
-        "a string" => "text in double quotes",
-        "a boolean" => "`true` or `false`",
-        "a sequence" => "a list in brackets",
-        other => other,
-    };
-    format!("wrong kind of value: found {found}, expected {expected}")
-}
-
-fn type_help(serde_message: &str) -> String {
-    if serde_message.contains("expected i64") || serde_message.contains("expected u") {
-        "write a whole number without quotes, e.g. `5`".into()
-    } else if serde_message.contains("expected a string") {
-        "write text in double quotes, e.g. `\"C3\"`".into()
-    } else if serde_message.contains("expected a boolean") {
-        "write `true` or `false` without quotes".into()
-    } else if serde_message.contains("expected a sequence") {
-        "write a list in brackets, e.g. `[\"black C4\", \"white D4\"]`".into()
-    } else {
-        "see docs/kit-format.md for what each key takes".into()
-    }
-}
-
 /// The span of a table's `[name]` header when it can be found before the table's body, else the
 /// table's own span (e.g. an inline table).
 fn header_span(source: &str, table: Range<usize>, name: &str) -> Range<usize> {
@@ -216,6 +162,43 @@ fn header_span(source: &str, table: Range<usize>, name: &str) -> Range<usize> {
             .min(table.end.max(table.start))
 }
 
+/// The TOML document in `cx.source`, or `None` after reporting every syntax error. Kits and
+/// game records are both read through here.
+pub(crate) fn parse_document<'i>(cx: &mut Ctx<'i>) -> Option<DeTable<'i>> {
+    if let Some(d) = lone_carriage_return(cx.source) {
+        cx.problems.push(d);
+        return None;
+    }
+    let (root, errors) = DeTable::parse_recoverable(cx.source);
+    if errors.is_empty() {
+        return Some(root.into_inner());
+    }
+    for e in errors {
+        let span = e.span().unwrap_or(0..0);
+        let message = e.message().lines().next().unwrap_or("").trim().to_string();
+        cx.error(
+            span,
+            format!("invalid toml: {}", message.trim_end_matches('.')),
+            Some(syntax_help(e.message())),
+        );
+    }
+    None
+}
+
+/// A file whose lines end in a lone carriage return (classic Mac OS) is one problem, not one
+/// TOML error per line: TOML only knows `\n` and `\r\n`.
+fn lone_carriage_return(source: &str) -> Option<Diagnostic> {
+    let bytes = source.as_bytes();
+    let at = (0..bytes.len()).find(|&i| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'))?;
+    Some(
+        Diagnostic::at(
+            at..at + 1,
+            "this line ends with a lone carriage return (old Mac line endings)",
+        )
+        .with_help("save the file with Unix (LF) or Windows (CRLF) line endings"),
+    )
+}
+
 /// FNV-1a 64 of the source bytes, folded to 8 hex digits: matches a printed sheet to its key.
 pub fn fingerprint(source: &str) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -226,27 +209,15 @@ pub fn fingerprint(source: &str) -> String {
     format!("{:08x}", (h ^ (h >> 32)) as u32)
 }
 
-/// Reads and validates the kit in `source` (read from `path`), reporting every problem found.
-pub fn load(path: &str, source: &str) -> Result<Kit, Vec<Diagnostic>> {
+/// Reads and validates the kit in `source`, reporting every problem found.
+pub fn load(source: &str) -> Result<Kit, Vec<Diagnostic>> {
     let mut cx = Ctx {
-        path,
         source,
         problems: Vec::new(),
     };
-    let (root, errors) = DeTable::parse_recoverable(source);
-    if !errors.is_empty() {
-        for e in errors {
-            let span = e.span().unwrap_or(0..0);
-            let message = e.message().lines().next().unwrap_or("").trim().to_string();
-            cx.error(
-                span,
-                format!("invalid toml: {}", message.trim_end_matches('.')),
-                Some(syntax_help(e.message())),
-            );
-        }
+    let Some(root) = parse_document(&mut cx) else {
         return Err(cx.problems);
-    }
-    let root = root.into_inner();
+    };
     let mut kit_table = None;
     let mut rules_table = None;
     let mut text_table = None;
@@ -281,11 +252,11 @@ pub fn load(path: &str, source: &str) -> Result<Kit, Vec<Diagnostic>> {
     let raw_kit = match kit_table {
         Some(t) => {
             let ok = cx.check_keys(t, "[kit]", KIT_KEYS, KIT_REQUIRED);
-            if ok {
-                cx.deserialize::<RawKit>(t)
-            } else {
-                None
-            }
+            let raw = t
+                .get_ref()
+                .as_table()
+                .and_then(|table| RawKit::read(table, &mut cx.problems));
+            raw.filter(|_| ok)
         }
         None => {
             cx.error(
@@ -303,18 +274,15 @@ pub fn load(path: &str, source: &str) -> Result<Kit, Vec<Diagnostic>> {
     let rules = match rules_table {
         Some(t) => {
             let ok = cx.check_keys(t, "[rules]", RULES_KEYS, RULES_REQUIRED);
-            let raw = if ok {
-                cx.deserialize::<RawRules>(t)
-            } else {
-                None
-            };
+            let raw = t
+                .get_ref()
+                .as_table()
+                .map(|table| RawRules::read(table, &mut cx.problems));
             raw.and_then(|raw| {
-                board_span = raw.board.span();
-                example_size = u32::try_from(*raw.board.get_ref())
-                    .ok()
-                    .and_then(|n| BoardSize::new(n).ok());
-                match raw.validate(path, source) {
-                    Ok(v) => Some(v),
+                board_span = raw.board.as_ref().map_or(0..0, Spanned::span);
+                example_size = raw.size();
+                match raw.validate() {
+                    Ok(v) => ok.then_some(v),
                     Err(ds) => {
                         cx.problems.extend(ds);
                         None
@@ -341,8 +309,8 @@ pub fn load(path: &str, source: &str) -> Result<Kit, Vec<Diagnostic>> {
         Some((size, rules)) => raw_examples
             .iter()
             .enumerate()
-            .filter_map(|(i, (raw, value))| {
-                examples::check(&mut cx, i + 1, raw.as_ref()?, value, size, &rules)
+            .filter_map(|(i, (raw, _))| {
+                examples::check(&mut cx, i + 1, raw.as_ref()?, size, &rules)
             })
             .collect(),
         None => Vec::new(),
@@ -487,7 +455,8 @@ fn kit_section(cx: &mut Ctx<'_>, raw: &RawKit) -> Option<KitSection> {
                 span,
                 format!(
                     "`{name}` of {v} mm is outside {} to {} mm",
-                    MM_RANGE.start, MM_RANGE.end
+                    MM_RANGE.start(),
+                    MM_RANGE.end()
                 ),
                 Some("real boards use `spacing_mm = [22.0, 23.7]` and `counter_mm = 20.0`".into()),
             );
@@ -498,8 +467,8 @@ fn kit_section(cx: &mut Ctx<'_>, raw: &RawKit) -> Option<KitSection> {
         match s.get_ref().as_slice() {
             [x, y] => {
                 if let (Some(x), Some(y)) = (
-                    mm(cx, s.span(), "spacing_mm", x.value()),
-                    mm(cx, s.span(), "spacing_mm", y.value()),
+                    mm(cx, x.span(), "spacing_mm", *x.get_ref()),
+                    mm(cx, y.span(), "spacing_mm", *y.get_ref()),
                 ) {
                     physical.spacing_x_mm = x;
                     physical.spacing_y_mm = y;
@@ -516,7 +485,7 @@ fn kit_section(cx: &mut Ctx<'_>, raw: &RawKit) -> Option<KitSection> {
         }
     }
     if let Some(c) = &raw.counter_mm
-        && let Some(v) = mm(cx, c.span(), "counter_mm", c.get_ref().value())
+        && let Some(v) = mm(cx, c.span(), "counter_mm", *c.get_ref())
     {
         physical.counter_mm = v;
     }
@@ -655,11 +624,11 @@ fn example_tables<'v, 'i>(
         .iter()
         .map(|item| {
             let ok = cx.check_keys(item, "[[example]]", EXAMPLE_KEYS, EXAMPLE_REQUIRED);
-            let raw = if ok {
-                cx.deserialize::<RawExample>(item)
-            } else {
-                None
-            };
+            let raw = item.get_ref().as_table().map(|table| {
+                let mut raw = RawExample::read(table, &mut cx.problems);
+                raw.sound &= ok;
+                raw
+            });
             (raw, item)
         })
         .collect()

@@ -1,30 +1,12 @@
 //! The `[rules]` table shared by kit files and TOML game records: raw serde form and its validation.
 
-use serde::Deserialize;
 use toml::Spanned;
+use toml::de::DeTable;
 
+use super::schema::{number, text, whole_number};
+use super::value::FieldReader;
 use crate::diag::Diagnostic;
 use crate::rules::{BoardSize, KoRule, Rules, Scoring};
-
-/// Accepts `7` as well as `7.5` for komi: TOML keeps integers and floats apart, authors don't.
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
-#[serde(untagged)]
-pub enum Number {
-    /// An integer as written.
-    Integer(i64),
-    /// A float as written.
-    Float(f64),
-}
-
-impl Number {
-    /// The value as a float.
-    pub fn value(self) -> f64 {
-        match self {
-            Number::Integer(i) => i as f64,
-            Number::Float(f) => f,
-        }
-    }
-}
 
 /// What would be right instead of `found`: the likely intended word first, then every choice.
 fn choices(found: &str, names: &[&str]) -> String {
@@ -35,11 +17,10 @@ fn choices(found: &str, names: &[&str]) -> String {
 }
 
 /// The `[rules]` table exactly as written.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone)]
 pub struct RawRules {
     /// Board size (lines each way), 2 to 19.
-    pub board: Spanned<i64>,
+    pub board: Option<Spanned<i64>>,
     /// `positional` (default), `situational` or `simple`.
     pub ko: Option<Spanned<String>>,
     /// Consecutive passes that end the game.
@@ -51,7 +32,9 @@ pub struct RawRules {
     /// `captures` (default), `area` or `territory`.
     pub scoring: Option<Spanned<String>>,
     /// Points added to White's score (default 0).
-    pub komi: Option<Spanned<Number>>,
+    pub komi: Option<Spanned<f64>>,
+    /// Whether every value written read as its kind (a missing `board` is reported elsewhere).
+    pub sound: bool,
 }
 
 /// Every key `[rules]` accepts, for suggestions.
@@ -66,23 +49,51 @@ pub const RULES_KEYS: &[&str] = &[
 ];
 
 impl RawRules {
-    /// Checks every value, reporting each problem at its value in `source` (from `path`).
-    pub fn validate(
-        &self,
-        path: &str,
-        source: &str,
-    ) -> Result<(BoardSize, Rules), Vec<Diagnostic>> {
-        let mut problems = Vec::new();
-        let at =
-            |s: &std::ops::Range<usize>, msg: String| Diagnostic::at(path, source, s.clone(), msg);
-        let size = u32::try_from(*self.board.get_ref())
+    /// The board size written, when it is one the engine supports.
+    pub fn size(&self) -> Option<BoardSize> {
+        let board = self.board.as_ref()?;
+        u32::try_from(*board.get_ref())
             .ok()
-            .and_then(|n| BoardSize::new(n).ok());
-        if size.is_none() {
+            .and_then(|n| BoardSize::new(n).ok())
+    }
+
+    /// Reads `[rules]`'s values, reporting every one of the wrong kind; the values that read
+    /// are kept, so `validate` can report what is wrong with them too.
+    pub(crate) fn read(table: &DeTable<'_>, problems: &mut Vec<Diagnostic>) -> RawRules {
+        let mut r = FieldReader::new(table);
+        let board = r.one("board", whole_number);
+        let ko = r.one("ko", text);
+        let end_passes = r.one("end_passes", whole_number);
+        let max_stones = r.one("max_stones", whole_number);
+        let capture_target = r.one("capture_target", whole_number);
+        let scoring = r.one("scoring", text);
+        let komi = r.one("komi", number);
+        let sound = r.problems.is_empty();
+        problems.append(&mut r.problems);
+        RawRules {
+            board,
+            ko,
+            end_passes,
+            max_stones,
+            capture_target,
+            scoring,
+            komi,
+            sound,
+        }
+    }
+
+    /// Checks every value, reporting each problem at its value.
+    pub fn validate(&self) -> Result<(BoardSize, Rules), Vec<Diagnostic>> {
+        let mut problems = Vec::new();
+        let at = |s: &std::ops::Range<usize>, msg: String| Diagnostic::at(s.clone(), msg);
+        let size = self.size();
+        if let Some(board) = &self.board
+            && size.is_none()
+        {
             problems.push(
                 at(
-                    &self.board.span(),
-                    format!("board size {} is not supported", self.board.get_ref()),
+                    &board.span(),
+                    format!("board size {} is not supported", board.get_ref()),
                 )
                 .with_help("use a size from 2 to 19, e.g. `board = 5`"),
             );
@@ -93,7 +104,11 @@ impl RawRules {
                 Ok(k) => rules.ko = k,
                 Err(e) => problems.push(
                     at(&ko.span(), format!("unknown repetition rule `{}`", e.found))
-                        .with_help(choices(&e.found, KoRule::NAMES)),
+                        .with_help(if e.found.to_ascii_lowercase().contains("superko") {
+                            "both superko rules have a name: `positional` (no earlier whole-board position) or `situational` (no earlier position with the same player to move)".to_string()
+                        } else {
+                            choices(&e.found, KoRule::NAMES)
+                        }),
                 ),
             }
         }
@@ -131,7 +146,7 @@ impl RawRules {
         rules.max_stones = count(&self.max_stones, "max_stones");
         rules.capture_target = count(&self.capture_target, "capture_target");
         if let Some(komi) = &self.komi {
-            let k = komi.get_ref().value();
+            let k = *komi.get_ref();
             if k.is_finite() && k.abs() <= 1000.0 {
                 rules.komi = k;
             } else {
@@ -142,7 +157,7 @@ impl RawRules {
             }
         }
         match size {
-            Some(size) if problems.is_empty() => Ok((size, rules)),
+            Some(size) if problems.is_empty() && self.sound => Ok((size, rules)),
             _ => Err(problems),
         }
     }

@@ -1,11 +1,15 @@
-//! The kit file as written: raw serde structs for `[kit]` and each `[[example]]`, every value
-//! `Spanned` so a problem can be reported at its line and column. `[rules]` is
-//! `rules_table::RawRules`; `[text]` and `key` are read from the TOML tree in `load`.
+//! The kit file as written: raw tables for `[kit]` and each `[[example]]`, every value with its
+//! span so a problem can be reported at its line and column. `[rules]` is
+//! `rules_table::RawRules`; `[text]` is read from the TOML tree in `load`.
+//!
+//! Each table is read key by key (`value::FieldReader`), not through serde: serde stops at the
+//! first value of the wrong kind, and an author should see every one of them in one run.
 
-use serde::Deserialize;
 use toml::Spanned;
+use toml::de::{DeTable, DeValue};
 
-use super::rules_table::Number;
+use super::value::{self, FieldReader};
+use crate::diag::Diagnostic;
 
 /// Top-level tables a kit may have.
 pub const TOP_KEYS: &[&str] = &["kit", "rules", "text", "example"];
@@ -36,9 +40,64 @@ pub const EXAMPLE_REQUIRED: &[&str] = &["position", "task"];
 /// Keys `[rules]` must have.
 pub const RULES_REQUIRED: &[&str] = &["board"];
 
-/// The `[kit]` table exactly as written.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A line an author could copy for `key`, used in help when its value is of the wrong kind.
+pub fn written_example(key: &str) -> &'static str {
+    match key {
+        "title" => "title = \"Liberty-chain capture\"",
+        "purpose" => "purpose = \"Practise counting liberties\"",
+        "paper" => "paper = \"a4\"",
+        "record_rows" => "record_rows = 8",
+        "spacing_mm" => "spacing_mm = [22.0, 23.7]",
+        "counter_mm" => "counter_mm = 20.0",
+        "position" => "position = \"white C3; black B3 C2 D3\"",
+        "task" => "task = \"capture\"",
+        "to_play" => "to_play = \"black\"",
+        "prompt" => "prompt = \"Which move captures?\"",
+        "group" => "group = \"C3\"",
+        "move" => "move = \"C4\"",
+        "history" => "history = [\"black C4\", \"white pass\"]",
+        "moves" => "moves = [\"black C4\", \"white D4\"]",
+        "dead" => "dead = [\"D4\", \"E4\"]",
+        "board" => "board = 5",
+        "ko" => "ko = \"positional\"",
+        "end_passes" => "end_passes = 2",
+        "max_stones" => "max_stones = 80",
+        "capture_target" => "capture_target = 5",
+        "scoring" => "scoring = \"captures\"",
+        "komi" => "komi = 7.5",
+        "setup" => "setup = \"white C3; black B3 C2 D3\"",
+        _ => "key = value",
+    }
+}
+
+/// Reads `key` as text.
+pub(crate) fn text(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Spanned<String>, Diagnostic> {
+    value::text(key, v, written_example(key))
+}
+
+/// Reads `key` as a whole number.
+pub(crate) fn whole_number(
+    key: &str,
+    v: &Spanned<DeValue<'_>>,
+) -> Result<Spanned<i64>, Diagnostic> {
+    value::whole_number(key, v, written_example(key))
+}
+
+/// Reads `key` as a number, whole or not.
+pub(crate) fn number(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Spanned<f64>, Diagnostic> {
+    value::number(key, v, written_example(key))
+}
+
+/// Reads `key` as a list of texts.
+pub(crate) fn text_list(
+    key: &str,
+    v: &Spanned<DeValue<'_>>,
+) -> Result<Spanned<Vec<Spanned<String>>>, Vec<Diagnostic>> {
+    value::text_list(key, v, written_example(key))
+}
+
+/// The `[kit]` table as written.
+#[derive(Debug, Clone)]
 pub struct RawKit {
     /// The pack's title.
     pub title: Spanned<String>,
@@ -49,21 +108,50 @@ pub struct RawKit {
     /// Rows of the move-record table.
     pub record_rows: Option<Spanned<i64>>,
     /// Line spacing across and down, in millimetres: `[22.0, 23.7]`.
-    pub spacing_mm: Option<Spanned<Vec<Number>>>,
+    pub spacing_mm: Option<Spanned<Vec<Spanned<f64>>>>,
     /// Counter diameter in millimetres.
-    pub counter_mm: Option<Spanned<Number>>,
+    pub counter_mm: Option<Spanned<f64>>,
     /// Draw black counters as outlines.
     pub ink_saving: Option<Spanned<bool>>,
 }
 
-/// One `[[example]]` table exactly as written (its `key` is read separately, see `RawKey`).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
+impl RawKit {
+    /// Reads `[kit]`'s values, reporting every one of the wrong kind; `None` when any is wrong
+    /// or `title` is missing (reported by the key check).
+    pub(crate) fn read(table: &DeTable<'_>, problems: &mut Vec<Diagnostic>) -> Option<RawKit> {
+        let mut r = FieldReader::new(table);
+        let title = r.one("title", text);
+        let purpose = r.one("purpose", text);
+        let paper = r.one("paper", text);
+        let record_rows = r.one("record_rows", whole_number);
+        let spacing_mm = r.many("spacing_mm", |k, v| {
+            value::number_list(k, v, written_example(k))
+        });
+        let counter_mm = r.one("counter_mm", number);
+        let ink_saving = r.one("ink_saving", value::boolean);
+        let sound = r.problems.is_empty();
+        problems.append(&mut r.problems);
+        sound.then_some(())?;
+        Some(RawKit {
+            title: title?,
+            purpose,
+            paper,
+            record_rows,
+            spacing_mm,
+            counter_mm,
+            ink_saving,
+        })
+    }
+}
+
+/// One `[[example]]` table as written. Each value is kept when it reads, so the checks that
+/// need only some of them (e.g. the form of `key`) still run when another value is wrong.
+#[derive(Debug, Clone, Default)]
 pub struct RawExample {
-    /// The position in notation, e.g. `white C3; black B3 C2 D3`.
-    pub position: Spanned<String>,
-    /// `capture`, `liberties`, `legal`, `sequence` or `score`.
-    pub task: Spanned<String>,
+    /// The position in notation, e.g. `white C3; black B3 C2 D3` (required).
+    pub position: Option<Spanned<String>>,
+    /// `capture`, `liberties`, `legal`, `sequence` or `score` (required).
+    pub task: Option<Spanned<String>>,
     /// `black` or `white`.
     pub to_play: Option<Spanned<String>>,
     /// A title overriding the generated one.
@@ -73,7 +161,6 @@ pub struct RawExample {
     /// For `liberties`: any stone of the chain.
     pub group: Option<Spanned<String>>,
     /// For `legal`: the move asked about.
-    #[serde(rename = "move")]
     pub mv: Option<Spanned<String>>,
     /// For `legal`: earlier moves, e.g. `["black C4", "white D4"]`.
     pub history: Option<Spanned<Vec<Spanned<String>>>>,
@@ -81,8 +168,47 @@ pub struct RawExample {
     pub moves: Option<Spanned<Vec<Spanned<String>>>>,
     /// For `score`: stones agreed dead.
     pub dead: Option<Spanned<Vec<Spanned<String>>>>,
-    /// The author's answer; its shape depends on the task, so `load` reads it as `RawKey`.
-    pub key: Option<serde::de::IgnoredAny>,
+    /// The author's answer; its shape depends on the task.
+    pub key: Option<RawKey>,
+    /// Every key written in the table, readable or not (a key written wrongly is not missing).
+    pub written: Vec<String>,
+    /// Whether every value read as its kind.
+    pub sound: bool,
+}
+
+impl RawExample {
+    /// Reads an `[[example]]`'s values, reporting every one of the wrong kind.
+    pub(crate) fn read(table: &DeTable<'_>, problems: &mut Vec<Diagnostic>) -> RawExample {
+        let mut r = FieldReader::new(table);
+        let raw = RawExample {
+            position: r.one("position", text),
+            task: r.one("task", text),
+            to_play: r.one("to_play", text),
+            title: r.one("title", text),
+            prompt: r.one("prompt", text),
+            group: r.one("group", text),
+            mv: r.one("move", text),
+            history: r.many("history", text_list),
+            moves: r.many("moves", text_list),
+            dead: r.many("dead", text_list),
+            key: r.many("key", RawKey::read),
+            written: table
+                .iter()
+                .map(|(k, _)| {
+                    let k: &str = k.get_ref();
+                    k.to_string()
+                })
+                .collect(),
+            sound: r.problems.is_empty(),
+        };
+        problems.append(&mut r.problems);
+        raw
+    }
+
+    /// Whether `key` is written in the table, whatever its value.
+    pub fn is_written(&self, key: &str) -> bool {
+        self.written.iter().any(|k| k == key)
+    }
 }
 
 /// An example's `key` as written: a boolean, a string or a list of strings.
@@ -97,6 +223,22 @@ pub enum RawKey {
 }
 
 impl RawKey {
+    /// Reads a `key` value: `true`/`false`, a word or point, or a list of points.
+    fn read(key: &str, v: &Spanned<DeValue<'_>>) -> Result<RawKey, Vec<Diagnostic>> {
+        let help = "write a point (`\"C4\"`), a list of points (`[\"C5\", \"B4\"]`), `true`/`false` or a word such as `\"suicide\"`";
+        match v.get_ref() {
+            DeValue::Boolean(b) => Ok(RawKey::Bool(Spanned::new(v.span(), *b))),
+            DeValue::String(s) => Ok(RawKey::Text(Spanned::new(v.span(), s.to_string()))),
+            DeValue::Array(_) => {
+                value::text_list(key, v, "key = [\"C5\", \"B4\"]").map(RawKey::List)
+            }
+            other => Err(vec![
+                Diagnostic::at(v.span(), format!("`key` cannot be {}", value::found(other)))
+                    .with_help(help),
+            ]),
+        }
+    }
+
     /// Byte range of the whole value.
     pub fn span(&self) -> std::ops::Range<usize> {
         match self {

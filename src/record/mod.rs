@@ -102,18 +102,14 @@ impl RuleOverrides {
     }
 }
 
-/// Reads a TOML record's text (from `path`, as the user named it).
-pub fn load_toml(path: &str, source: &str) -> Result<Record, Vec<Diagnostic>> {
-    toml_record::load(path, source)
+/// Reads a TOML record's text.
+pub fn load_toml(source: &str) -> Result<Record, Vec<Diagnostic>> {
+    toml_record::load(source)
 }
 
-/// Reads an SGF record's text (from `path`), with rules from the command line.
-pub fn load_sgf(
-    path: &str,
-    source: &str,
-    overrides: &RuleOverrides,
-) -> Result<Record, Vec<Diagnostic>> {
-    sgf_record::load(path, source, overrides)
+/// Reads an SGF record's text, with rules from the command line.
+pub fn load_sgf(source: &str, overrides: &RuleOverrides) -> Result<Record, Vec<Diagnostic>> {
+    sgf_record::load(source, overrides)
 }
 
 /// The first chain of `board` without a liberty, described for a message: its colour and its

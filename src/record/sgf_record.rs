@@ -342,7 +342,6 @@ fn parse_move(raw: &str) -> Option<Option<(u8, u8)>> {
 
 /// Collects problems, each located at a property of the main line when it can be found.
 struct Problems<'a> {
-    path: &'a str,
     source: &'a str,
     spans: &'a Scan<'a>,
     list: Vec<Diagnostic>,
@@ -366,7 +365,7 @@ impl Problems<'_> {
     ) -> Diagnostic {
         match self.property(node, identifier) {
             Some(p) => self.at_property(p, value, message),
-            None => Diagnostic::whole_file(self.path, message),
+            None => Diagnostic::whole_file(message),
         }
     }
 
@@ -385,7 +384,7 @@ impl Problems<'_> {
                     .find(|s| self.source.get((*s).clone()) == Some(v))
             })
             .map_or_else(|| p.whole.clone(), Clone::clone);
-        Diagnostic::at(self.path, self.source, span, message)
+        Diagnostic::at(span, message)
     }
 
     /// Reports `p` as not a valid property of its kind.
@@ -424,36 +423,29 @@ fn sgf_letter(v: u8) -> char {
 /// Reads an SGF record; rules are positional superko, two passes end the game, captures
 /// scoring and `KM` as komi (for area and territory scoring only), each replaced by a
 /// command-line flag when one is given.
-pub(super) fn load(
-    path: &str,
-    source: &str,
-    overrides: &RuleOverrides,
-) -> Result<Record, Vec<Diagnostic>> {
+pub(super) fn load(source: &str, overrides: &RuleOverrides) -> Result<Record, Vec<Diagnostic>> {
     let spans = match scan(source) {
         Ok(spans) => spans,
         Err(e) => {
-            return Err(vec![
-                Diagnostic::at(path, source, e.span, e.message).with_help(e.help),
-            ]);
+            return Err(vec![Diagnostic::at(e.span, e.message).with_help(e.help)]);
         }
     };
     if spans.games == 0 || spans.nodes.is_empty() {
         return Err(vec![
             // Pointed at the start, so even an empty file's message reads `path:1:1`.
-            Diagnostic::at(path, source, 0..0, "no game found").with_help(SGF_SHAPE),
+            Diagnostic::at(0..0, "no game found").with_help(SGF_SHAPE),
         ]);
     }
     if spans.games > 1 {
         return Err(vec![
-            Diagnostic::whole_file(
-                path,
-                format!("the file holds {} games; replay reads one", spans.games),
-            )
+            Diagnostic::whole_file(format!(
+                "the file holds {} games; replay reads one",
+                spans.games
+            ))
             .with_help("save each game in its own file"),
         ]);
     }
     let mut problems = Problems {
-        path,
         source,
         spans: &spans,
         list: Vec::new(),
@@ -701,6 +693,7 @@ fn read_size<'t>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diag::Source;
 
     #[test]
     fn scan_finds_main_line_properties() {
@@ -727,7 +720,7 @@ mod tests {
             scoring: Some(Scoring::Area),
             ..RuleOverrides::default()
         };
-        let record = load("g.sgf", text, &area).unwrap();
+        let record = load(text, &area).unwrap();
         assert_eq!(record.size.get(), 5);
         assert_eq!(record.rules.komi, 0.5);
         assert_eq!(record.rules.end_passes, Some(2));
@@ -748,32 +741,32 @@ mod tests {
     #[test]
     fn km_counts_only_for_board_scoring_unless_komi_is_given() {
         let text = "(;SZ[5]KM[6.5];B[cc])";
-        let plain = load("g.sgf", text, &RuleOverrides::default()).unwrap();
+        let plain = load(text, &RuleOverrides::default()).unwrap();
         assert_eq!(plain.rules.scoring, Scoring::Captures);
         assert_eq!(plain.rules.komi, 0.0);
         let given = RuleOverrides {
             komi: Some(1.0),
             ..RuleOverrides::default()
         };
-        assert_eq!(load("g.sgf", text, &given).unwrap().rules.komi, 1.0);
+        assert_eq!(load(text, &given).unwrap().rules.komi, 1.0);
     }
 
     #[test]
     fn off_board_points_point_at_the_property() {
         let text = "(;SZ[5];B[cc];W[fa])";
-        let errs = load("g.sgf", text, &RuleOverrides::default()).unwrap_err();
+        let errs = load(text, &RuleOverrides::default()).unwrap_err();
         assert_eq!(errs[0].message, "`W[fa]` is off the 5x5 board");
         assert_eq!(&text[errs[0].span.clone().unwrap()], "fa");
     }
 
     /// The moves of `text` as (colour, move).
     fn moves_of(text: &str) -> Vec<(Option<Color>, Move)> {
-        let record = load("g.sgf", text, &RuleOverrides::default()).unwrap();
+        let record = load(text, &RuleOverrides::default()).unwrap();
         record.moves.iter().map(|m| (m.0, m.1)).collect()
     }
 
     fn first_error(text: &str) -> Diagnostic {
-        let errs = load("g.sgf", text, &RuleOverrides::default()).unwrap_err();
+        let errs = load(text, &RuleOverrides::default()).unwrap_err();
         assert!(!errs.is_empty(), "{text}: an error with no diagnostic");
         errs[0].clone()
     }
@@ -798,7 +791,7 @@ mod tests {
     #[test]
     fn comments_with_escapes_and_brackets_are_skipped() {
         let text = "(;FF[4]SZ[5]C[a \\] b ; ( ) \\\\]GN[x\\\ny]PB[Ann]DT[2024-01-01]\n;B[cc]C[)(;]\n;W[dd])";
-        let record = load("g.sgf", text, &RuleOverrides::default()).unwrap();
+        let record = load(text, &RuleOverrides::default()).unwrap();
         assert_eq!(record.moves.len(), 2);
         assert_eq!(&text[record.moves[1].2.clone()], "W[dd]");
         let found = scan(text).unwrap();
@@ -812,7 +805,7 @@ mod tests {
     #[test]
     fn compressed_point_lists_are_rectangles() {
         let text = "(;SZ[5]AB[aa:bc][ba]AW[ee];B[dd])";
-        let record = load("g.sgf", text, &RuleOverrides::default()).unwrap();
+        let record = load(text, &RuleOverrides::default()).unwrap();
         assert_eq!(record.setup.stones(Color::Black).len(), 6);
         assert_eq!(record.setup.stone(Point::new(1, 2)), Some(Color::Black));
         assert_eq!(record.setup.stone(Point::new(2, 2)), None);
@@ -825,7 +818,7 @@ mod tests {
     #[test]
     fn ff3_identifiers_keep_their_capitals() {
         let text = "(;FileFormat[3]SiZe[5]AddBlack[cc]PLayer[W];White[dc];Black[])";
-        let record = load("g.sgf", text, &RuleOverrides::default()).unwrap();
+        let record = load(text, &RuleOverrides::default()).unwrap();
         assert_eq!(record.size.get(), 5);
         assert_eq!(record.setup.stone(Point::new(2, 2)), Some(Color::Black));
         assert_eq!(record.to_play, Color::White);
@@ -878,11 +871,15 @@ mod tests {
         for (text, message) in cases {
             let d = first_error(text);
             assert_eq!(d.message, message, "{text:?}");
-            let _ = d.render();
+            let _ = Source::new("g.sgf", text).render(&d);
         }
-        let d = first_error("(;SZ[5]\n;B[aa]\n  ;W[b");
-        assert_eq!(d.line_col(), Some((3, 5)));
-        assert_eq!(first_error("").line_col(), Some((1, 1)));
+        let text = "(;SZ[5]\n;B[aa]\n  ;W[b";
+        let d = first_error(text);
+        let at = |d: &Diagnostic, text: &str| {
+            Source::new("g.sgf", text).line_col(d.span.clone().unwrap().start)
+        };
+        assert_eq!(at(&d, text), (3, 5));
+        assert_eq!(at(&first_error(""), ""), (1, 1));
     }
 
     /// Every prefix of real records (and of a record with comments, escapes and variations)
@@ -904,11 +901,9 @@ mod tests {
         for text in &texts {
             for (end, _) in text.char_indices().chain([(text.len(), ' ')]) {
                 let prefix = &text[..end];
-                if let Err(errs) = load("g.sgf", prefix, &RuleOverrides::default()) {
+                if let Err(errs) = load(prefix, &RuleOverrides::default()) {
                     assert!(!errs.is_empty(), "{prefix:?}: refused with no diagnostic");
-                    for d in errs {
-                        let _ = d.render();
-                    }
+                    let _ = Source::new("g.sgf", prefix).render_all(&errs);
                 }
             }
         }

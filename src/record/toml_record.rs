@@ -3,33 +3,130 @@
 
 use std::ops::Range;
 
-use serde::Deserialize;
 use toml::Spanned;
+use toml::de::DeTable;
 
 use super::{Record, chain_without_liberty, no_liberty_message};
 use crate::diag::{Diagnostic, nearest};
-use crate::kit::rules_table::RawRules;
+use crate::kit::load::{Ctx, parse_document};
+use crate::kit::rules_table::{RULES_KEYS, RawRules};
+use crate::kit::schema::{RULES_REQUIRED, text, text_list};
+use crate::kit::value::FieldReader;
 use crate::rules::notation::{self, NotationError};
-use crate::rules::{BoardSize, Color, Move, Point, PointError};
+use crate::rules::{BoardSize, Color, Move, Point, PointError, Rules};
 
-/// The record exactly as written.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawRecord {
-    rules: RawRules,
-    game: RawGame,
-}
+/// Keys a record's top level may have.
+const TOP_KEYS: &[&str] = &["rules", "game"];
+/// Keys `[game]` accepts.
+const GAME_KEYS: &[&str] = &["setup", "to_play", "moves", "dead"];
 
-/// The `[game]` table exactly as written.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The `[game]` table as written.
+#[derive(Debug, Default)]
 struct RawGame {
     setup: Option<Spanned<String>>,
     to_play: Option<Spanned<String>>,
-    #[serde(default)]
     moves: Vec<Spanned<String>>,
-    #[serde(default)]
     dead: Vec<Spanned<String>>,
+}
+
+impl RawGame {
+    /// Reads `[game]`'s values, reporting every one of the wrong kind.
+    fn read(table: &DeTable<'_>, problems: &mut Vec<Diagnostic>) -> Option<RawGame> {
+        let mut r = FieldReader::new(table);
+        let game = RawGame {
+            setup: r.one("setup", text),
+            to_play: r.one("to_play", text),
+            moves: r
+                .many("moves", text_list)
+                .map(Spanned::into_inner)
+                .unwrap_or_default(),
+            dead: r
+                .many("dead", text_list)
+                .map(Spanned::into_inner)
+                .unwrap_or_default(),
+        };
+        let sound = r.problems.is_empty();
+        problems.append(&mut r.problems);
+        sound.then_some(game)
+    }
+}
+
+/// The `[rules]` and `[game]` tables of a record, each read with every problem reported.
+fn read_tables(source: &str) -> Result<((BoardSize, Rules), RawGame), Vec<Diagnostic>> {
+    let mut cx = Ctx {
+        source,
+        problems: Vec::new(),
+    };
+    let Some(root) = parse_document(&mut cx) else {
+        return Err(cx.problems);
+    };
+    let mut rules = None;
+    let mut game = None;
+    for (key, value) in root.iter() {
+        match key.get_ref().as_ref() {
+            "rules" => rules = Some(value),
+            "game" => game = Some(value),
+            other => {
+                let help = match nearest(other, TOP_KEYS) {
+                    Some(n) => format!("did you mean `[{n}]`?"),
+                    None => "a record has the tables `[rules]` and `[game]`".into(),
+                };
+                cx.error(
+                    key.span(),
+                    format!("unknown key `{other}` at the top level"),
+                    Some(help),
+                );
+            }
+        }
+    }
+    let rules = match rules {
+        Some(t) => {
+            let ok = cx.check_keys(t, "[rules]", RULES_KEYS, RULES_REQUIRED);
+            let raw = t
+                .get_ref()
+                .as_table()
+                .map(|table| RawRules::read(table, &mut cx.problems));
+            raw.filter(|_| ok)
+        }
+        None => {
+            cx.error(
+                0..0,
+                "missing table `[rules]`",
+                Some(
+                    "start the record with a `[rules]` table, e.g. `[rules]` / `board = 5`".into(),
+                ),
+            );
+            None
+        }
+    };
+    let game = match game {
+        Some(t) => {
+            let ok = cx.check_keys(t, "[game]", GAME_KEYS, &[]);
+            let raw = t
+                .get_ref()
+                .as_table()
+                .and_then(|table| RawGame::read(table, &mut cx.problems));
+            raw.filter(|_| ok)
+        }
+        None => {
+            cx.error(
+                source.len()..source.len(),
+                "missing table `[game]`",
+                Some("add a `[game]` table with `moves = [...]`".into()),
+            );
+            None
+        }
+    };
+    // The rules' values are checked even when the game table is wrong, so one run shows all.
+    let validated = rules.map(|r| r.validate());
+    match (validated, game) {
+        (Some(Ok(rules)), Some(game)) if cx.problems.is_empty() => Ok((rules, game)),
+        (Some(Err(mut ds)), _) => {
+            cx.problems.append(&mut ds);
+            Err(cx.problems)
+        }
+        _ => Err(cx.problems),
+    }
 }
 
 /// A string value and where its text starts in the file, so spans inside it can be mapped.
@@ -63,11 +160,10 @@ impl<'a> Located<'a> {
 }
 
 /// Reads a TOML record.
-pub(super) fn load(path: &str, source: &str) -> Result<Record, Vec<Diagnostic>> {
-    let raw: RawRecord = toml::from_str(source).map_err(|e| vec![toml_error(path, source, &e)])?;
-    let (size, rules) = raw.rules.validate(path, source)?;
+pub(super) fn load(source: &str) -> Result<Record, Vec<Diagnostic>> {
+    let ((size, rules), game) = read_tables(source)?;
     let mut problems = Vec::new();
-    let at = |span: Range<usize>, message: String| Diagnostic::at(path, source, span, message);
+    let at = |span: Range<usize>, message: String| Diagnostic::at(span, message);
     let notation_error = |located: &Located<'_>, e: NotationError| {
         let d = at(located.map(&e.span), e.message);
         match e.help {
@@ -77,7 +173,7 @@ pub(super) fn load(path: &str, source: &str) -> Result<Record, Vec<Diagnostic>> 
     };
 
     let mut setup = crate::rules::Board::new(size);
-    if let Some(value) = &raw.game.setup {
+    if let Some(value) = &game.setup {
         let located = Located::new(value, source);
         match notation::parse_position(located.text, size) {
             Ok(placed) => {
@@ -97,7 +193,7 @@ pub(super) fn load(path: &str, source: &str) -> Result<Record, Vec<Diagnostic>> 
     }
 
     let mut to_play = Color::Black;
-    if let Some(value) = &raw.game.to_play {
+    if let Some(value) = &game.to_play {
         match Color::parse(value.get_ref().trim()) {
             Some(c) => to_play = c,
             None => problems.push(
@@ -111,7 +207,7 @@ pub(super) fn load(path: &str, source: &str) -> Result<Record, Vec<Diagnostic>> 
     }
 
     let mut moves = Vec::new();
-    for value in &raw.game.moves {
+    for value in &game.moves {
         let located = Located::new(value, source);
         match read_move(located.text, size) {
             Ok((color, mv)) => moves.push((color, mv, located.whole.clone())),
@@ -120,7 +216,7 @@ pub(super) fn load(path: &str, source: &str) -> Result<Record, Vec<Diagnostic>> 
     }
 
     let mut dead = Vec::new();
-    for value in &raw.game.dead {
+    for value in &game.dead {
         let located = Located::new(value, source);
         let word = located.text.trim();
         let offset = located.text.len() - located.text.trim_start().len();
@@ -180,49 +276,6 @@ fn read_move(text: &str, size: BoardSize) -> Result<(Option<Color>, Move), Notat
     Err(e)
 }
 
-/// A TOML syntax or schema error as a diagnostic: unknown keys get the nearest known key.
-fn toml_error(path: &str, source: &str, e: &toml::de::Error) -> Diagnostic {
-    let message = e.message().trim().trim_end_matches('.');
-    let quoted: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
-    let (message, help) = if let Some(rest) = message.strip_prefix("unknown field `") {
-        let key = rest.split('`').next().unwrap_or_default();
-        let known: Vec<&str> = quoted.iter().skip(1).copied().collect();
-        let help = match nearest(key, &known) {
-            Some(k) => format!("did you mean `{k}`?"),
-            None => format!("known keys here: {}", known.join(", ")),
-        };
-        (format!("unknown key `{key}`"), Some(help))
-    } else if let Some(rest) = message.strip_prefix("missing field `") {
-        let key = rest.split('`').next().unwrap_or_default();
-        let help = match key {
-            "rules" => "start the record with a `[rules]` table, e.g. `[rules]` / `board = 5`",
-            "game" => "add a `[game]` table with `moves = [...]`",
-            "board" => "give the board size in `[rules]`, e.g. `board = 5`",
-            _ => "add it, or see docs/replay.md for the record format",
-        };
-        (format!("missing key `{key}`"), Some(help.to_string()))
-    } else {
-        (lower_first(message), None)
-    };
-    let d = match e.span() {
-        Some(span) => Diagnostic::at(path, source, span, message),
-        None => Diagnostic::whole_file(path, message),
-    };
-    match help {
-        Some(h) => d.with_help(h),
-        None => d,
-    }
-}
-
-/// The text with its first letter in lower case, as every message is.
-fn lower_first(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(c) => c.to_lowercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,7 +302,7 @@ mod tests {
     #[test]
     fn spans_inside_strings_map_into_the_file() {
         let source = "[rules]\nboard = 5\n[game]\nmoves = [\"black C4\", \"W Q9x\"]\n";
-        let errs = load("r.toml", source).unwrap_err();
+        let errs = load(source).unwrap_err();
         assert_eq!(errs.len(), 1);
         let span = errs[0].span.clone().unwrap();
         assert_eq!(&source[span], "Q9x");
@@ -258,8 +311,8 @@ mod tests {
     #[test]
     fn unknown_keys_suggest_the_nearest() {
         let source = "[rules]\nboard = 5\nkomy = 1\n[game]\n";
-        let errs = load("r.toml", source).unwrap_err();
-        assert_eq!(errs[0].message, "unknown key `komy`");
+        let errs = load(source).unwrap_err();
+        assert_eq!(errs[0].message, "unknown key `komy` in `[rules]`");
         assert_eq!(errs[0].help.as_deref(), Some("did you mean `komi`?"));
     }
 }

@@ -13,7 +13,7 @@ use super::check::check_source;
 use super::files::io_reason;
 use super::{Console, Failure, Outcome, output_error, read_text, write_atomically};
 use crate::cli::{PackFormat, PaperArg};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Source};
 use crate::export::pdf::write_pdf;
 use crate::export::svg::write_svg;
 use crate::kit::Paper;
@@ -29,17 +29,16 @@ pub fn run(
     format: PackFormat,
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
-    let shown = kit_path.display().to_string();
-    let source = read_text(kit_path)?;
+    let source = Source::new(kit_path.display().to_string(), read_text(kit_path)?);
     // Exactly `check`'s checks, except that the fit is judged on the paper actually used.
     let paper = paper.map(|p| match p {
         PaperArg::A4 => Paper::A4,
         PaperArg::Letter => Paper::Letter,
         PaperArg::A3 => Paper::A3,
     });
-    let pack = match check_source(&shown, &source, paper) {
+    let pack = match check_source(&source, paper) {
         Ok((_, pack)) => pack,
-        Err(diagnostics) => return report(&diagnostics, console),
+        Err(diagnostics) => return report(&source, &diagnostics, console),
     };
     let documents = [&pack.player_sheet, &pack.host_key];
 
@@ -109,10 +108,12 @@ pub fn run(
 }
 
 /// Prints diagnostics and reports a failed check.
-fn report(diagnostics: &[Diagnostic], console: &mut Console<'_>) -> Result<Outcome, Failure> {
-    for d in diagnostics {
-        writeln!(console.err, "{}\n", d.render()).map_err(output_error)?;
-    }
+fn report(
+    source: &Source,
+    diagnostics: &[Diagnostic],
+    console: &mut Console<'_>,
+) -> Result<Outcome, Failure> {
+    write!(console.err, "{}", source.render_all(diagnostics)).map_err(output_error)?;
     Ok(Outcome::CheckFailed)
 }
 

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use super::{Console, Failure, Outcome, output_error, read_text};
 use crate::answer::answer_key;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Source};
 use crate::kit::{Kit, Paper, load};
 use crate::layout::fit::board_fit_problem;
 use crate::layout::font::win_ansi_byte;
@@ -15,12 +15,8 @@ use crate::layout::{Pack, pack};
 /// Loads a kit and applies every check: its content, whether its board fits the paper (or
 /// `paper`, when the command line overrides the kit's), and whether every printed character can
 /// be printed. Returns the kit with its laid-out pack, so `build` need not lay it out again.
-pub fn check_source(
-    path: &str,
-    source: &str,
-    paper: Option<Paper>,
-) -> Result<(Kit, Pack), Vec<Diagnostic>> {
-    let mut kit = load(path, source).map_err(|mut diagnostics| {
+pub fn check_source(source: &Source, paper: Option<Paper>) -> Result<(Kit, Pack), Vec<Diagnostic>> {
+    let mut kit = load(source.text()).map_err(|mut diagnostics| {
         // Report problems in file order, whatever order the checks ran in.
         diagnostics.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
         diagnostics
@@ -34,11 +30,11 @@ pub fn check_source(
             None => help,
         };
         return Err(vec![
-            Diagnostic::at(path, source, kit.board_span.clone(), message).with_help(help),
+            Diagnostic::at(kit.board_span.clone(), message).with_help(help),
         ]);
     }
     let pack = pack(&kit, &answer_key(&kit));
-    match unprintable(&pack, path, source) {
+    match unprintable(&pack, source.text()) {
         Some(d) => Err(vec![d]),
         None => Ok((kit, pack)),
     }
@@ -46,7 +42,7 @@ pub fn check_source(
 
 /// The first printed character the builtin PDF font cannot show, located in the kit's source
 /// when it came from there (a title, a prompt, a `[text]` entry).
-fn unprintable(pack: &Pack, path: &str, source: &str) -> Option<Diagnostic> {
+fn unprintable(pack: &Pack, source: &str) -> Option<Diagnostic> {
     let documents = [&pack.player_sheet, &pack.host_key];
     let (c, text) = documents
         .iter()
@@ -65,8 +61,8 @@ fn unprintable(pack: &Pack, path: &str, source: &str) -> Option<Diagnostic> {
     );
     let help = "use Western European (WinAnsi) characters only, e.g. `-` instead of a minus sign";
     let diagnostic = match source.find(c) {
-        Some(at) => Diagnostic::at(path, source, at..at + c.len_utf8(), message),
-        None => Diagnostic::whole_file(path, message),
+        Some(at) => Diagnostic::at(at..at + c.len_utf8(), message),
+        None => Diagnostic::whole_file(message),
     };
     Some(diagnostic.with_help(help))
 }
@@ -80,14 +76,14 @@ pub fn run(kits: &[PathBuf], console: &mut Console<'_>) -> Result<Outcome, Failu
     for path in kits {
         let shown = path.display().to_string();
         let source = match read_text(path) {
-            Ok(s) => s,
+            Ok(text) => Source::new(shown.as_str(), text),
             Err(f) => {
                 unreadable += 1;
                 writeln!(console.err, "error: {f}\n").map_err(output_error)?;
                 continue;
             }
         };
-        match check_source(&shown, &source, None) {
+        match check_source(&source, None) {
             Ok((kit, _)) => writeln!(
                 console.out,
                 "ok  {shown}: {} {}, fingerprint {}",
@@ -103,9 +99,7 @@ pub fn run(kits: &[PathBuf], console: &mut Console<'_>) -> Result<Outcome, Failu
             Err(diagnostics) => {
                 failed += 1;
                 problems += diagnostics.len();
-                for d in diagnostics {
-                    writeln!(console.err, "{}\n", d.render()).map_err(output_error)?;
-                }
+                write!(console.err, "{}", source.render_all(&diagnostics)).map_err(output_error)?;
             }
         }
     }

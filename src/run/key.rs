@@ -9,6 +9,7 @@ use super::check::check_source;
 use super::{Console, Failure, Outcome, output_error, read_text};
 use crate::answer::{Answer, AnswerKey, ExampleAnswer, MarkKind, answer_key, describe};
 use crate::cli::OutputFormat;
+use crate::diag::Source;
 use crate::report_json::{board_json, captures_json, move_json, points_json};
 use crate::rules::{Color, diagram};
 use crate::text::Wording;
@@ -29,13 +30,11 @@ pub fn run(
     format: OutputFormat,
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
-    let source = read_text(kit)?;
-    let kit = match check_source(&kit.display().to_string(), &source, None) {
+    let source = Source::new(kit.display().to_string(), read_text(kit)?);
+    let kit = match check_source(&source, None) {
         Ok((kit, _)) => kit,
         Err(diagnostics) => {
-            for d in diagnostics {
-                writeln!(console.err, "{}\n", d.render()).map_err(output_error)?;
-            }
+            write!(console.err, "{}", source.render_all(&diagnostics)).map_err(output_error)?;
             return Ok(Outcome::CheckFailed);
         }
     };

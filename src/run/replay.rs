@@ -7,7 +7,7 @@ use serde::{Serialize, Serializer};
 
 use super::{Console, Failure, Outcome, output_error, read_text};
 use crate::cli::{OutputFormat, RuleFlags};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Source};
 use crate::record::{self, Format, Record, RuleOverrides};
 use crate::referee::{self, MoveReport};
 use crate::report_json::{BoardStones, MoveEntry, Tally};
@@ -53,23 +53,21 @@ pub fn run(
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
     let overrides = overrides_of(rules)?;
-    let source = read_text(record)?;
     let path = record.display().to_string();
-    let loaded = match Format::of(record, &source) {
+    let source = Source::new(path.as_str(), read_text(record)?);
+    let loaded = match Format::of(record, source.text()) {
         Format::Toml if !overrides.is_empty() => {
             return Err(Failure::new(format!(
                 "rule flags apply to SGF records only; the record's [rules] table sets the rules of `{path}`"
             )));
         }
-        Format::Toml => record::load_toml(&path, &source),
-        Format::Sgf => record::load_sgf(&path, &source, &overrides),
+        Format::Toml => record::load_toml(source.text()),
+        Format::Sgf => record::load_sgf(source.text(), &overrides),
     };
-    let replay = match loaded.and_then(|r| referee(r, &path, &source)) {
+    let replay = match loaded.and_then(referee) {
         Ok(replay) => replay,
         Err(problems) => {
-            for d in problems {
-                writeln!(console.err, "{}\n", d.render()).map_err(output_error)?;
-            }
+            write!(console.err, "{}", source.render_all(&problems)).map_err(output_error)?;
             return Ok(Outcome::CheckFailed);
         }
     };
@@ -138,7 +136,7 @@ fn overrides_of(flags: &RuleFlags) -> Result<RuleOverrides, Failure> {
 
 /// Plays the record's moves and scores the final board; a dead stone that is not on the final
 /// board makes the record malformed.
-fn referee(record: Record, path: &str, source: &str) -> Result<Replay, Vec<Diagnostic>> {
+fn referee(record: Record) -> Result<Replay, Vec<Diagnostic>> {
     let mut game = Game::new(record.setup.clone(), record.to_play, record.rules);
     let moves: Vec<(Option<Color>, Move)> = record.moves.iter().map(|m| (m.0, m.1)).collect();
     let reports = referee::play_all(&mut game, &moves);
@@ -159,8 +157,6 @@ fn referee(record: Record, path: &str, source: &str) -> Result<Replay, Vec<Diagn
                 .map_or(0..0, |d| d.1.clone());
             Err(vec![
                 Diagnostic::at(
-                    path,
-                    source,
                     span,
                     format!(
                         "`{}` is named as dead but the final board has no stone there",
