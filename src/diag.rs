@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 use std::ops::Range;
 
-use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 
 /// How many problems of one file are printed in full; the rest are counted in one line, so a
 /// file of garbage gives a screenful, not a flood.
@@ -156,22 +156,45 @@ impl Source {
         (index, start..end)
     }
 
+    /// The part of line `index` to show around `span`: the whole line, or for a very long line
+    /// (a minified file, a one-line SGF of 100,000 moves) a window around the span, so showing
+    /// a problem costs the same whatever the line's length.
+    fn shown_part(&self, index: usize, span: &Range<usize>) -> Range<usize> {
+        const WINDOW: usize = 240;
+        let line = self.line_range(index);
+        if line.len() <= 2 * WINDOW + span.len() {
+            return line;
+        }
+        let start = self.floor(span.start.saturating_sub(WINDOW).max(line.start));
+        let end = self.ceil(span.end.saturating_add(WINDOW).min(line.end));
+        start..end
+    }
+
     /// One diagnostic as plain text: `error: ...`, ` --> path:line:col`, the line with a caret,
     /// `help: ...`.
     pub fn render(&self, d: &Diagnostic) -> String {
         let title = Level::ERROR.primary_title(&d.message);
+        let mut windowed = false;
         let mut group = match &d.span {
             Some(span) => {
                 let (index, span) = self.shown_span(span);
-                let line = self.line_range(index);
+                let line = self.shown_part(index, &span);
                 let snippet = Snippet::source(&self.text[line.clone()])
                     .line_start(index + 1)
-                    .path(&self.path)
                     .annotation(
                         AnnotationKind::Primary
                             .span(span.start - line.start..span.end - line.start),
                     );
-                title.element(snippet)
+                if line == self.line_range(index) {
+                    title.element(snippet.path(&self.path))
+                } else {
+                    // A window of a long line: annotate-snippets would count the column
+                    // from the window's start, so the location is given apart.
+                    windowed = true;
+                    let (_, column) = self.line_col(span.start);
+                    let origin = Origin::path(&self.path).line(index + 1).char_column(column);
+                    title.element(origin).element(snippet)
+                }
             }
             None => Group::with_title(title),
         };
@@ -179,6 +202,14 @@ impl Source {
             group = group.element(Level::HELP.message(help));
         }
         let mut text = Renderer::plain().render(&[group]);
+        if windowed {
+            // A snippet apart from its origin gets an empty `:::` origin line of its own.
+            text = text
+                .lines()
+                .filter(|l| l.trim() != ":::")
+                .collect::<Vec<_>>()
+                .join("\n");
+        }
         if d.span.is_none() {
             let _ = write!(text, "\n --> {}", self.path);
         }
@@ -210,13 +241,16 @@ impl Source {
 }
 
 /// The known word nearest to `found` by edit distance, if it is close enough to be a likely typo.
+/// Between words equally near, one with the same first letter wins: typing rarely goes wrong
+/// there (`ilegal` is `illegal`, not `legal`).
 pub fn nearest<'a>(found: &str, known: &[&'a str]) -> Option<&'a str> {
     let found = found.to_ascii_lowercase();
+    let first = found.chars().next();
     known
         .iter()
         .map(|k| (edit_distance(&found, k), *k))
         .filter(|&(d, k)| d <= k.len().max(found.len()).div_ceil(3))
-        .min_by_key(|&(d, _)| d)
+        .min_by_key(|&(d, k)| (d, k.chars().next() != first))
         .map(|(_, k)| k)
 }
 
@@ -297,6 +331,25 @@ mod tests {
     }
 
     #[test]
+    fn a_long_line_shows_a_window_with_the_true_column() {
+        let mut text = "x".repeat(5000);
+        text.push_str("BAD");
+        text.push_str(&"y".repeat(5000));
+        let source = Source::new("k.sgf", text);
+        let rendered = source.render(&Diagnostic::at(5000..5003, "here"));
+        assert!(rendered.contains(" --> k.sgf:1:5001"), "{rendered}");
+        assert!(rendered.contains("BAD"), "{rendered}");
+        assert!(!rendered.contains(":::"), "{rendered}");
+        assert!(rendered.len() < 1000, "{rendered}");
+        let short = Source::new("k.toml", "a = 1\nb = BAD\n");
+        let rendered = short.render(&Diagnostic::at(10..13, "here"));
+        assert_eq!(
+            rendered,
+            "error: here\n --> k.toml:2:5\n  |\n2 | b = BAD\n  |     ^^^"
+        );
+    }
+
+    #[test]
     fn a_byte_order_mark_is_not_part_of_the_text() {
         let source = Source::new("k.toml", "\u{feff}[kit]\nz");
         assert_eq!(source.text(), "[kit]\nz");
@@ -334,6 +387,7 @@ mod tests {
         assert_eq!(nearest("record_row", &known), Some("record_rows"));
         assert_eq!(nearest("zzzzzz", &known), None);
         assert_eq!(nearest("kye", &["key", "task"]), Some("key"));
+        assert_eq!(nearest("ilegal", &["legal", "illegal"]), Some("illegal"));
         assert_eq!(edit_distance("ab", "ba"), 1);
         assert_eq!(edit_distance("kitten", "sitting"), 3);
     }

@@ -118,7 +118,7 @@ fn column_i_is_refused() {
 fn point_given_twice() {
     broken(
         "point-twice",
-        "`C3` is named twice (once white and as black after being white)",
+        "`C3` is named as white and again as black",
         8,
         32,
     );

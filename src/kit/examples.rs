@@ -207,8 +207,10 @@ fn notation_error(cx: &mut Ctx<'_>, value: &Spanned<String>, e: NotationError) {
 fn position(cx: &mut Ctx<'_>, text: &Spanned<String>, size: BoardSize) -> Option<Board> {
     let placed = match parse_position(text.get_ref(), size) {
         Ok(p) => p,
-        Err(e) => {
-            notation_error(cx, text, e);
+        Err(errors) => {
+            for e in errors {
+                notation_error(cx, text, e);
+            }
             return None;
         }
     };

@@ -188,7 +188,7 @@ pub(super) fn load(source: &str) -> Result<Record, Vec<Diagnostic>> {
                     ));
                 }
             }
-            Err(e) => problems.push(notation_error(&located, e)),
+            Err(errors) => problems.extend(errors.into_iter().map(|e| notation_error(&located, e))),
         }
     }
 

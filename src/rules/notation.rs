@@ -98,13 +98,18 @@ fn point_error(
 }
 
 /// Reads a position: groups of `black`/`white` followed by points, separated by `;` (commas and
-/// spaces between points). A point named twice, in one colour or both, is an error.
-pub fn parse_position(text: &str, size: BoardSize) -> Result<Vec<Placed>, NotationError> {
+/// spaces between points). Every mistake is reported, not only the first: a bad point, a point
+/// named twice (in one colour or both), points before any colour (once per run of them).
+pub fn parse_position(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<NotationError>> {
     let mut color: Option<Color> = None;
     let mut placed: Vec<Placed> = Vec::new();
+    let mut errors = Vec::new();
+    // Only the first point of a run without a colour is reported: the rest share its cause.
+    let mut colourless_reported = false;
     for word in words(text) {
         let Some((word, span)) = word else {
             color = None;
+            colourless_reported = false;
             continue;
         };
         if let Some(c) = Color::parse(word).filter(|_| word.len() > 1) {
@@ -112,30 +117,38 @@ pub fn parse_position(text: &str, size: BoardSize) -> Result<Vec<Placed>, Notati
             continue;
         }
         let Some(c) = color else {
-            return Err(NotationError {
-                span,
-                message: format!("`{word}` has no colour"),
-                help: Some(
-                    "start each group with `black` or `white`, e.g. `white C3; black B3 C2 D3`"
-                        .into(),
-                ),
-            });
+            if !colourless_reported {
+                colourless_reported = true;
+                errors.push(NotationError {
+                    span,
+                    message: format!("`{word}` has no colour"),
+                    help: Some(
+                        "start each group with `black` or `white`, e.g. `white C3; black B3 C2 D3`"
+                            .into(),
+                    ),
+                });
+            }
+            continue;
         };
-        let point = Point::parse(word, size).map_err(point_error(word, span.clone(), size))?;
+        let point = match Point::parse(word, size) {
+            Ok(point) => point,
+            Err(e) => {
+                errors.push(point_error(word, span.clone(), size)(e));
+                continue;
+            }
+        };
         if let Some(first) = placed.iter().find(|p| p.point == point) {
-            let again = if first.color == c {
-                "again".to_string()
+            let message = if first.color == c {
+                format!("`{point}` is named twice as {c}")
             } else {
-                format!("as {c} after being {}", first.color)
+                format!("`{point}` is named as {} and again as {c}", first.color)
             };
-            return Err(NotationError {
+            errors.push(NotationError {
                 span,
-                message: format!(
-                    "`{point}` is named twice (once {} and {again})",
-                    first.color
-                ),
+                message,
                 help: Some("a point holds one stone; remove one of them".into()),
             });
+            continue;
         }
         placed.push(Placed {
             color: c,
@@ -143,7 +156,11 @@ pub fn parse_position(text: &str, size: BoardSize) -> Result<Vec<Placed>, Notati
             span,
         });
     }
-    Ok(placed)
+    if errors.is_empty() {
+        Ok(placed)
+    } else {
+        Err(errors)
+    }
 }
 
 /// Builds a board from placed stones, without captures.
@@ -228,28 +245,34 @@ mod tests {
 
     #[test]
     fn a_point_named_twice_is_an_error_naming_it() {
-        let err = parse_position("white C3; black B3 C3", five()).unwrap_err();
-        assert_eq!(
-            err.message,
-            "`C3` is named twice (once white and as black after being white)"
-        );
+        let err = &parse_position("white C3; black B3 C3", five()).unwrap_err()[0];
+        assert_eq!(err.message, "`C3` is named as white and again as black");
         assert_eq!(err.span, 19..21);
-        let err = parse_position("black B3 b3", five()).unwrap_err();
-        assert_eq!(err.message, "`B3` is named twice (once black and again)");
+        let err = &parse_position("black B3 b3", five()).unwrap_err()[0];
+        assert_eq!(err.message, "`B3` is named twice as black");
     }
 
     #[test]
     fn errors_point_at_the_word() {
-        let err = parse_position("white C3; black F3", five()).unwrap_err();
+        let first = |text: &str, size| parse_position(text, size).unwrap_err().remove(0);
+        let err = first("white C3; black F3", five());
         assert_eq!(err.span, 16..18);
         assert!(err.message.contains("off the 5x5 board"));
-        let err = parse_position("C3", five()).unwrap_err();
+        let err = first("C3", five());
         assert_eq!(err.message, "`C3` has no colour");
-        let err = parse_position("white I3", five()).unwrap_err();
+        let err = first("white I3", five());
         assert!(err.help.unwrap().contains("columns A to E"));
         let nine = BoardSize::new(9).unwrap();
-        let err = parse_position("white I3", nine).unwrap_err();
+        let err = first("white I3", nine);
         assert!(err.help.unwrap().contains("did you mean `J3`?"));
+    }
+
+    #[test]
+    fn every_bad_point_is_reported() {
+        let text = "white F3 C3 Z9; black I2 B3 C3 A0 x; B1";
+        let errs = parse_position(text, five()).unwrap_err();
+        let words: Vec<&str> = errs.iter().map(|e| &text[e.span.clone()]).collect();
+        assert_eq!(words, ["F3", "Z9", "I2", "C3", "A0", "x", "B1"]);
     }
 
     #[test]
