@@ -8,6 +8,7 @@ use super::keys::{self, Key};
 use super::load::Ctx;
 use super::model::{Example, Task};
 use super::schema::RawExample;
+use super::value::StringPlace;
 use crate::diag::nearest;
 use crate::rules::notation::{NotationError, board_of, parse_move, parse_position};
 use crate::rules::{Board, BoardSize, Color, Game, Move, Point, Rules};
@@ -198,18 +199,18 @@ fn unused_fields(cx: &mut Ctx<'_>, raw: &RawExample, task: &str) {
     }
 }
 
-fn notation_error(cx: &mut Ctx<'_>, value: &Spanned<String>, e: NotationError) {
-    let span = cx.inner(&value.span(), value.get_ref(), &e.span);
-    cx.error(span, e.message, e.help);
+fn notation_error(cx: &mut Ctx<'_>, place: &StringPlace, e: NotationError) {
+    cx.error(place.map(&e.span), e.message, e.help);
 }
 
 /// The board of a written position, or `None` after reporting what is wrong with it.
 fn position(cx: &mut Ctx<'_>, text: &Spanned<String>, size: BoardSize) -> Option<Board> {
+    let place = StringPlace::of(cx.source, text);
     let placed = match parse_position(text.get_ref(), size) {
         Ok(p) => p,
         Err(errors) => {
             for e in errors {
-                notation_error(cx, text, e);
+                notation_error(cx, &place, e);
             }
             return None;
         }
@@ -220,10 +221,10 @@ fn position(cx: &mut Ctx<'_>, text: &Spanned<String>, size: BoardSize) -> Option
         if chain.liberties.is_empty() {
             sound = false;
             let first = chain.stones.first().copied();
-            let span = placed.iter().find(|p| Some(p.point) == first).map_or_else(
-                || text.span(),
-                |p| cx.inner(&text.span(), text.get_ref(), &p.span),
-            );
+            let span = placed
+                .iter()
+                .find(|p| Some(p.point) == first)
+                .map_or_else(|| text.span(), |p| place.map(&p.span));
             let stones = chain
                 .stones
                 .iter()
@@ -257,7 +258,7 @@ fn point(cx: &mut Ctx<'_>, text: &Spanned<String>, size: BoardSize) -> Option<Po
             None
         }
         Err(e) => {
-            notation_error(cx, text, e);
+            notation_error(cx, &StringPlace::of(cx.source, text), e);
             None
         }
     }
@@ -299,7 +300,7 @@ fn move_list(
             }
             Err(e) => {
                 sound = false;
-                notation_error(cx, item, e);
+                notation_error(cx, &StringPlace::of(cx.source, item), e);
             }
         }
     }

@@ -42,23 +42,6 @@ impl Ctx<'_> {
         self.problems.push(d);
     }
 
-    /// The source range of `sub` (a byte range within the string value `value` written at
-    /// `span`), or the whole value when escapes make the two differ.
-    pub fn inner(&self, span: &Range<usize>, value: &str, sub: &Range<usize>) -> Range<usize> {
-        let raw = self.source.get(span.clone()).unwrap_or("");
-        for delim in ["\"\"\"", "'''", "\"", "'"] {
-            let d = delim.len();
-            if raw.len() >= 2 * d
-                && raw.starts_with(delim)
-                && raw.ends_with(delim)
-                && raw.get(d..raw.len() - d) == Some(value)
-            {
-                return span.start + d + sub.start..span.start + d + sub.end;
-            }
-        }
-        span.clone()
-    }
-
     /// Reports unknown and missing keys of `table` (named `name`); true when there are none.
     pub fn check_keys(
         &mut self,

@@ -11,7 +11,7 @@ use crate::diag::{Diagnostic, nearest};
 use crate::kit::load::{Ctx, parse_document};
 use crate::kit::rules_table::{RULES_KEYS, RawRules};
 use crate::kit::schema::{RULES_REQUIRED, text, text_list};
-use crate::kit::value::FieldReader;
+use crate::kit::value::{FieldReader, StringPlace};
 use crate::rules::notation::{self, NotationError};
 use crate::rules::{BoardSize, Color, Move, Point, PointError, Rules};
 
@@ -129,43 +129,13 @@ fn read_tables(source: &str) -> Result<((BoardSize, Rules), RawGame), Vec<Diagno
     }
 }
 
-/// A string value and where its text starts in the file, so spans inside it can be mapped.
-struct Located<'a> {
-    text: &'a str,
-    /// The value's whole span (quotes included).
-    whole: Range<usize>,
-    /// Where the string's first character is, when the text is written without escapes.
-    inner: Option<usize>,
-}
-
-impl<'a> Located<'a> {
-    fn new(value: &'a Spanned<String>, source: &str) -> Located<'a> {
-        let whole = value.span();
-        let text = value.get_ref().as_str();
-        // A plain `"..."` or `'...'` string: the text sits right after the opening quote.
-        let inner = (whole.start + 1)
-            .checked_add(text.len())
-            .filter(|&end| source.get(whole.start + 1..end) == Some(text))
-            .map(|_| whole.start + 1);
-        Located { text, whole, inner }
-    }
-
-    /// The file span of `span` within the string (the whole value if it cannot be mapped).
-    fn map(&self, span: &Range<usize>) -> Range<usize> {
-        match self.inner {
-            Some(start) => start + span.start..start + span.end,
-            None => self.whole.clone(),
-        }
-    }
-}
-
 /// Reads a TOML record.
 pub(super) fn load(source: &str) -> Result<Record, Vec<Diagnostic>> {
     let ((size, rules), game) = read_tables(source)?;
     let mut problems = Vec::new();
     let at = |span: Range<usize>, message: String| Diagnostic::at(span, message);
-    let notation_error = |located: &Located<'_>, e: NotationError| {
-        let d = at(located.map(&e.span), e.message);
+    let notation_error = |place: &StringPlace, e: NotationError| {
+        let d = at(place.map(&e.span), e.message);
         match e.help {
             Some(help) => d.with_help(help),
             None => d,
@@ -174,21 +144,21 @@ pub(super) fn load(source: &str) -> Result<Record, Vec<Diagnostic>> {
 
     let mut setup = crate::rules::Board::new(size);
     if let Some(value) = &game.setup {
-        let located = Located::new(value, source);
-        match notation::parse_position(located.text, size) {
+        let place = StringPlace::of(source, value);
+        match notation::parse_position(value.get_ref(), size) {
             Ok(placed) => {
                 setup = notation::board_of(size, &placed);
                 if let Some((color, stones, first)) = chain_without_liberty(&setup) {
                     let span = placed
                         .iter()
                         .find(|p| p.point == first)
-                        .map_or_else(|| located.whole.clone(), |p| located.map(&p.span));
+                        .map_or_else(|| value.span(), |p| place.map(&p.span));
                     problems.push(at(span, no_liberty_message(color, &stones)).with_help(
                         "a position on the board always leaves every chain a liberty; check the setup",
                     ));
                 }
             }
-            Err(errors) => problems.extend(errors.into_iter().map(|e| notation_error(&located, e))),
+            Err(errors) => problems.extend(errors.into_iter().map(|e| notation_error(&place, e))),
         }
     }
 
@@ -208,19 +178,18 @@ pub(super) fn load(source: &str) -> Result<Record, Vec<Diagnostic>> {
 
     let mut moves = Vec::new();
     for value in &game.moves {
-        let located = Located::new(value, source);
-        match read_move(located.text, size) {
-            Ok((color, mv)) => moves.push((color, mv, located.whole.clone())),
-            Err(e) => problems.push(notation_error(&located, e)),
+        match read_move(value.get_ref(), size) {
+            Ok((color, mv)) => moves.push((color, mv, value.span())),
+            Err(e) => problems.push(notation_error(&StringPlace::of(source, value), e)),
         }
     }
 
     let mut dead = Vec::new();
     for value in &game.dead {
-        let located = Located::new(value, source);
-        let word = located.text.trim();
-        let offset = located.text.len() - located.text.trim_start().len();
-        let span = located.map(&(offset..offset + word.len()));
+        let text = value.get_ref();
+        let word = text.trim();
+        let offset = text.len() - text.trim_start().len();
+        let span = StringPlace::of(source, value).map(&(offset..offset + word.len()));
         match Point::parse(word, size) {
             Ok(p) if dead.iter().any(|(q, _)| *q == p) => problems.push(
                 at(span, format!("`{p}` is named dead twice"))
