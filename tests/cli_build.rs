@@ -112,6 +112,10 @@ fn stale_pages_of_an_earlier_build_are_removed_and_other_files_kept() {
         "host-key-2.svg",
         "notes.txt",
         "player-sheet-x.svg",
+        // Names `build` never writes (pages count from 1, with no leading zero): not stale.
+        "player-sheet-0.svg",
+        "player-sheet-01.svg",
+        "host-key-007.svg",
     ] {
         fs::write(out_dir.join(name), "old").unwrap();
     }
@@ -130,8 +134,11 @@ fn stale_pages_of_an_earlier_build_are_removed_and_other_files_kept() {
     assert_eq!(
         names(&out_dir),
         [
+            "host-key-007.svg",
             "host-key-1.svg",
             "notes.txt",
+            "player-sheet-0.svg",
+            "player-sheet-01.svg",
             "player-sheet-1.svg",
             "player-sheet-2.svg",
             "player-sheet-3.svg",
@@ -140,6 +147,10 @@ fn stale_pages_of_an_earlier_build_are_removed_and_other_files_kept() {
     );
     // No temporary file is left behind.
     assert!(names(&out_dir).iter().all(|n| !n.starts_with('.')));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("removed stale "), "{stderr}");
+    assert!(stderr.contains("player-sheet-9.svg"), "{stderr}");
+    assert!(!stderr.contains("player-sheet-0"), "{stderr}");
 
     // A PDF-only build removes the SVG pages, which no longer match it.
     let out = build(
@@ -156,8 +167,11 @@ fn stale_pages_of_an_earlier_build_are_removed_and_other_files_kept() {
     assert_eq!(
         names(&out_dir),
         [
+            "host-key-007.svg",
             "host-key.pdf",
             "notes.txt",
+            "player-sheet-0.svg",
+            "player-sheet-01.svg",
             "player-sheet-x.svg",
             "player-sheet.pdf"
         ]
@@ -261,4 +275,51 @@ fn text_the_pdf_font_cannot_show_is_refused_by_name() {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("`☃` (U+2603)"), "{stderr}");
     assert_eq!(names(&dir), ["snow.toml"]);
+}
+
+/// Every entry of `dir` with what it is: a file's bytes, a link's target, or `folder`.
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    names(dir)
+        .into_iter()
+        .map(|name| {
+            let path = dir.join(&name);
+            let meta = fs::symlink_metadata(&path).unwrap();
+            let what = if meta.is_symlink() {
+                format!("link -> {}", fs::read_link(&path).unwrap().display()).into_bytes()
+            } else if meta.is_dir() {
+                b"folder".to_vec()
+            } else {
+                fs::read(&path).unwrap()
+            };
+            (name, what)
+        })
+        .collect()
+}
+
+#[test]
+fn a_kit_named_dot_dot_toml_is_not_built_into_the_parent_folder() {
+    let dir = fresh_dir("dotdot");
+    let kits = dir.join("kits");
+    fs::create_dir_all(&kits).unwrap();
+    fs::copy(seed_kit(), kits.join("...toml")).unwrap();
+    // An earlier version built into `..` and removed this as a stale page.
+    fs::write(dir.join("player-sheet-9.svg"), "mine").unwrap();
+    let before = snapshot(&dir);
+
+    let out = build(&["...toml"], &kits);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        "error: cannot name an output folder after `...toml` (it would be `..`); pass `--out DIR`\n"
+    );
+    assert!(out.stdout.is_empty());
+    assert_eq!(snapshot(&dir), before);
+
+    // `..toml` would give `.`, the kit's own folder.
+    fs::rename(kits.join("...toml"), kits.join("..toml")).unwrap();
+    let out = build(&["..toml"], &kits);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("(it would be `.`)"));
+    assert_eq!(names(&kits), ["..toml"]);
 }

@@ -7,7 +7,7 @@
 //! earlier, longer build, or the other format) are removed so the folder is one consistent pack.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use super::check::check_source;
 use super::files::io_reason;
@@ -117,26 +117,30 @@ fn report(diagnostics: &[Diagnostic], console: &mut Console<'_>) -> Result<Outco
 }
 
 /// `./<kit file stem>`: a folder named after the kit, in the current folder (`<name>-pack` when
-/// the kit file has no extension, so the folder never takes the kit's own name).
+/// the kit file has no extension, so the folder never takes the kit's own name). A name that is
+/// not a folder of its own (`...toml` gives `..`, `..toml` gives `.`) is refused: building there
+/// would mix the pack into, and remove stale pages from, a folder the user never named.
 fn default_dir(kit_path: &Path) -> Result<PathBuf, Failure> {
-    kit_path
+    let refuse = |why: String| {
+        Failure::new(format!(
+            "cannot name an output folder after `{}`{why}; pass `--out DIR`",
+            kit_path.display()
+        ))
+    };
+    let stem = kit_path
         .file_stem()
         .filter(|s| !s.is_empty())
-        .map(|stem| {
-            if kit_path.extension().is_some() {
-                PathBuf::from(stem)
-            } else {
-                let mut name = stem.to_os_string();
-                name.push("-pack");
-                PathBuf::from(name)
-            }
-        })
-        .ok_or_else(|| {
-            Failure::new(format!(
-                "cannot name an output folder after `{}`; pass `--out DIR`",
-                kit_path.display()
-            ))
-        })
+        .ok_or_else(|| refuse(String::new()))?;
+    let mut name = stem.to_os_string();
+    if kit_path.extension().is_none() {
+        name.push("-pack");
+    }
+    let dir = PathBuf::from(name);
+    let mut parts = dir.components();
+    match (parts.next(), parts.next()) {
+        (Some(Component::Normal(part)), None) if part == dir.as_os_str() => Ok(dir),
+        _ => Err(refuse(format!(" (it would be `{}`)", dir.display()))),
+    }
 }
 
 /// Pack files in `dir` (by their exact names) that this build did not write.
@@ -158,7 +162,7 @@ fn stale_files(dir: &Path, written: &[&str]) -> Result<Vec<String>, Failure> {
     Ok(stale)
 }
 
-/// Whether `name` is one of the names `build` writes: `<stem>.pdf` or `<stem>-<N>.svg`.
+/// Whether `name` is one of the names `build` writes: `<stem>.pdf` or `<stem>-<N>.svg`, N >= 1.
 fn is_pack_file(name: &str) -> bool {
     STEMS.iter().any(|stem| {
         let Some(rest) = name.strip_prefix(stem) else {
@@ -169,7 +173,10 @@ fn is_pack_file(name: &str) -> bool {
         }
         rest.strip_prefix('-')
             .and_then(|r| r.strip_suffix(".svg"))
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            // Page numbers as `build` writes them: from 1, no leading zero.
+            .is_some_and(|n| {
+                n.bytes().all(|b| b.is_ascii_digit()) && n.bytes().next().is_some_and(|b| b != b'0')
+            })
     })
 }
 
@@ -184,6 +191,7 @@ mod tests {
             "host-key.pdf",
             "player-sheet-3.svg",
             "host-key-12.svg",
+            "player-sheet-10.svg",
         ] {
             assert!(is_pack_file(name), "{name}");
         }
@@ -193,6 +201,9 @@ mod tests {
             "player-sheet-a.svg",
             "host-key-1.svg.bak",
             "my-host-key.pdf",
+            "player-sheet-0.svg",
+            "player-sheet-01.svg",
+            "host-key-007.svg",
         ] {
             assert!(!is_pack_file(name), "{name}");
         }
@@ -206,5 +217,20 @@ mod tests {
             PathBuf::from("liberty-chain-capture")
         );
         assert_eq!(dir("kit"), PathBuf::from("kit-pack"));
+        assert_eq!(dir("....toml"), PathBuf::from("..."));
+        assert_eq!(dir(".toml"), PathBuf::from(".toml-pack"));
+    }
+
+    #[test]
+    fn default_folder_is_never_the_current_or_the_parent_folder() {
+        for (kit, shown) in [("...toml", ".."), ("..toml", "."), ("a/..toml", ".")] {
+            let err = default_dir(Path::new(kit)).unwrap_err();
+            assert_eq!(
+                err.message,
+                format!(
+                    "cannot name an output folder after `{kit}` (it would be `{shown}`); pass `--out DIR`"
+                )
+            );
+        }
     }
 }
