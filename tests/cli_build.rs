@@ -296,6 +296,77 @@ fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
         .collect()
 }
 
+/// Process ids the next few processes started on this machine are likely to get.
+fn next_pids(count: u32) -> std::ops::RangeInclusive<u32> {
+    let mut probe = Command::new(env!("CARGO_BIN_EXE_libertykit"))
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = probe.id();
+    probe.wait().unwrap();
+    pid + 1..=pid + count
+}
+
+#[cfg(unix)]
+#[test]
+fn links_planted_in_the_output_folder_cannot_redirect_a_write() {
+    let dir = fresh_dir("links");
+    let (out_dir, outside) = (dir.join("pack"), dir.join("outside"));
+    fs::create_dir_all(&out_dir).unwrap();
+    fs::create_dir_all(&outside).unwrap();
+    fs::write(outside.join("victim.txt"), "precious").unwrap();
+    fs::write(outside.join("final.txt"), "precious too").unwrap();
+    let link = |target: &Path, name: &str| std::os::unix::fs::symlink(target, out_dir.join(name));
+    let pack = [
+        "player-sheet.pdf",
+        "player-sheet-1.svg",
+        "player-sheet-2.svg",
+        "player-sheet-3.svg",
+        "host-key.pdf",
+        "host-key-1.svg",
+    ];
+    // The temporary names earlier versions used, for the next few hundred process ids: half
+    // point at a file outside, half at a name outside where nothing is.
+    for pid in next_pids(400) {
+        for name in pack {
+            let target = if pid % 2 == 0 {
+                outside.join("victim.txt")
+            } else {
+                outside.join(format!("created-{name}"))
+            };
+            link(&target, &format!(".{name}.{pid}.tmp")).unwrap();
+        }
+    }
+    // Links at final names are replaced, not written through.
+    link(&outside.join("final.txt"), "player-sheet.pdf").unwrap();
+    link(&outside.join("nowhere.pdf"), "host-key.pdf").unwrap();
+    let before = snapshot(&outside);
+
+    let kit = seed_kit();
+    let out = build(
+        &[kit.to_str().unwrap(), "--out", out_dir.to_str().unwrap()],
+        &dir,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(snapshot(&outside), before);
+    let reference = dir.join("reference");
+    let out = build(
+        &[kit.to_str().unwrap(), "--out", reference.to_str().unwrap()],
+        &dir,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for name in pack {
+        let path = out_dir.join(name);
+        assert!(fs::symlink_metadata(&path).unwrap().is_file(), "{name}");
+        assert_eq!(
+            fs::read(&path).unwrap(),
+            fs::read(reference.join(name)).unwrap(),
+            "{name}"
+        );
+    }
+}
+
 #[test]
 fn a_kit_named_dot_dot_toml_is_not_built_into_the_parent_folder() {
     let dir = fresh_dir("dotdot");
