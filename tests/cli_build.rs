@@ -4,6 +4,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+/// The lock file every build leaves in its output folder.
+const LOCK: &str = ".libertykit.lock";
+
 fn seed_kit() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/liberty-chain-capture.toml")
 }
@@ -17,13 +20,14 @@ fn fresh_dir(name: &str) -> PathBuf {
     dir
 }
 
+fn build_command(args: &[&str], cwd: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_libertykit"));
+    command.arg("build").args(args).current_dir(cwd);
+    command
+}
+
 fn build(args: &[&str], cwd: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_libertykit"))
-        .arg("build")
-        .args(args)
-        .current_dir(cwd)
-        .output()
-        .unwrap()
+    build_command(args, cwd).output().unwrap()
 }
 
 fn names(dir: &Path) -> Vec<String> {
@@ -57,7 +61,9 @@ fn writes_both_documents_and_their_svg_pages_and_prints_the_paths() {
         "player-sheet-3.svg",
         "player-sheet.pdf",
     ];
-    assert_eq!(names(&out_dir), expected);
+    let mut listed = expected.to_vec();
+    listed.insert(0, LOCK);
+    assert_eq!(names(&out_dir), listed);
     let printed: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
     assert_eq!(printed.len(), expected.len(), "{printed:?}");
     for line in &printed {
@@ -98,7 +104,7 @@ fn default_folder_is_named_after_the_kit_in_the_current_folder() {
     assert_eq!(names(&dir), ["liberty-chain-capture"]);
     assert_eq!(
         names(&dir.join("liberty-chain-capture")),
-        ["host-key.pdf", "player-sheet.pdf"]
+        [LOCK, "host-key.pdf", "player-sheet.pdf"]
     );
 }
 
@@ -112,6 +118,10 @@ fn stale_pages_of_an_earlier_build_are_removed_and_other_files_kept() {
         "host-key-2.svg",
         "notes.txt",
         "player-sheet-x.svg",
+        // Names `build` never writes (pages count from 1, with no leading zero): not stale.
+        "player-sheet-0.svg",
+        "player-sheet-01.svg",
+        "host-key-007.svg",
     ] {
         fs::write(out_dir.join(name), "old").unwrap();
     }
@@ -130,16 +140,22 @@ fn stale_pages_of_an_earlier_build_are_removed_and_other_files_kept() {
     assert_eq!(
         names(&out_dir),
         [
+            LOCK,
+            "host-key-007.svg",
             "host-key-1.svg",
             "notes.txt",
+            "player-sheet-0.svg",
+            "player-sheet-01.svg",
             "player-sheet-1.svg",
             "player-sheet-2.svg",
             "player-sheet-3.svg",
             "player-sheet-x.svg",
         ]
     );
-    // No temporary file is left behind.
-    assert!(names(&out_dir).iter().all(|n| !n.starts_with('.')));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("removed stale "), "{stderr}");
+    assert!(stderr.contains("player-sheet-9.svg"), "{stderr}");
+    assert!(!stderr.contains("player-sheet-0"), "{stderr}");
 
     // A PDF-only build removes the SVG pages, which no longer match it.
     let out = build(
@@ -156,8 +172,12 @@ fn stale_pages_of_an_earlier_build_are_removed_and_other_files_kept() {
     assert_eq!(
         names(&out_dir),
         [
+            LOCK,
+            "host-key-007.svg",
             "host-key.pdf",
             "notes.txt",
+            "player-sheet-0.svg",
+            "player-sheet-01.svg",
             "player-sheet-x.svg",
             "player-sheet.pdf"
         ]
@@ -261,4 +281,301 @@ fn text_the_pdf_font_cannot_show_is_refused_by_name() {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("`☃` (U+2603)"), "{stderr}");
     assert_eq!(names(&dir), ["snow.toml"]);
+}
+
+/// Every entry of `dir` with what it is: a file's bytes, a link's target, or `folder`.
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    names(dir)
+        .into_iter()
+        .map(|name| {
+            let path = dir.join(&name);
+            let meta = fs::symlink_metadata(&path).unwrap();
+            let what = if meta.is_symlink() {
+                format!("link -> {}", fs::read_link(&path).unwrap().display()).into_bytes()
+            } else if meta.is_dir() {
+                b"folder".to_vec()
+            } else {
+                fs::read(&path).unwrap()
+            };
+            (name, what)
+        })
+        .collect()
+}
+
+/// Process ids the next few processes started on this machine are likely to get.
+fn next_pids(count: u32) -> std::ops::RangeInclusive<u32> {
+    let mut probe = Command::new(env!("CARGO_BIN_EXE_libertykit"))
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = probe.id();
+    probe.wait().unwrap();
+    pid + 1..=pid + count
+}
+
+#[cfg(unix)]
+#[test]
+fn links_planted_in_the_output_folder_cannot_redirect_a_write() {
+    let dir = fresh_dir("links");
+    let (out_dir, outside) = (dir.join("pack"), dir.join("outside"));
+    fs::create_dir_all(&out_dir).unwrap();
+    fs::create_dir_all(&outside).unwrap();
+    fs::write(outside.join("victim.txt"), "precious").unwrap();
+    fs::write(outside.join("final.txt"), "precious too").unwrap();
+    let link = |target: &Path, name: &str| std::os::unix::fs::symlink(target, out_dir.join(name));
+    let pack = [
+        "player-sheet.pdf",
+        "player-sheet-1.svg",
+        "player-sheet-2.svg",
+        "player-sheet-3.svg",
+        "host-key.pdf",
+        "host-key-1.svg",
+    ];
+    // The temporary names earlier versions used, for the next few hundred process ids: half
+    // point at a file outside, half at a name outside where nothing is.
+    for pid in next_pids(400) {
+        for name in pack {
+            let target = if pid % 2 == 0 {
+                outside.join("victim.txt")
+            } else {
+                outside.join(format!("created-{name}"))
+            };
+            link(&target, &format!(".{name}.{pid}.tmp")).unwrap();
+        }
+    }
+    // Links at final names are replaced, not written through.
+    link(&outside.join("final.txt"), "player-sheet.pdf").unwrap();
+    link(&outside.join("nowhere.pdf"), "host-key.pdf").unwrap();
+    let before = snapshot(&outside);
+
+    let kit = seed_kit();
+    let out = build(
+        &[kit.to_str().unwrap(), "--out", out_dir.to_str().unwrap()],
+        &dir,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(snapshot(&outside), before);
+    let reference = dir.join("reference");
+    let out = build(
+        &[kit.to_str().unwrap(), "--out", reference.to_str().unwrap()],
+        &dir,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for name in pack {
+        let path = out_dir.join(name);
+        assert!(fs::symlink_metadata(&path).unwrap().is_file(), "{name}");
+        assert_eq!(
+            fs::read(&path).unwrap(),
+            fs::read(reference.join(name)).unwrap(),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_kit_named_dot_dot_toml_is_not_built_into_the_parent_folder() {
+    let dir = fresh_dir("dotdot");
+    let kits = dir.join("kits");
+    fs::create_dir_all(&kits).unwrap();
+    fs::copy(seed_kit(), kits.join("...toml")).unwrap();
+    // An earlier version built into `..` and removed this as a stale page.
+    fs::write(dir.join("player-sheet-9.svg"), "mine").unwrap();
+    let before = snapshot(&dir);
+
+    let out = build(&["...toml"], &kits);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        "error: cannot name an output folder after `...toml` (it would be `..`); pass `--out DIR`\n"
+    );
+    assert!(out.stdout.is_empty());
+    assert_eq!(snapshot(&dir), before);
+
+    // `..toml` would give `.`, the kit's own folder.
+    fs::rename(kits.join("...toml"), kits.join("..toml")).unwrap();
+    let out = build(&["..toml"], &kits);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("(it would be `.`)"));
+    assert_eq!(names(&kits), ["..toml"]);
+}
+
+#[test]
+fn a_folder_named_like_a_page_stops_the_build_before_any_file_changes() {
+    let dir = fresh_dir("in-the-way");
+    let out_dir = dir.join("pack");
+    let kit = seed_kit();
+    let out = build(
+        &[
+            kit.to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+            "--paper",
+            "letter",
+        ],
+        &dir,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    fs::remove_file(out_dir.join("player-sheet-2.svg")).unwrap();
+    fs::create_dir(out_dir.join("player-sheet-2.svg")).unwrap();
+    fs::write(out_dir.join("player-sheet-2.svg/inside.txt"), "x").unwrap();
+    let before = snapshot(&out_dir);
+
+    // An A4 build would change every file, so any file written would show.
+    let out = build(
+        &[kit.to_str().unwrap(), "--out", out_dir.to_str().unwrap()],
+        &dir,
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let in_the_way = out_dir.join("player-sheet-2.svg");
+    assert_eq!(
+        stderr,
+        format!(
+            "error: cannot write `{}`: a folder of that name is in the way; move or rename it\n",
+            in_the_way.display()
+        )
+    );
+    assert!(out.stdout.is_empty());
+    assert_eq!(snapshot(&out_dir), before);
+    assert_eq!(names(&in_the_way), ["inside.txt"]);
+}
+
+#[test]
+fn temporaries_left_by_an_interrupted_build_are_removed_by_the_next() {
+    let dir = fresh_dir("leftovers");
+    let out_dir = dir.join("pack");
+    fs::create_dir_all(&out_dir).unwrap();
+    // Shaped like the temporaries a build makes (10 random letters and digits), as a killed
+    // build leaves them; the other hidden names are not a build's and stay.
+    let ours = [".libertykit-Ab3dE6gH9k.tmp", ".libertykit-0000000000.tmp"];
+    let others = [
+        ".libertykit-short.tmp",
+        ".libertykit-Ab3dE6gH9k.new",
+        ".player-sheet.pdf.4242.tmp",
+        ".notes.txt",
+    ];
+    for name in ours.iter().chain(&others) {
+        fs::write(out_dir.join(name), "half a file").unwrap();
+    }
+    let kit = seed_kit();
+    let out = build(
+        &[
+            kit.to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+            "--format",
+            "pdf",
+        ],
+        &dir,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mut expected = vec![LOCK, "host-key.pdf", "player-sheet.pdf"];
+    expected.extend(others);
+    expected.sort();
+    assert_eq!(names(&out_dir), expected);
+}
+
+#[test]
+fn builds_of_different_kits_into_one_folder_at_once_leave_one_whole_pack() {
+    let dir = fresh_dir("concurrent");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples");
+    // Two kits of different page counts, so that one build's stale pages are another's pack;
+    // and the seed kit again on letter paper, as fast to render as the seed kit itself, so that
+    // writes overlap most (every one of its files differs from the seed kit's).
+    let letter = dir.join("letter.toml");
+    let source = fs::read_to_string(seed_kit()).unwrap();
+    assert!(source.contains("paper = \"a4\""));
+    fs::write(
+        &letter,
+        source.replace("paper = \"a4\"", "paper = \"letter\""),
+    )
+    .unwrap();
+    let kits = [seed_kit(), letter, root.join("capture-drills.toml")];
+    // Each kit built alone, to compare with.
+    let solo: Vec<Vec<(String, Vec<u8>)>> = kits
+        .iter()
+        .enumerate()
+        .map(|(i, kit)| {
+            let out_dir = dir.join(format!("solo-{i}"));
+            let out = build(
+                &[kit.to_str().unwrap(), "--out", out_dir.to_str().unwrap()],
+                &dir,
+            );
+            assert!(out.status.success(), "{}", text(&out.stderr));
+            snapshot(&out_dir)
+        })
+        .collect();
+    assert_ne!(
+        solo[0].len(),
+        solo[2].len(),
+        "the kits must differ in page count"
+    );
+    let host_key = |files: &[(String, Vec<u8>)]| {
+        files
+            .iter()
+            .find(|(name, _)| name == "host-key.pdf")
+            .map(|(_, bytes)| bytes.clone())
+    };
+
+    let shared = dir.join("shared");
+    for round in 0..6 {
+        let builds: Vec<_> = (0..6)
+            .map(|i| {
+                let kit = &kits[(i + round) % kits.len()];
+                build_command(
+                    &[kit.to_str().unwrap(), "--out", shared.to_str().unwrap()],
+                    &dir,
+                )
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+            })
+            .collect();
+        for child in builds {
+            let out = child.wait_with_output().unwrap();
+            assert!(out.status.success(), "round {round}: {}", text(&out.stderr));
+        }
+        let got = snapshot(&shared);
+        let winner = solo
+            .iter()
+            .find(|files| host_key(files) == host_key(&got))
+            .unwrap_or_else(|| panic!("round {round}: host-key.pdf matches no kit"));
+        let names_got: Vec<&str> = got.iter().map(|(name, _)| name.as_str()).collect();
+        let names_solo: Vec<&str> = winner.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(names_got, names_solo, "round {round}");
+        assert!(got == *winner, "round {round}: some file is of another kit");
+    }
+}
+
+#[test]
+fn a_build_waits_while_another_holds_the_folder() {
+    let dir = fresh_dir("waits");
+    let out_dir = dir.join("pack");
+    fs::create_dir_all(&out_dir).unwrap();
+    let lock = fs::File::create(out_dir.join(LOCK)).unwrap();
+    // `File::lock` is std since 1.89, one above Cargo.toml's rust-version (1.88).
+    #[allow(clippy::incompatible_msrv)]
+    lock.lock().unwrap();
+    let kit = seed_kit();
+    let mut child = build_command(
+        &[kit.to_str().unwrap(), "--out", out_dir.to_str().unwrap()],
+        &dir,
+    )
+    .stdout(std::process::Stdio::piped())
+    .stderr(std::process::Stdio::piped())
+    .spawn()
+    .unwrap();
+    // Several times as long as the whole build takes when nothing holds the lock.
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    let waiting = child.try_wait().unwrap().is_none();
+    let during = names(&out_dir);
+    drop(lock);
+    let out = child.wait_with_output().unwrap();
+    assert!(waiting, "the build did not wait: {}", text(&out.stderr));
+    assert_eq!(during, [LOCK]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(names(&out_dir).len(), 7);
 }

@@ -1,17 +1,23 @@
 //! The `build` command: checks the kit as `check` does, lays out the pack and writes its PDFs and SVG pages into one folder.
 //!
-//! Every file is rendered in memory first, then written through a temporary file and a rename,
-//! so an interrupted build never leaves a half-written file. Only these names are ever written
-//! or removed, and only inside the output folder: `player-sheet.pdf`, `player-sheet-N.svg`,
-//! `host-key.pdf`, `host-key-N.svg`. Pack files that this build did not write (pages of an
-//! earlier, longer build, or the other format) are removed so the folder is one consistent pack.
+//! Every file is rendered in memory first. Then, holding the folder's lock so that builds into
+//! one folder take turns, every file is written and synced under a temporary name, and only when
+//! all of them are written are they renamed into place, so an interrupted or failed build never
+//! leaves a half-written file. Only these names are ever written or removed, and only inside the
+//! output folder: `player-sheet.pdf`, `player-sheet-N.svg`, `host-key.pdf`, `host-key-N.svg`
+//! (besides the lock file and the build's own temporaries). Pack files that this build did not
+//! write (pages of an earlier, longer build, or the other format) are removed under the same
+//! lock, so the folder is one consistent pack.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
+use std::thread;
 
 use super::check::check_source;
-use super::files::io_reason;
-use super::{Console, Failure, Outcome, output_error, read_text, write_atomically};
+use super::files::{Staged, io_reason, lock_folder, stage};
+use super::{Console, Failure, Outcome, output_error, read_text};
 use crate::cli::{PackFormat, PaperArg};
 use crate::diag::{Diagnostic, Source};
 use crate::export::pdf::write_pdf;
@@ -70,41 +76,103 @@ pub fn run(
             io_reason(&e)
         ))
     })?;
-    // Each write waits for its file to reach the disk; waiting for all at once keeps a build
-    // as fast as one write.
-    let results: Vec<Result<PathBuf, Failure>> = std::thread::scope(|scope| {
-        let writers: Vec<_> = files
-            .iter()
-            .map(|(name, bytes)| {
-                let path = dir.join(name);
-                scope.spawn(move || write_atomically(&path, bytes).map(|()| path))
-            })
-            .collect();
-        writers
-            .into_iter()
-            .map(|w| {
-                w.join()
-                    .unwrap_or_else(|_| Err(Failure::new("a file writer stopped unexpectedly")))
-            })
-            .collect()
-    });
-    for result in results {
-        let path = result?;
+    // Held to the end of the build: writing the files and removing stale ones is one step.
+    let lock = lock_folder(&dir)?;
+    lock.remove_leftover_temporaries();
+    // Checked before anything is written, so that a rename cannot fail halfway through the pack.
+    for (name, _) in &files {
+        let path = dir.join(name);
+        if fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
+            return Err(Failure::new(format!(
+                "cannot write `{}`: a folder of that name is in the way; move or rename it",
+                path.display()
+            )));
+        }
+    }
+    // Every file is written before the first rename: a failure to write leaves the pack as it was.
+    let staged = in_pool(files.iter().collect(), |(name, bytes)| {
+        stage(&dir.join(name), bytes)
+    })?;
+    let written = in_pool(staged, Staged::put_in_place)?;
+    for path in &written {
         writeln!(console.out, "{}", path.display()).map_err(output_error)?;
     }
-    let written: Vec<&str> = files.iter().map(|(name, _)| name.as_str()).collect();
-    for stale in stale_files(&dir, &written)? {
+    let names: Vec<&str> = files.iter().map(|(name, _)| name.as_str()).collect();
+    for stale in stale_files(&dir, &names)? {
         let path = dir.join(&stale);
-        fs::remove_file(&path).map_err(|e| {
-            Failure::new(format!(
-                "cannot remove stale `{}`: {}",
-                path.display(),
-                io_reason(&e)
-            ))
-        })?;
+        match fs::remove_file(&path) {
+            Ok(()) => {}
+            // Gone already: someone else cleaned up, and the folder is as it should be.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => {
+                return Err(Failure::new(format!(
+                    "cannot remove stale `{}`: {}",
+                    path.display(),
+                    io_reason(&e)
+                )));
+            }
+        }
         writeln!(console.err, "removed stale {}", path.display()).map_err(output_error)?;
     }
+    drop(lock);
     Ok(Outcome::Success)
+}
+
+/// At most this many threads write or rename files at once (the current one included).
+const WRITERS: usize = 4;
+
+/// Runs `work` on every item, on up to [`WRITERS`] threads, and returns the results in the
+/// items' order, or the first failure (in that order); after a failure no new item is started,
+/// and the items not done are dropped (a staged file's temporary is then removed).
+///
+/// Each write waits for its file to reach the disk, and each rename for the file system's
+/// journal, so a few threads waiting at once keep a build fast; a few, not one per file, so a
+/// kit of thousands of pages cannot run out of threads or open files. A thread that cannot be
+/// started is no failure: the others, and at least the current thread, take its share.
+fn in_pool<T: Send, R: Send>(
+    items: Vec<T>,
+    work: impl Fn(T) -> Result<R, Failure> + Sync,
+) -> Result<Vec<R>, Failure> {
+    let count = items.len();
+    let queue = Mutex::new(items.into_iter().enumerate());
+    let failed = AtomicBool::new(false);
+    let worker = || {
+        let mut done = Vec::new();
+        while !failed.load(Ordering::Relaxed) {
+            // Nothing can panic while the queue is held, but a poisoned queue is still usable.
+            let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+            let Some((i, item)) = next else {
+                break;
+            };
+            let result = work(item);
+            if result.is_err() {
+                failed.store(true, Ordering::Relaxed);
+            }
+            done.push((i, result));
+        }
+        done
+    };
+    let (mut done, stopped) = thread::scope(|scope| {
+        let helpers: Vec<_> = (1..WRITERS.min(count))
+            .map_while(|_| thread::Builder::new().spawn_scoped(scope, worker).ok())
+            .collect();
+        let mut done = worker();
+        let mut stopped = false;
+        // Every helper is joined, even after one stopped, so the scope never re-raises a panic.
+        for helper in helpers {
+            match helper.join() {
+                Ok(theirs) => done.extend(theirs),
+                Err(_) => stopped = true,
+            }
+        }
+        (done, stopped)
+    });
+    if stopped {
+        return Err(Failure::new("a file writer stopped unexpectedly"));
+    }
+    // With no failure every item was taken by some thread, so all are here, in order.
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, result)| result).collect()
 }
 
 /// Prints diagnostics and reports a failed check.
@@ -118,26 +186,30 @@ fn report(
 }
 
 /// `./<kit file stem>`: a folder named after the kit, in the current folder (`<name>-pack` when
-/// the kit file has no extension, so the folder never takes the kit's own name).
+/// the kit file has no extension, so the folder never takes the kit's own name). A name that is
+/// not a folder of its own (`...toml` gives `..`, `..toml` gives `.`) is refused: building there
+/// would mix the pack into, and remove stale pages from, a folder the user never named.
 fn default_dir(kit_path: &Path) -> Result<PathBuf, Failure> {
-    kit_path
+    let refuse = |why: String| {
+        Failure::new(format!(
+            "cannot name an output folder after `{}`{why}; pass `--out DIR`",
+            kit_path.display()
+        ))
+    };
+    let stem = kit_path
         .file_stem()
         .filter(|s| !s.is_empty())
-        .map(|stem| {
-            if kit_path.extension().is_some() {
-                PathBuf::from(stem)
-            } else {
-                let mut name = stem.to_os_string();
-                name.push("-pack");
-                PathBuf::from(name)
-            }
-        })
-        .ok_or_else(|| {
-            Failure::new(format!(
-                "cannot name an output folder after `{}`; pass `--out DIR`",
-                kit_path.display()
-            ))
-        })
+        .ok_or_else(|| refuse(String::new()))?;
+    let mut name = stem.to_os_string();
+    if kit_path.extension().is_none() {
+        name.push("-pack");
+    }
+    let dir = PathBuf::from(name);
+    let mut parts = dir.components();
+    match (parts.next(), parts.next()) {
+        (Some(Component::Normal(part)), None) if part == dir.as_os_str() => Ok(dir),
+        _ => Err(refuse(format!(" (it would be `{}`)", dir.display()))),
+    }
 }
 
 /// Pack files in `dir` (by their exact names) that this build did not write.
@@ -159,7 +231,7 @@ fn stale_files(dir: &Path, written: &[&str]) -> Result<Vec<String>, Failure> {
     Ok(stale)
 }
 
-/// Whether `name` is one of the names `build` writes: `<stem>.pdf` or `<stem>-<N>.svg`.
+/// Whether `name` is one of the names `build` writes: `<stem>.pdf` or `<stem>-<N>.svg`, N >= 1.
 fn is_pack_file(name: &str) -> bool {
     STEMS.iter().any(|stem| {
         let Some(rest) = name.strip_prefix(stem) else {
@@ -170,7 +242,10 @@ fn is_pack_file(name: &str) -> bool {
         }
         rest.strip_prefix('-')
             .and_then(|r| r.strip_suffix(".svg"))
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            // Page numbers as `build` writes them: from 1, no leading zero.
+            .is_some_and(|n| {
+                n.bytes().all(|b| b.is_ascii_digit()) && n.bytes().next().is_some_and(|b| b != b'0')
+            })
     })
 }
 
@@ -185,6 +260,7 @@ mod tests {
             "host-key.pdf",
             "player-sheet-3.svg",
             "host-key-12.svg",
+            "player-sheet-10.svg",
         ] {
             assert!(is_pack_file(name), "{name}");
         }
@@ -194,9 +270,54 @@ mod tests {
             "player-sheet-a.svg",
             "host-key-1.svg.bak",
             "my-host-key.pdf",
+            "player-sheet-0.svg",
+            "player-sheet-01.svg",
+            "host-key-007.svg",
         ] {
             assert!(!is_pack_file(name), "{name}");
         }
+    }
+
+    #[test]
+    fn the_pool_keeps_the_items_order() {
+        let items: Vec<usize> = (0..100).collect();
+        let doubled = in_pool(items, |i| Ok(i * 2)).unwrap();
+        assert_eq!(doubled, (0..100).map(|i| i * 2).collect::<Vec<_>>());
+        assert!(in_pool(Vec::<usize>::new(), Ok).unwrap().is_empty());
+    }
+
+    #[test]
+    fn the_pool_reports_the_first_failure_in_order() {
+        let items: Vec<usize> = (0..100).collect();
+        let err = in_pool(items, |i| {
+            if i == 37 || i == 80 {
+                Err(Failure::new(format!("item {i}")))
+            } else {
+                Ok(i)
+            }
+        })
+        .unwrap_err();
+        // 37 is taken before 80, so it always runs, even when 80 fails first.
+        assert_eq!(err.message, "item 37");
+    }
+
+    #[test]
+    fn a_failed_write_leaves_no_temporary_and_nothing_in_place() {
+        let dir = std::env::temp_dir().join(format!("libertykit-pool-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let mut names: Vec<String> = (1..=20).map(|i| format!("page-{i}.svg")).collect();
+        names[12] = "no-such-folder/page-13.svg".into();
+        let err = in_pool(names.iter().collect(), |name| stage(&dir.join(name), b"x")).err();
+        assert_eq!(
+            err.unwrap().message,
+            format!(
+                "cannot write `{}`: no such file or folder",
+                dir.join(&names[12]).display()
+            )
+        );
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 0);
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -207,5 +328,20 @@ mod tests {
             PathBuf::from("liberty-chain-capture")
         );
         assert_eq!(dir("kit"), PathBuf::from("kit-pack"));
+        assert_eq!(dir("....toml"), PathBuf::from("..."));
+        assert_eq!(dir(".toml"), PathBuf::from(".toml-pack"));
+    }
+
+    #[test]
+    fn default_folder_is_never_the_current_or_the_parent_folder() {
+        for (kit, shown) in [("...toml", ".."), ("..toml", "."), ("a/..toml", ".")] {
+            let err = default_dir(Path::new(kit)).unwrap_err();
+            assert_eq!(
+                err.message,
+                format!(
+                    "cannot name an output folder after `{kit}` (it would be `{shown}`); pass `--out DIR`"
+                )
+            );
+        }
     }
 }

@@ -1,10 +1,32 @@
 //! Reading inputs and writing outputs safely: a write goes to a temporary file that is renamed into place.
+//!
+//! Temporary files are created by `tempfile`: exclusively (a name that already exists, even as a
+//! dangling link, is never opened) and under unguessable names starting with
+//! [`TEMPORARY_PREFIX`], so nothing planted in a folder can redirect a write outside it.
 
-use std::fs;
-use std::io::Write;
+use std::fs::{self, File, OpenOptions};
+use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
+use tempfile::TempPath;
+
 use super::Failure;
+
+/// How the name of every temporary file libertykit makes begins.
+pub const TEMPORARY_PREFIX: &str = ".libertykit-";
+
+/// The name of the file whose lock makes builds into one folder take turns.
+pub const LOCK_NAME: &str = ".libertykit.lock";
+
+/// How a staged file's temporary name ends; only names of this shape are cleaned up.
+const STAGED_SUFFIX: &str = ".tmp";
+
+/// How a temporary name of `new` ends: not [`STAGED_SUFFIX`], so a build never removes one that
+/// `new` is still writing.
+const NEW_SUFFIX: &str = ".new";
+
+/// How many random letters and digits a temporary name carries.
+const RANDOM_LETTERS: usize = 10;
 
 /// Reads a whole UTF-8 text file, or explains why it cannot be read.
 pub fn read_text(path: &Path) -> Result<String, Failure> {
@@ -24,34 +46,92 @@ pub fn read_text(path: &Path) -> Result<String, Failure> {
     })
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so an
-/// interrupted write never leaves a half-written file where a good one was.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    let temp = write_temporary(path, bytes, "tmp")?;
-    fs::rename(&temp, path).map_err(|e| {
-        let _ = fs::remove_file(&temp);
-        cannot_write(path, &e)
+/// A file written in full and synced under a temporary name beside its final path, not yet in
+/// place; dropping it removes the temporary file.
+pub struct Staged {
+    temp: TempPath,
+    path: PathBuf,
+}
+
+impl Staged {
+    /// Renames the file to its final path, replacing whatever file was there, and returns that path.
+    pub fn put_in_place(self) -> Result<PathBuf, Failure> {
+        let Staged { temp, path } = self;
+        // A rename replaces a link at `path` itself, never the file it points to.
+        match temp.persist(&path) {
+            Ok(()) => Ok(path),
+            Err(e) => Err(cannot_write(&path, &e.error)),
+        }
+    }
+}
+
+/// Writes `bytes`, fully synced, to a new temporary file beside `path`; the file is closed
+/// again, so that thousands of staged files do not hold thousands of open files.
+pub fn stage(path: &Path, bytes: &[u8]) -> Result<Staged, Failure> {
+    let temp = write_temporary(path, bytes, STAGED_SUFFIX)?;
+    Ok(Staged {
+        temp,
+        path: path.to_path_buf(),
     })
 }
 
-/// Writes `bytes`, fully synced, to a hidden temporary file beside `path` and returns its path;
-/// errors name `path`, the file the user asked for, not the temporary name.
-fn write_temporary(path: &Path, bytes: &[u8], suffix: &str) -> Result<PathBuf, Failure> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| Failure::new(format!("`{}` is not a file name", path.display())))?;
-    let mut temp_name = std::ffi::OsString::from(".");
-    temp_name.push(name);
-    temp_name.push(format!(".{}.{suffix}", std::process::id()));
-    let temp = path.with_file_name(temp_name);
-    let fail = |e: std::io::Error| {
-        let _ = fs::remove_file(&temp);
-        cannot_write(path, &e)
+/// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so an
+/// interrupted write never leaves a half-written file where a good one was.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    stage(path, bytes)?.put_in_place().map(drop)
+}
+
+/// Writes `bytes` to a new file at `path`, failing if anything is already there (a dangling link
+/// included), even a file created a moment ago by someone else: the content goes to a temporary
+/// file first and is then renamed into place in a way the OS refuses over an existing name.
+pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let exists = || {
+        Failure::new(format!(
+            "`{}` already exists; choose another path or remove it first",
+            path.display()
+        ))
     };
-    let mut file = fs::File::create(&temp).map_err(fail)?;
-    file.write_all(bytes).map_err(fail)?;
-    file.sync_all().map_err(fail)?;
-    Ok(temp)
+    // `symlink_metadata`, not `exists`: a link to nowhere is something there too.
+    if fs::symlink_metadata(path).is_ok() {
+        return Err(exists());
+    }
+    let temp = write_temporary(path, bytes, NEW_SUFFIX)?;
+    match temp.persist_noclobber(path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.error.kind() == ErrorKind::AlreadyExists => Err(exists()),
+        Err(e) => Err(cannot_write(path, &e.error)),
+    }
+}
+
+/// Creates a temporary file beside `path` and writes `bytes` to it, synced to the disk and
+/// closed again; errors name `path`, the file the user asked for, not the temporary name.
+fn write_temporary(path: &Path, bytes: &[u8], suffix: &str) -> Result<TempPath, Failure> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder
+        .prefix(TEMPORARY_PREFIX)
+        .suffix(suffix)
+        .rand_bytes(RANDOM_LETTERS);
+    // tempfile makes owner-only files by default; a pack or a kit is as readable as any file
+    // the user creates (the umask still applies), as it was before tempfile.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut file = builder.tempfile_in(dir).map_err(|e| {
+        // tempfile's message carries the temporary name; the kind alone says what went wrong.
+        cannot_write(path, &std::io::Error::from(e.kind()))
+    })?;
+    let written = file
+        .as_file_mut()
+        .write_all(bytes)
+        .and_then(|()| file.as_file().sync_all());
+    match written {
+        // Dropping the file closes it; the `TempPath` still removes it unless it is put in place.
+        Ok(()) => Ok(file.into_temp_path()),
+        Err(e) => Err(cannot_write(path, &e)),
+    }
 }
 
 fn cannot_write(path: &Path, e: &std::io::Error) -> Failure {
@@ -62,27 +142,81 @@ fn cannot_write(path: &Path, e: &std::io::Error) -> Failure {
     ))
 }
 
-/// Writes `bytes` to a new file at `path`, failing if anything is already there, even a file
-/// created a moment ago by someone else: the content goes to a temporary file first and is then
-/// hard-linked into place, which the OS refuses to do over an existing name.
-pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    let exists = || {
+/// The lock on a folder's [`LOCK_NAME`] file, held until this is dropped: while one build holds
+/// it, another build into the same folder waits.
+pub struct FolderLock {
+    dir: PathBuf,
+    // Only held: the lock lasts as long as the file is open.
+    _file: File,
+}
+
+/// Waits for, then takes, the lock on `dir`, creating its lock file if needed; the lock file is
+/// left in place afterwards.
+pub fn lock_folder(dir: &Path) -> Result<FolderLock, Failure> {
+    let path = dir.join(LOCK_NAME);
+    let cannot_lock = |e: &std::io::Error| {
         Failure::new(format!(
-            "`{}` already exists; choose another path or remove it first",
-            path.display()
+            "cannot lock `{}`: {}",
+            path.display(),
+            io_reason(e)
         ))
     };
-    if path.exists() {
-        return Err(exists());
+    // `create_new` never opens an existing name, so a link planted here creates nothing elsewhere.
+    let file = match OpenOptions::new().write(true).create_new(true).open(&path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => {
+            let found = fs::symlink_metadata(&path).map_err(|e| cannot_lock(&e))?;
+            if !found.is_file() {
+                return Err(Failure::new(format!(
+                    "`{}` is not a plain file; remove it and build again",
+                    path.display()
+                )));
+            }
+            // Read-only: a lock needs no more, and nothing is ever written to this file.
+            File::open(&path).map_err(|e| cannot_lock(&e))?
+        }
+        Err(e) => return Err(cannot_lock(&e)),
+    };
+    // `File::lock` is std since 1.89, one above Cargo.toml's rust-version (1.88): raise that
+    // to 1.89 and drop this `allow`.
+    #[allow(clippy::incompatible_msrv)]
+    match file.lock() {
+        Ok(()) => {}
+        // A file system without locks still builds, only without waiting for other builds.
+        Err(e) if e.kind() == ErrorKind::Unsupported => {}
+        Err(e) => return Err(cannot_lock(&e)),
     }
-    let temp = write_temporary(path, bytes, "new")?;
-    let linked = fs::hard_link(&temp, path);
-    let _ = fs::remove_file(&temp);
-    match linked {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(exists()),
-        Err(e) => Err(cannot_write(path, &e)),
+    Ok(FolderLock {
+        dir: dir.to_path_buf(),
+        _file: file,
+    })
+}
+
+impl FolderLock {
+    /// Removes the temporary files that an interrupted build (killed before it could clean up)
+    /// left in the folder. Only names of [`stage`]'s exact shape go, and only while the lock is
+    /// held, so no running build loses a file it is writing. Best effort: garbage that cannot be
+    /// removed does not stop a build.
+    pub fn remove_leftover_temporaries(&self) {
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return;
+        };
+        for entry in entries.filter_map(Result::ok) {
+            let ours = entry.file_name().to_str().is_some_and(is_staged_name);
+            if ours && entry.file_type().is_ok_and(|t| t.is_file()) {
+                let _ = fs::remove_file(entry.path());
+            }
+        }
     }
+}
+
+/// Whether `name` has the shape of a name [`stage`] gives its temporary files.
+fn is_staged_name(name: &str) -> bool {
+    name.strip_prefix(TEMPORARY_PREFIX)
+        .and_then(|rest| rest.strip_suffix(STAGED_SUFFIX))
+        .is_some_and(|random| {
+            random.len() == RANDOM_LETTERS && random.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
 }
 
 /// A short lower-case reason for an I/O error.
@@ -98,32 +232,83 @@ pub fn io_reason(e: &std::io::Error) -> String {
 mod tests {
     use super::*;
 
+    /// A fresh, empty folder for one test.
+    fn fresh_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("libertykit-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        names
+    }
+
     #[test]
     fn atomic_write_replaces_and_leaves_no_temporary_file() {
-        let dir = std::env::temp_dir().join(format!("libertykit-files-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
+        let dir = fresh_dir("files");
         let path = dir.join("a.txt");
         write_atomically(&path, b"first").unwrap();
         write_atomically(&path, b"second").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"second");
-        let names: Vec<_> = fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(names.len(), 1, "{names:?}");
+        assert_eq!(names(&dir), ["a.txt"]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn written_files_are_as_readable_as_any_new_file() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = fresh_dir("mode");
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        fs::write(dir.join("plain"), b"x").unwrap();
+        write_atomically(&dir.join("staged"), b"x").unwrap();
+        write_new(&dir.join("new"), b"x").unwrap();
+        assert_eq!(mode(&dir.join("staged")), mode(&dir.join("plain")));
+        assert_eq!(mode(&dir.join("new")), mode(&dir.join("plain")));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_staged_file_not_put_in_place_leaves_nothing_behind() {
+        let dir = fresh_dir("staged");
+        let staged = stage(&dir.join("a.txt"), b"x").unwrap();
+        let temp = names(&dir);
+        assert_eq!(temp.len(), 1);
+        assert!(is_staged_name(&temp[0]), "{temp:?}");
+        drop(staged);
+        assert!(names(&dir).is_empty());
         fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn write_new_never_replaces_an_existing_file() {
-        let dir = std::env::temp_dir().join(format!("libertykit-new-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
+        let dir = fresh_dir("new");
         let path = dir.join("kit.toml");
         write_new(&path, b"first").unwrap();
         let err = write_new(&path, b"second").unwrap_err();
         assert!(err.message.contains("already exists"), "{err}");
         assert_eq!(fs::read(&path).unwrap(), b"first");
-        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        assert_eq!(names(&dir), ["kit.toml"]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn write_new_refuses_a_link_to_nowhere_and_creates_nothing_at_its_target() {
+        let dir = fresh_dir("new-link");
+        let target = dir.join("elsewhere.toml");
+        let path = dir.join("kit.toml");
+        std::os::unix::fs::symlink(&target, &path).unwrap();
+        let err = write_new(&path, b"x").unwrap_err();
+        assert!(err.message.contains("already exists"), "{err}");
+        assert!(fs::symlink_metadata(&target).is_err());
+        assert_eq!(names(&dir), ["kit.toml"]);
         fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -134,6 +319,52 @@ mod tests {
             err.message,
             "cannot write `/no/such/folder/kit.toml`: no such file or folder"
         );
+    }
+
+    #[test]
+    fn leftover_temporaries_go_and_nothing_else_does() {
+        let dir = fresh_dir("leftover");
+        let keep = [
+            ".libertykit-short.tmp",
+            ".libertykit-abcdefghij.new",
+            ".player-sheet.pdf.123.tmp",
+            "libertykit-abcdefghij.tmp",
+            "notes.txt",
+        ];
+        for name in keep {
+            fs::write(dir.join(name), b"x").unwrap();
+        }
+        fs::write(dir.join(".libertykit-AbCdE12345.tmp"), b"x").unwrap();
+        let lock = lock_folder(&dir).unwrap();
+        lock.remove_leftover_temporaries();
+        let mut expected: Vec<&str> = keep.to_vec();
+        expected.push(LOCK_NAME);
+        expected.sort();
+        assert_eq!(names(&dir), expected);
+        drop(lock);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_lock_is_taken_again_after_it_is_released() {
+        let dir = fresh_dir("lock");
+        let lock = lock_folder(&dir).unwrap();
+        drop(lock);
+        let _again = lock_folder(&dir).unwrap();
+        assert_eq!(names(&dir), [LOCK_NAME]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_in_place_of_the_lock_file_is_refused_and_creates_nothing() {
+        let dir = fresh_dir("lock-link");
+        let target = dir.join("elsewhere");
+        std::os::unix::fs::symlink(&target, dir.join(LOCK_NAME)).unwrap();
+        let err = lock_folder(&dir).err().unwrap();
+        assert!(err.message.contains("is not a plain file"), "{err}");
+        assert!(fs::symlink_metadata(&target).is_err());
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

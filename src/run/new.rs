@@ -7,7 +7,7 @@ use super::{Console, Failure, Outcome, output_error, write_new};
 /// The scaffold kit: every key, commented; it passes `check` as written.
 pub const SCAFFOLD: &str = include_str!("../../templates/kit.toml");
 
-/// Writes the scaffold kit to `path`, refusing to overwrite an existing file.
+/// Writes the scaffold kit to `path`, refusing to overwrite anything there, a link included.
 pub fn run(path: &Path, console: &mut Console<'_>) -> Result<Outcome, Failure> {
     write_new(path, SCAFFOLD.as_bytes())?;
     writeln!(
