@@ -556,8 +556,6 @@ fn a_build_waits_while_another_holds_the_folder() {
     let out_dir = dir.join("pack");
     fs::create_dir_all(&out_dir).unwrap();
     let lock = fs::File::create(out_dir.join(LOCK)).unwrap();
-    // `File::lock` is std since 1.89, one above Cargo.toml's rust-version (1.88).
-    #[allow(clippy::incompatible_msrv)]
     lock.lock().unwrap();
     let kit = seed_kit();
     let mut child = build_command(

@@ -337,3 +337,18 @@ fn a_long_sgf_on_too_small_a_board_is_refused_quickly() {
     );
     assert!(err.len() < 60_000, "{} bytes of diagnostics", err.len());
 }
+
+#[test]
+fn an_endless_input_is_refused_at_a_limit() {
+    let zero = "/dev/zero";
+    if !std::path::Path::new(zero).exists() {
+        return;
+    }
+    for args in [["check", zero], ["key", zero], ["replay", zero]] {
+        let (code, out, err, took) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(out, "");
+        assert!(err.contains("is larger than"), "{args:?}: {err}");
+        assert!(took < BOUND, "{args:?} took {took:?}");
+    }
+}

@@ -17,7 +17,7 @@ use std::thread;
 
 use super::check::check_source;
 use super::files::{Staged, io_reason, lock_folder, stage};
-use super::{Console, Failure, Outcome, output_error, read_text};
+use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
 use crate::cli::{PackFormat, PaperArg};
 use crate::diag::{Diagnostic, Source};
 use crate::export::pdf::write_pdf;
@@ -35,7 +35,10 @@ pub fn run(
     format: PackFormat,
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
-    let source = Source::new(kit_path.display().to_string(), read_text(kit_path)?);
+    let source = Source::new(
+        kit_path.display().to_string(),
+        read_text(kit_path, KIT_LIMIT)?,
+    );
     // Exactly `check`'s checks, except that the fit is judged on the paper actually used.
     let paper = paper.map(|p| match p {
         PaperArg::A4 => Paper::A4,

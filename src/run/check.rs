@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use super::{Console, Failure, Outcome, output_error, read_text};
+use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
 use crate::answer::answer_key;
 use crate::diag::{Diagnostic, Source};
 use crate::kit::{Kit, Paper, load};
@@ -75,7 +75,7 @@ pub fn run(kits: &[PathBuf], console: &mut Console<'_>) -> Result<Outcome, Failu
     let mut problems = 0;
     for path in kits {
         let shown = path.display().to_string();
-        let source = match read_text(path) {
+        let source = match read_text(path, KIT_LIMIT) {
             Ok(text) => Source::new(shown.as_str(), text),
             Err(f) => {
                 unreadable += 1;

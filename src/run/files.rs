@@ -28,15 +28,34 @@ const NEW_SUFFIX: &str = ".new";
 /// How many random letters and digits a temporary name carries.
 const RANDOM_LETTERS: usize = 10;
 
-/// Reads a whole UTF-8 text file, or explains why it cannot be read.
-pub fn read_text(path: &Path) -> Result<String, Failure> {
-    let bytes = fs::read(path).map_err(|e| {
+/// The most of a kit file that is read: real kits are a few kilobytes, and a limit keeps a
+/// mistaken path (`/dev/zero`, a video) from filling memory.
+pub const KIT_LIMIT: u64 = 16 << 20;
+
+/// The most of a game record that is read: a long SGF collection runs to megabytes.
+pub const RECORD_LIMIT: u64 = 64 << 20;
+
+/// Reads a whole UTF-8 text file of at most `limit` bytes, or explains why it cannot be read.
+pub fn read_text(path: &Path, limit: u64) -> Result<String, Failure> {
+    let cannot_read = |e: std::io::Error| {
         Failure::new(format!(
             "cannot read `{}`: {}",
             path.display(),
             io_reason(&e)
         ))
-    })?;
+    };
+    let file = File::open(path).map_err(cannot_read)?;
+    let mut bytes = Vec::new();
+    // One byte past the limit tells a file of exactly `limit` bytes from a larger one.
+    std::io::Read::read_to_end(&mut std::io::Read::take(file, limit + 1), &mut bytes)
+        .map_err(cannot_read)?;
+    if bytes.len() as u64 > limit {
+        return Err(Failure::new(format!(
+            "`{}` is larger than {} MiB, more than any kit or record needs; is it the right file?",
+            path.display(),
+            limit >> 20
+        )));
+    }
     String::from_utf8(bytes).map_err(|e| {
         Failure::new(format!(
             "`{}` is not UTF-8 text (invalid byte at offset {}); save it as UTF-8",
@@ -177,9 +196,6 @@ pub fn lock_folder(dir: &Path) -> Result<FolderLock, Failure> {
         }
         Err(e) => return Err(cannot_lock(&e)),
     };
-    // `File::lock` is std since 1.89, one above Cargo.toml's rust-version (1.88): raise that
-    // to 1.89 and drop this `allow`.
-    #[allow(clippy::incompatible_msrv)]
     match file.lock() {
         Ok(()) => {}
         // A file system without locks still builds, only without waiting for other builds.
@@ -369,7 +385,7 @@ mod tests {
 
     #[test]
     fn unreadable_file_is_a_failure_naming_the_path() {
-        let err = read_text(Path::new("/no/such/kit.toml")).unwrap_err();
+        let err = read_text(Path::new("/no/such/kit.toml"), KIT_LIMIT).unwrap_err();
         assert_eq!(
             err.message,
             "cannot read `/no/such/kit.toml`: no such file or folder"

@@ -6,7 +6,7 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use super::check::check_source;
-use super::{Console, Failure, Outcome, output_error, read_text};
+use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
 use crate::answer::{Answer, AnswerKey, ExampleAnswer, MarkKind, answer_key, describe};
 use crate::cli::OutputFormat;
 use crate::diag::Source;
@@ -30,7 +30,7 @@ pub fn run(
     format: OutputFormat,
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
-    let source = Source::new(kit.display().to_string(), read_text(kit)?);
+    let source = Source::new(kit.display().to_string(), read_text(kit, KIT_LIMIT)?);
     let kit = match check_source(&source, None) {
         Ok((kit, _)) => kit,
         Err(diagnostics) => {

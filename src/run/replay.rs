@@ -5,7 +5,7 @@ use std::path::Path;
 
 use serde::{Serialize, Serializer};
 
-use super::{Console, Failure, Outcome, output_error, read_text};
+use super::{Console, Failure, Outcome, RECORD_LIMIT, output_error, read_text};
 use crate::cli::{OutputFormat, RuleFlags};
 use crate::diag::{Diagnostic, Source};
 use crate::record::{self, Format, Record, RuleOverrides};
@@ -54,7 +54,7 @@ pub fn run(
 ) -> Result<Outcome, Failure> {
     let overrides = overrides_of(rules)?;
     let path = record.display().to_string();
-    let source = Source::new(path.as_str(), read_text(record)?);
+    let source = Source::new(path.as_str(), read_text(record, RECORD_LIMIT)?);
     let loaded = match Format::of(record, source.text()) {
         Format::Toml if !overrides.is_empty() => {
             return Err(Failure::new(format!(
