@@ -463,6 +463,47 @@ fn malformed_records_get_located_diagnostics() {
             "unclosed.sgf",
             &["error: this value is never closed", "unclosed.sgf:2:9"],
         ),
+        // What FF[4] forbids within a node, pointed at the property that breaks the rule.
+        (
+            "two-moves.sgf",
+            &[
+                "error: `B[dd]` is a second move in the node of `B[cd]`",
+                "two-moves.sgf:3:7",
+                "help: put each move in its own node: `;B[cd];B[dd]`",
+            ],
+        ),
+        (
+            "black-and-white.sgf",
+            &[
+                "error: `W[dc]` is a second move in the node of `B[cc]`",
+                "black-and-white.sgf:2:7",
+                "help: put each move in its own node: `;B[cc];W[dc]`",
+            ],
+        ),
+        (
+            "size-twice.sgf",
+            &[
+                "error: `SZ` is given twice in one node",
+                "size-twice.sgf:1:18",
+                "help: keep one `SZ`",
+            ],
+        ),
+        (
+            "gm-twice.sgf",
+            &[
+                "error: `GM` is given twice in one node",
+                "gm-twice.sgf:2:1",
+                "help: keep one `GM`",
+            ],
+        ),
+        (
+            "lowercase.sgf",
+            &[
+                "error: `b` is not a property name: it has no capital letter",
+                "lowercase.sgf:3:2",
+                "help: SGF property names are capital letters: write `B` for `b`",
+            ],
+        ),
     ];
     for (file, expected) in cases {
         let path = format!("tests/records/malformed/{file}");
@@ -476,6 +517,44 @@ fn malformed_records_get_located_diagnostics() {
             }
         }
     }
+}
+
+/// A byte-order mark before an SGF (as some Windows editors write) is not part of the record:
+/// the file replays exactly as it does without one.
+#[test]
+fn sgf_with_a_byte_order_mark_replays_as_without_it() {
+    let text = std::fs::read("tests/records/variations-comments.sgf").expect("readable");
+    let dir = std::env::temp_dir().join(format!("libertykit-bom-{}", std::process::id()));
+    let mut outputs = Vec::new();
+    for (folder, bytes) in [
+        ("plain", text.clone()),
+        ("bom", [&b"\xEF\xBB\xBF"[..], &text].concat()),
+    ] {
+        std::fs::create_dir_all(dir.join(folder)).expect("a temp folder");
+        std::fs::write(dir.join(folder).join("game.sgf"), bytes).expect("writable");
+        for format in ["text", "json"] {
+            // Run inside each folder so the path printed in the sheet is the same.
+            let output = Command::new(env!("CARGO_BIN_EXE_libertykit"))
+                .args(["replay", "game.sgf", "--format", format])
+                .current_dir(dir.join(folder))
+                .output()
+                .expect("the binary runs");
+            let err = String::from_utf8_lossy(&output.stderr).into_owned();
+            assert_eq!(output.status.code(), Some(0), "{folder} {format}: {err}");
+            assert!(err.is_empty(), "{folder} {format}: {err}");
+            outputs.push(String::from_utf8_lossy(&output.stdout).into_owned());
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(outputs[0].contains("Replay of game.sgf"), "{}", outputs[0]);
+    assert_eq!(
+        outputs[0], outputs[2],
+        "text output differs with a byte-order mark"
+    );
+    assert_eq!(
+        outputs[1], outputs[3],
+        "JSON output differs with a byte-order mark"
+    );
 }
 
 /// Usage and I/O problems exit 2: rule flags with a TOML record, a bad flag value, no file.

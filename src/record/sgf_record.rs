@@ -1,15 +1,20 @@
 //! SGF (FF[4]) game records: `SZ`, `KM`, root setup `AB`/`AW`/`PL` and the main line's `B`/`W`
-//! moves, read by one scan of the text that keeps where each property is for diagnostics.
+//! moves, read in one pass over the text that keeps where each property is for diagnostics.
+//!
+//! The pass hands each main-line node over as soon as it ends and then reuses its lists, so
+//! reading costs memory for the largest node and the moves found, not for every property of a
+//! long game.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::ops::Range;
 
 use super::{Record, RuleOverrides, chain_without_liberty, no_liberty_message};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, SHOWN_LIMIT};
 use crate::rules::{Board, BoardSize, Color, KoRule, Move, Point, Rules, Scoring};
 
-/// One property of a main-line node as written: its identifier, its whole span and where its
-/// values' spans are in [`Scan::values`].
+/// One property as written: its identifier, its whole span and where its values' spans are in
+/// its node's [`NodeSpans::values`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct PropertySpan<'t> {
     /// Borrowed from the text unless an FF[3] mixed-case identifier had to be converted.
@@ -18,39 +23,80 @@ struct PropertySpan<'t> {
     values: Range<usize>,
 }
 
-/// Where each property of the main line's nodes is written, and how many game trees the file
-/// holds.
-///
-/// One flat list for the whole record rather than a list per node: a long game has a node per
-/// move, and a few allocations in all keep the scan cheap.
-#[derive(Debug, Default)]
-struct Scan<'t> {
+/// The properties of one node and where each of their values is written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct NodeSpans<'t> {
     properties: Vec<PropertySpan<'t>>,
     /// Every value's span (inside the brackets, escapes still written), property after property.
     values: Vec<Range<usize>>,
-    /// Where each node's properties start in `properties`, node by node.
-    nodes: Vec<usize>,
-    /// The game trees at the top level of the file.
-    games: usize,
 }
 
-impl<'t> Scan<'t> {
-    /// The properties of main-line node `node` (none past the end).
-    fn node(&self, node: usize) -> &[PropertySpan<'t>] {
-        let Some(&start) = self.nodes.get(node) else {
-            return &[];
-        };
-        let end = self
-            .nodes
-            .get(node + 1)
-            .copied()
-            .unwrap_or(self.properties.len());
-        &self.properties[start..end]
+impl<'t> NodeSpans<'t> {
+    /// The property `identifier`, when the node has it (at most once: the scan refuses a second).
+    fn find(&self, identifier: &str) -> Option<&PropertySpan<'t>> {
+        self.properties.iter().find(|p| p.identifier == identifier)
     }
 
     /// The spans of a property's values.
     fn values(&self, property: &PropertySpan<'_>) -> &[Range<usize>] {
         &self.values[property.values.clone()]
+    }
+
+    /// A property's values as they mean (escapes read).
+    fn decoded<'s>(&self, source: &'s str, property: &PropertySpan<'_>) -> Vec<Cow<'s, str>> {
+        self.values(property)
+            .iter()
+            .map(|s| decode(&source[s.clone()]))
+            .collect()
+    }
+
+    /// The span of `property`'s value naming the point `xy`: the value written as that point,
+    /// else the first rectangle holding it, else the whole property (a narrow place reads
+    /// better than a list of a thousand values).
+    fn span_of(&self, source: &str, property: &PropertySpan<'_>, xy: (u8, u8)) -> Range<usize> {
+        let mut rectangle = None;
+        for span in self.values(property) {
+            let value = decode(&source[span.clone()]);
+            match value.split_once(':') {
+                None if parse_point(&value) == Some(xy) => return span.clone(),
+                Some((ul, lr)) if rectangle.is_none() => {
+                    if let (Some(ul), Some(lr)) = (parse_point(ul), parse_point(lr))
+                        && (ul.0..=lr.0).contains(&xy.0)
+                        && (ul.1..=lr.1).contains(&xy.1)
+                    {
+                        rectangle = Some(span.clone());
+                    }
+                }
+                _ => {}
+            }
+        }
+        rectangle.unwrap_or_else(|| property.whole.clone())
+    }
+}
+
+/// The problems found so far.
+///
+/// Only the first [`SHOWN_LIMIT`] are printed; the rest are counted in one line. So past that
+/// many a problem is kept as a bare entry with no words, and its words are never worked out: a
+/// file of a million bad moves then costs one small entry per problem, not two sentences each.
+#[derive(Debug, Default)]
+struct Problems {
+    list: Vec<Diagnostic>,
+}
+
+impl Problems {
+    /// Records a problem; `make` is called only when the problem will be printed.
+    fn report(&mut self, make: impl FnOnce() -> Diagnostic) {
+        let d = if self.list.len() < SHOWN_LIMIT {
+            make()
+        } else {
+            Diagnostic::whole_file(String::new())
+        };
+        self.list.push(d);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.list.is_empty()
     }
 }
 
@@ -73,26 +119,187 @@ fn scan_error(span: Range<usize>, message: impl Into<String>, help: &'static str
     }
 }
 
+/// `written` for a message: as it is when short, else its start and `…`, so one enormous value
+/// neither fills the screen nor is copied whole into a message.
+fn shown(written: &str) -> Cow<'_, str> {
+    const LONGEST: usize = 32;
+    match written.char_indices().nth(LONGEST) {
+        None => Cow::Borrowed(written),
+        Some((cut, _)) => Cow::Owned(format!("{}…", &written[..cut])),
+    }
+}
+
+/// The FF[4] properties whose values are lists of points, for help on one given twice.
+const LISTS: &[&str] = &[
+    "AB", "AE", "AW", "CR", "DD", "MA", "SL", "SQ", "TB", "TR", "TW", "VW",
+];
+
+/// The node the scan is in: its properties while it is on the main line, and what it holds so
+/// far for refusing what FF[4] forbids within one node.
+#[derive(Debug, Default)]
+struct OpenNode<'t> {
+    /// After a `;` and before the node ends (`;`, `(` or `)`).
+    open: bool,
+    /// On the main line: its properties are kept and handed over when it ends.
+    main: bool,
+    /// Its place on the main line (0 for the root).
+    index: usize,
+    spans: NodeSpans<'t>,
+    /// Its identifiers so far; a set, so a node with very many properties is not quadratic.
+    seen: HashSet<Cow<'t, str>>,
+    /// Where its move (`B` or `W`) is written, once it has one.
+    first_move: Option<Range<usize>>,
+}
+
+impl<'t> OpenNode<'t> {
+    /// Starts a node after a `;`.
+    fn start(&mut self, main: bool, index: usize) {
+        self.open = true;
+        self.main = main;
+        self.index = index;
+        self.spans.properties.clear();
+        self.spans.values.clear();
+        self.seen.clear();
+        // Clearing a set costs its capacity: one node with thousands of properties must not
+        // make every later node pay for that.
+        self.seen.shrink_to(16);
+        self.first_move = None;
+    }
+
+    /// Ends the node, handing it to `main_node` when it is on the main line.
+    fn end(
+        &mut self,
+        problems: &mut Problems,
+        main_node: &mut impl FnMut(usize, &mut NodeSpans<'t>, &mut Problems),
+    ) {
+        if std::mem::take(&mut self.open) && self.main {
+            main_node(self.index, &mut self.spans, problems);
+        }
+    }
+
+    /// Adds the property `raw` written at `whole`, whose values were pushed from `first_value`
+    /// on, or refuses it when FF[4] forbids it here: a name with no capital, a second move, a
+    /// property given twice. A refused property is reported and left out of the node.
+    fn add(
+        &mut self,
+        text: &'t str,
+        raw: &'t str,
+        whole: Range<usize>,
+        first_value: usize,
+        problems: &mut Problems,
+    ) {
+        // FF[4] names are capital letters only. FF[3] allowed lower-case letters around the
+        // capitals, which name the property alone (`AddBlack` is `AB`), so a name with at least
+        // one capital keeps its capitals. A name with none (`b`, `sz`) named nothing in either
+        // version and would otherwise vanish without a word, so it is refused.
+        let identifier = if raw.bytes().all(|c| c.is_ascii_uppercase()) {
+            Cow::Borrowed(raw)
+        } else if raw.bytes().any(|c| c.is_ascii_uppercase()) {
+            Cow::Owned(raw.chars().filter(char::is_ascii_uppercase).collect())
+        } else {
+            problems.report(|| {
+                let help = if raw.len() <= 2 {
+                    format!(
+                        "SGF property names are capital letters: write `{}` for `{raw}`",
+                        raw.to_ascii_uppercase()
+                    )
+                } else {
+                    "SGF property names are capital letters, e.g. `B[aa]`".to_string()
+                };
+                Diagnostic::at(
+                    whole.clone(),
+                    format!(
+                        "`{}` is not a property name: it has no capital letter",
+                        shown(raw)
+                    ),
+                )
+                .with_help(help)
+            });
+            self.spans.values.truncate(first_value);
+            return;
+        };
+        let is_move = matches!(&*identifier, "B" | "W");
+        if is_move && let Some(first) = &self.first_move {
+            problems.report(|| {
+                let first = shown(&text[first.clone()]);
+                let second = shown(&text[whole.clone()]);
+                Diagnostic::at(
+                    whole.clone(),
+                    format!(
+                        "`{second}` is a second move in the node of `{first}`; an SGF node holds at most one move"
+                    ),
+                )
+                .with_help(format!(
+                    "put each move in its own node: `;{first};{second}`"
+                ))
+            });
+            self.spans.values.truncate(first_value);
+            return;
+        }
+        if self.seen.contains(&identifier) {
+            problems.report(|| {
+                let help = if LISTS.contains(&&*identifier) {
+                    format!(
+                        "keep one `{identifier}` and list every value in it, e.g. `{identifier}[aa][bb]`"
+                    )
+                } else {
+                    format!("keep one `{identifier}`")
+                };
+                Diagnostic::at(
+                    whole.clone(),
+                    format!(
+                        "`{identifier}` is given twice in one node; an SGF node holds each property once"
+                    ),
+                )
+                .with_help(help)
+            });
+            self.spans.values.truncate(first_value);
+            return;
+        }
+        self.seen.insert(identifier.clone());
+        if is_move {
+            self.first_move = Some(whole.clone());
+        }
+        if self.main {
+            let values = first_value..self.spans.values.len();
+            self.spans.properties.push(PropertySpan {
+                identifier,
+                whole,
+                values,
+            });
+        }
+    }
+}
+
+/// What the scan found besides the main line's nodes.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+struct Shape {
+    /// The game trees at the top level of the file.
+    games: usize,
+    /// The nodes of the main line.
+    main_nodes: usize,
+}
+
 /// Reads the structure of an SGF collection: every game tree, node, property and value is
-/// checked, and the properties of the main line are kept with where they are written.
+/// checked, and each main-line node is handed to `main_node` with its place on the line as soon
+/// as it ends (`main_node` may take its lists: the root's are kept). Within every node,
+/// variations too, what FF[4] forbids is reported to `problems` and left out; the first error
+/// in the structure ends the scan.
 ///
 /// The main line is exactly the nodes written before the first `)`: each first variation starts
 /// right after its parent's nodes, so `(;B[aa](;W[bb])(;W[cc]))` has the main line B aa, W bb.
-fn scan(text: &str) -> Result<Scan<'_>, ScanError> {
+fn scan<'t>(
+    text: &'t str,
+    problems: &mut Problems,
+    mut main_node: impl FnMut(usize, &mut NodeSpans<'t>, &mut Problems),
+) -> Result<Shape, ScanError> {
     let bytes = text.as_bytes();
-    // A move node is about six bytes (`;B[cd]`): sized so a long game does not regrow the lists.
-    let mut found = Scan {
-        properties: Vec::with_capacity(bytes.len() / 6 + 4),
-        values: Vec::with_capacity(bytes.len() / 6 + 4),
-        nodes: Vec::with_capacity(bytes.len() / 6 + 4),
-        games: 0,
-    };
+    let mut shape = Shape::default();
+    let mut node = OpenNode::default();
     // Where each game tree still open starts.
     let mut open_trees: Vec<usize> = Vec::new();
-    // Still before the first `)`: nodes and properties are kept.
+    // Still before the first `)`: nodes are on the main line.
     let mut main_line = true;
-    // After a `;`: properties may follow.
-    let mut in_node = false;
     // After a `(`: a `;` must come next.
     let mut wants_node = false;
     let mut i = 0;
@@ -106,12 +313,12 @@ fn scan(text: &str) -> Result<Scan<'_>, ScanError> {
                         "each game tree starts with a node: `(;`",
                     ));
                 }
+                node.end(problems, &mut main_node);
                 if open_trees.is_empty() {
-                    found.games += 1;
+                    shape.games += 1;
                 }
                 open_trees.push(i);
                 wants_node = true;
-                in_node = false;
                 i += 1;
             }
             b')' => {
@@ -129,8 +336,8 @@ fn scan(text: &str) -> Result<Scan<'_>, ScanError> {
                         "each game tree starts with a node: `(;`",
                     ));
                 }
+                node.end(problems, &mut main_node);
                 main_line = false;
-                in_node = false;
                 i += 1;
             }
             b';' => {
@@ -141,11 +348,12 @@ fn scan(text: &str) -> Result<Scan<'_>, ScanError> {
                         SGF_SHAPE,
                     ));
                 }
+                node.end(problems, &mut main_node);
+                node.start(main_line, shape.main_nodes);
                 if main_line {
-                    found.nodes.push(found.properties.len());
+                    shape.main_nodes += 1;
                 }
                 wants_node = false;
-                in_node = true;
                 i += 1;
             }
             b if b.is_ascii_whitespace() => i += 1,
@@ -155,14 +363,14 @@ fn scan(text: &str) -> Result<Scan<'_>, ScanError> {
                     i += 1;
                 }
                 let raw = &text[start..i];
-                if !in_node {
+                if !node.open {
                     return Err(scan_error(
                         start..i,
-                        format!("the property `{raw}` is outside any node"),
+                        format!("the property `{}` is outside any node", shown(raw)),
                         "properties follow the `;` that starts a node, e.g. `;B[cd]`",
                     ));
                 }
-                let first_value = found.values.len();
+                let first_value = node.spans.values.len();
                 let mut end = i;
                 loop {
                     let mut j = end;
@@ -190,31 +398,19 @@ fn scan(text: &str) -> Result<Scan<'_>, ScanError> {
                         }
                         j += 1;
                     }
-                    if main_line {
-                        found.values.push(open + 1..j);
+                    if node.main {
+                        node.spans.values.push(open + 1..j);
                     }
                     end = j + 1;
                 }
                 if end == i {
                     return Err(scan_error(
                         start..i,
-                        format!("the property `{raw}` has no value"),
+                        format!("the property `{}` has no value", shown(raw)),
                         "write each value in brackets, e.g. `B[cd]`; a pass is `B[]`",
                     ));
                 }
-                if main_line {
-                    let identifier = if raw.bytes().all(|c| c.is_ascii_uppercase()) {
-                        Cow::Borrowed(raw)
-                    } else {
-                        // FF[3] wrote e.g. `AddBlack`; FF[4] keeps the capitals: `AB`.
-                        Cow::Owned(raw.chars().filter(char::is_ascii_uppercase).collect())
-                    };
-                    found.properties.push(PropertySpan {
-                        identifier,
-                        whole: start..end,
-                        values: first_value..found.values.len(),
-                    });
-                }
+                node.add(text, raw, start..end, first_value, problems);
                 i = end;
             }
             _ => {
@@ -234,7 +430,7 @@ fn scan(text: &str) -> Result<Scan<'_>, ScanError> {
             "close each game tree with `)`",
         ));
     }
-    Ok(found)
+    Ok(shape)
 }
 
 /// A value as it means: `\` escapes the next character, and `\` before a line break removes
@@ -280,25 +476,34 @@ fn parse_point(s: &str) -> Option<(u8, u8)> {
 /// A list of points, each value a point or a rectangle `ul:lr`; sorted, each point once. `None`
 /// when a value is not a point or a rectangle, or the list is empty.
 fn parse_points(values: &[Cow<'_, str>]) -> Option<Vec<(u8, u8)>> {
-    let mut points = Vec::new();
+    // A bit per point, a word per column (52 rows fit in 64 bits): a rectangle is at most 52
+    // ORs and a point written again costs nothing, so the list never outgrows the 52x52 points
+    // SGF can name, however many rectangles are written.
+    let mut columns = [0u64; 52];
     for value in values {
-        match value.split_once(':') {
-            Some((ul, lr)) => {
-                let (ul, lr) = (parse_point(ul)?, parse_point(lr)?);
-                if ul.0 > lr.0 || ul.1 > lr.1 {
-                    return None;
-                }
-                for x in ul.0..=lr.0 {
-                    for y in ul.1..=lr.1 {
-                        points.push((x, y));
-                    }
-                }
+        let (ul, lr) = match value.split_once(':') {
+            Some((ul, lr)) => (parse_point(ul)?, parse_point(lr)?),
+            None => {
+                let p = parse_point(value)?;
+                (p, p)
             }
-            None => points.push(parse_point(value)?),
+        };
+        if ul.0 > lr.0 || ul.1 > lr.1 {
+            return None;
+        }
+        let rows = (u64::MAX >> (63 - lr.1)) & (u64::MAX << ul.1);
+        for column in &mut columns[usize::from(ul.0)..=usize::from(lr.0)] {
+            *column |= rows;
         }
     }
-    points.sort_unstable();
-    points.dedup();
+    let points: Vec<(u8, u8)> = (0u8..52)
+        .flat_map(|x| {
+            let column = columns[usize::from(x)];
+            (0u8..52)
+                .filter(move |&y| (column >> y) & 1 == 1)
+                .map(move |y| (x, y))
+        })
+        .collect();
     (!points.is_empty()).then_some(points)
 }
 
@@ -340,75 +545,37 @@ fn parse_move(raw: &str) -> Option<Option<(u8, u8)>> {
     }
 }
 
-/// Collects problems, each located at a property of the main line when it can be found.
-struct Problems<'a> {
-    source: &'a str,
-    spans: &'a Scan<'a>,
-    list: Vec<Diagnostic>,
-}
-
-impl Problems<'_> {
-    fn property(&self, node: usize, identifier: &str) -> Option<&PropertySpan<'_>> {
-        self.spans
-            .node(node)
-            .iter()
-            .find(|p| p.identifier == identifier)
-    }
-
-    /// A diagnostic at the property `identifier` of main-line node `node` (or its value `value`).
-    fn at(
-        &self,
-        node: usize,
-        identifier: &str,
-        value: Option<&str>,
-        message: String,
-    ) -> Diagnostic {
-        match self.property(node, identifier) {
-            Some(p) => self.at_property(p, value, message),
-            None => Diagnostic::whole_file(message),
-        }
-    }
-
-    /// A diagnostic at property `p` (or its value written as `value`, when it has one).
-    fn at_property(
-        &self,
-        p: &PropertySpan<'_>,
-        value: Option<&str>,
-        message: String,
-    ) -> Diagnostic {
-        let span = value
-            .and_then(|v| {
-                self.spans
-                    .values(p)
-                    .iter()
-                    .find(|s| self.source.get((*s).clone()) == Some(v))
-            })
-            .map_or_else(|| p.whole.clone(), Clone::clone);
-        Diagnostic::at(span, message)
-    }
-
-    /// Reports `p` as not a valid property of its kind.
-    fn invalid(&mut self, p: &PropertySpan<'_>, values: &[Cow<'_, str>]) {
+/// Reports `p` of `node` as not a valid property of its kind.
+fn invalid(source: &str, node: &NodeSpans<'_>, p: &PropertySpan<'_>, problems: &mut Problems) {
+    problems.report(|| {
         let id = &*p.identifier;
-        let written: String = values.iter().map(|v| format!("[{v}]")).collect();
-        let d = self.at_property(
-            p,
-            None,
-            format!("`{id}{written}` is not a valid `{id}` property"),
-        );
-        self.push(d.with_help(help_for(id)));
-    }
-
-    fn push(&mut self, d: Diagnostic) {
-        self.list.push(d);
-    }
+        // Only as much as a message shows is written out: a property can hold thousands of values.
+        let mut written = String::new();
+        for v in node.decoded(source, p) {
+            written.push('[');
+            written.push_str(&v);
+            written.push(']');
+            if written.len() > 64 {
+                break;
+            }
+        }
+        Diagnostic::at(
+            p.whole.clone(),
+            format!("`{id}{}` is not a valid `{id}` property", shown(&written)),
+        )
+        .with_help(help_for(id))
+    });
 }
 
-/// The SGF coordinates of a point on a board of `n` lines (`aa` is the top left).
+/// The SGF coordinates of a point on a board of `n` lines (`aa`, (0, 0), is the top left).
+fn sgf_xy(p: Point, n: u8) -> (u8, u8) {
+    (p.col, n - 1 - p.row)
+}
+
+/// The SGF name of a point on a board of `n` lines.
 fn sgf_name(p: Point, n: u8) -> String {
-    let x = char::from(b'a' + p.col);
-    let y = char::from(b'a' + (n - 1 - p.row));
-    format!("{x}{y}")
+    let (x, y) = sgf_xy(p, n);
+    format!("{}{}", sgf_letter(x), sgf_letter(y))
 }
 
 /// The SGF letter for a 0-based coordinate (`a`..`z`, then `A`..`Z`).
@@ -420,65 +587,265 @@ fn sgf_letter(v: u8) -> char {
     }
 }
 
-/// Reads an SGF record; rules are positional superko, two passes end the game, captures
-/// scoring and `KM` as komi (for area and territory scoring only), each replaced by a
-/// command-line flag when one is given.
-pub(super) fn load(source: &str, overrides: &RuleOverrides) -> Result<Record, Vec<Diagnostic>> {
-    let spans = match scan(source) {
-        Ok(spans) => spans,
-        Err(e) => {
-            return Err(vec![Diagnostic::at(e.span, e.message).with_help(e.help)]);
+/// Converts an SGF point written in `prop` of `node`; an off-board point is a malformed record
+/// (no editor writes one).
+fn on_board(
+    (x, y): (u8, u8),
+    size: BoardSize,
+    source: &str,
+    node: &NodeSpans<'_>,
+    prop: &PropertySpan<'_>,
+    problems: &mut Problems,
+) -> Option<Point> {
+    let n = size.get();
+    if x < n && y < n {
+        return Some(Point::new(x, n - 1 - y));
+    }
+    problems.report(|| {
+        let id = &*prop.identifier;
+        let written = format!("{}{}", sgf_letter(x), sgf_letter(y));
+        let last = sgf_name(Point::new(n - 1, 0), n);
+        Diagnostic::at(
+            node.span_of(source, prop, (x, y)),
+            format!("`{id}[{written}]` is off the {size} board"),
+        )
+        .with_help(format!("points on this board run from `aa` to `{last}`"))
+    });
+    None
+}
+
+/// What the root sets: the board, the rules and the setup position.
+#[derive(Debug)]
+struct Start {
+    size: BoardSize,
+    rules: Rules,
+    setup: Board,
+}
+
+/// The main line read so far, node by node as the scan hands them over.
+struct MainLine<'t> {
+    source: &'t str,
+    overrides: RuleOverrides,
+    /// The first node, kept for diagnostics pointing into it once the scan is over.
+    root: NodeSpans<'t>,
+    /// `None` before the root is read, and when it cannot be (not a game of Go, no usable
+    /// size): later nodes are then left to the scan's checks.
+    start: Option<Start>,
+    to_play: Option<Color>,
+    /// Kept only while no problem is found: a malformed record is refused, never refereed.
+    moves: Vec<(Option<Color>, Move, Range<usize>)>,
+}
+
+impl<'t> MainLine<'t> {
+    fn new(source: &'t str, overrides: &RuleOverrides) -> Self {
+        MainLine {
+            source,
+            overrides: *overrides,
+            root: NodeSpans::default(),
+            start: None,
+            to_play: None,
+            moves: Vec::new(),
         }
-    };
-    if spans.games == 0 || spans.nodes.is_empty() {
-        return Err(vec![
-            // Pointed at the start, so even an empty file's message reads `path:1:1`.
-            Diagnostic::at(0..0, "no game found").with_help(SGF_SHAPE),
-        ]);
     }
-    if spans.games > 1 {
-        return Err(vec![
-            Diagnostic::whole_file(format!(
-                "the file holds {} games; replay reads one",
-                spans.games
-            ))
-            .with_help("save each game in its own file"),
-        ]);
-    }
-    let mut problems = Problems {
-        source,
-        spans: &spans,
-        list: Vec::new(),
-    };
-    let values_of = |p: &PropertySpan<'_>| -> Vec<Cow<'_, str>> {
-        spans
-            .values(p)
-            .iter()
-            .map(|s| decode(&source[s.clone()]))
-            .collect()
-    };
 
-    let root = spans.node(0);
-    if let Some(gm) = root.iter().find(|p| p.identifier == "GM")
-        && single(&values_of(gm)) != Some("1")
+    /// Reads main-line node `k`.
+    fn node(&mut self, k: usize, node: &mut NodeSpans<'t>, problems: &mut Problems) {
+        let node = if k == 0 {
+            // Taken, not copied: a root can be most of the file.
+            self.root = std::mem::take(node);
+            self.start = read_root(self.source, &self.root, &self.overrides, problems);
+            &self.root
+        } else {
+            node
+        };
+        let source = self.source;
+        let Some(start) = &mut self.start else {
+            return;
+        };
+        let size = start.size;
+        for prop in &node.properties {
+            let id = &*prop.identifier;
+            match id {
+                "B" | "W" => {
+                    let color = if id == "B" {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    // One value, read without collecting: a long game is mostly moves.
+                    let parsed = match node.values(prop) {
+                        [raw] => parse_move(&source[raw.clone()]),
+                        _ => None,
+                    };
+                    let mv = match parsed {
+                        Some(None) => Some(Move::Pass),
+                        Some(Some((19, 19))) if size.get() <= 19 => Some(Move::Pass),
+                        Some(Some(p)) => {
+                            on_board(p, size, source, node, prop, problems).map(Move::Play)
+                        }
+                        None => {
+                            invalid(source, node, prop, problems);
+                            None
+                        }
+                    };
+                    if let Some(mv) = mv
+                        && problems.is_empty()
+                    {
+                        self.moves.push((Some(color), mv, prop.whole.clone()));
+                    }
+                }
+                "AB" | "AW" if k == 0 => {
+                    let color = if id == "AB" {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    let Some(points) = parse_points(&node.decoded(source, prop)) else {
+                        invalid(source, node, prop, problems);
+                        continue;
+                    };
+                    for p in points {
+                        let Some(p) = on_board(p, size, source, node, prop, problems) else {
+                            continue;
+                        };
+                        if let Some(other) = start.setup.stone(p) {
+                            problems.report(|| {
+                                let name = sgf_name(p, size.get());
+                                Diagnostic::at(
+                                    node.span_of(source, prop, sgf_xy(p, size.get())),
+                                    format!("`{name}` ({p}) is set up as {other} and as {color}"),
+                                )
+                                .with_help("a point holds one stone; remove one")
+                            });
+                        } else {
+                            start.setup.place_unchecked(p, color);
+                        }
+                    }
+                }
+                "PL" if k == 0 => match parse_color(&node.decoded(source, prop)) {
+                    Some(c) => self.to_play = Some(c),
+                    None => invalid(source, node, prop, problems),
+                },
+                "AB" | "AW" | "AE" | "PL" => {
+                    let values = node.decoded(source, prop);
+                    let valid = if id == "PL" {
+                        parse_color(&values).is_some()
+                    } else {
+                        parse_points(&values).is_some()
+                    };
+                    if !valid {
+                        invalid(source, node, prop, problems);
+                        continue;
+                    }
+                    problems.report(|| {
+                        let message = if id == "AE" {
+                            "`AE` (removing stones) is not supported".to_string()
+                        } else {
+                            format!("`{id}` after the first node is not supported")
+                        };
+                        Diagnostic::at(prop.whole.clone(), message).with_help(
+                            "replay reads setup stones (`AB`, `AW`, `PL`) from the first node only",
+                        )
+                    });
+                }
+                // The root's are read first; elsewhere they only need to be well formed.
+                "SZ" | "KM" if k > 0 => {
+                    let values = node.decoded(source, prop);
+                    let valid = if id == "SZ" {
+                        parse_size(&values).is_some()
+                    } else {
+                        single(&values).is_some_and(|v| v.parse::<f64>().is_ok())
+                    };
+                    if !valid {
+                        invalid(source, node, prop, problems);
+                    }
+                }
+                _ => {}
+            }
+        }
+        if !problems.is_empty() && self.moves.capacity() > 0 {
+            self.moves = Vec::new();
+        }
+    }
+
+    /// The record once the scan is over, or every problem found.
+    fn finish(self, mut problems: Problems) -> Result<Record, Vec<Diagnostic>> {
+        let Some(Start { size, rules, setup }) = self.start else {
+            // The root was refused, and always with a reason; this is only a safety net.
+            if problems.is_empty() {
+                problems.report(|| Diagnostic::at(0..0, "no game found").with_help(SGF_SHAPE));
+            }
+            return Err(problems.list);
+        };
+        if let Some((color, stones, first)) = chain_without_liberty(&setup) {
+            let id = match color {
+                Color::Black => "AB",
+                Color::White => "AW",
+            };
+            let root = &self.root;
+            let source = self.source;
+            problems.report(|| {
+                let message = no_liberty_message(color, &stones);
+                let d = match root.find(id) {
+                    Some(p) => {
+                        Diagnostic::at(root.span_of(source, p, sgf_xy(first, size.get())), message)
+                    }
+                    None => Diagnostic::whole_file(message),
+                };
+                d.with_help(
+                    "a position on the board always leaves every chain a liberty; check the setup",
+                )
+            });
+        }
+        if !problems.is_empty() {
+            return Err(problems.list);
+        }
+        let to_play = self
+            .to_play
+            .or_else(|| self.moves.first().and_then(|m| m.0))
+            .unwrap_or(Color::Black);
+        Ok(Record {
+            size,
+            rules,
+            setup,
+            to_play,
+            moves: self.moves,
+            dead: Vec::new(),
+        })
+    }
+}
+
+/// Reads the root's `GM`, `SZ` and `KM` into the board size and rules; `None` (with the
+/// problems reported) when the record is not a game of Go or has no usable size.
+fn read_root(
+    source: &str,
+    root: &NodeSpans<'_>,
+    overrides: &RuleOverrides,
+    problems: &mut Problems,
+) -> Option<Start> {
+    if let Some(gm) = root.find("GM")
+        && single(&root.decoded(source, gm)) != Some("1")
     {
-        let d = problems.at_property(gm, None, "the record is not a game of Go".to_string());
-        problems.push(d.with_help("replay reads Go records: `GM[1]` or no `GM` at all"));
-        return Err(problems.list);
+        problems.report(|| {
+            Diagnostic::at(gm.whole.clone(), "the record is not a game of Go")
+                .with_help("replay reads Go records: `GM[1]` or no `GM` at all")
+        });
+        return None;
     }
-
-    let size = read_size(root, &values_of, &mut problems);
+    let size = read_size(source, root, problems);
     let mut komi = None;
-    for prop in root.iter().filter(|p| p.identifier == "KM") {
-        let values = values_of(prop);
+    if let Some(prop) = root.find("KM") {
+        let values = root.decoded(source, prop);
         match single(&values).and_then(|v| v.parse::<f64>().ok()) {
             Some(k) if k.is_finite() && k.abs() <= 1000.0 => komi = Some(k),
-            Some(k) => {
-                let d =
-                    problems.at_property(prop, None, format!("komi {k} is not a usable number"));
-                problems.push(d.with_help("write komi like `KM[7.5]`"));
-            }
-            None => problems.invalid(prop, &values),
+            Some(k) => problems.report(|| {
+                Diagnostic::at(
+                    prop.whole.clone(),
+                    format!("komi {k} is not a usable number"),
+                )
+                .with_help("write komi like `KM[7.5]`")
+            }),
+            None => invalid(source, root, prop, problems),
         }
     }
     let mut rules = overrides.apply(Rules {
@@ -493,161 +860,45 @@ pub(super) fn load(source: &str, overrides: &RuleOverrides) -> Result<Record, Ve
     if rules.scoring == Scoring::Captures && overrides.komi.is_none() {
         rules.komi = 0.0;
     }
-    let Some(size) = size else {
-        return Err(problems.list);
-    };
-    let n = size.get();
-
-    // Converts an SGF point; an off-board point is a malformed record (no editor writes one).
-    let point = |(x, y): (u8, u8), prop: &PropertySpan<'_>, problems: &mut Problems<'_>| {
-        if x < n && y < n {
-            Some(Point::new(x, n - 1 - y))
-        } else {
-            let id = &*prop.identifier;
-            let written = format!("{}{}", sgf_letter(x), sgf_letter(y));
-            let last = sgf_name(Point::new(n - 1, 0), n);
-            let d = problems.at_property(
-                prop,
-                Some(&written),
-                format!("`{id}[{written}]` is off the {size} board"),
-            );
-            problems.push(d.with_help(format!("points on this board run from `aa` to `{last}`")));
-            None
-        }
-    };
-
-    let mut setup = Board::new(size);
-    let mut to_play = None;
-    let mut moves = Vec::with_capacity(spans.nodes.len());
-    for k in 0..spans.nodes.len() {
-        for prop in spans.node(k) {
-            let id = &*prop.identifier;
-            match id {
-                "B" | "W" => {
-                    let color = if id == "B" {
-                        Color::Black
-                    } else {
-                        Color::White
-                    };
-                    // One value, read without collecting: a long game is mostly moves.
-                    let parsed = match spans.values(prop) {
-                        [raw] => parse_move(&source[raw.clone()]),
-                        _ => None,
-                    };
-                    let mv = match parsed {
-                        Some(None) => Some(Move::Pass),
-                        Some(Some((19, 19))) if n <= 19 => Some(Move::Pass),
-                        Some(Some(p)) => point(p, prop, &mut problems).map(Move::Play),
-                        None => {
-                            problems.invalid(prop, &values_of(prop));
-                            None
-                        }
-                    };
-                    if let Some(mv) = mv {
-                        moves.push((Some(color), mv, prop.whole.clone()));
-                    }
-                }
-                "AB" | "AW" if k == 0 => {
-                    let color = if id == "AB" {
-                        Color::Black
-                    } else {
-                        Color::White
-                    };
-                    let values = values_of(prop);
-                    let Some(points) = parse_points(&values) else {
-                        problems.invalid(prop, &values);
-                        continue;
-                    };
-                    for p in points {
-                        let Some(p) = point(p, prop, &mut problems) else {
-                            continue;
-                        };
-                        if let Some(other) = setup.stone(p) {
-                            let name = sgf_name(p, n);
-                            let d = problems.at_property(
-                                prop,
-                                Some(&name),
-                                format!("`{name}` ({p}) is set up as {other} and as {color}"),
-                            );
-                            problems.push(d.with_help("a point holds one stone; remove one"));
-                        } else {
-                            setup.place_unchecked(p, color);
-                        }
-                    }
-                }
-                "PL" if k == 0 => {
-                    let values = values_of(prop);
-                    match parse_color(&values) {
-                        Some(c) => to_play = Some(c),
-                        None => problems.invalid(prop, &values),
-                    }
-                }
-                "AB" | "AW" | "AE" | "PL" => {
-                    let values = values_of(prop);
-                    let valid = if id == "PL" {
-                        parse_color(&values).is_some()
-                    } else {
-                        parse_points(&values).is_some()
-                    };
-                    if !valid {
-                        problems.invalid(prop, &values);
-                        continue;
-                    }
-                    let message = if id == "AE" {
-                        "`AE` (removing stones) is not supported".to_string()
-                    } else {
-                        format!("`{id}` after the first node is not supported")
-                    };
-                    let d = problems.at_property(prop, None, message);
-                    problems.push(d.with_help(
-                        "replay reads setup stones (`AB`, `AW`, `PL`) from the first node only",
-                    ));
-                }
-                // The root's are read above; elsewhere they only need to be well formed.
-                "SZ" | "KM" if k > 0 => {
-                    let values = values_of(prop);
-                    let valid = if id == "SZ" {
-                        parse_size(&values).is_some()
-                    } else {
-                        single(&values).is_some_and(|v| v.parse::<f64>().is_ok())
-                    };
-                    if !valid {
-                        problems.invalid(prop, &values);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    if let Some((color, stones, first)) = chain_without_liberty(&setup) {
-        let id = match color {
-            Color::Black => "AB",
-            Color::White => "AW",
-        };
-        let d = problems.at(
-            0,
-            id,
-            Some(&sgf_name(first, n)),
-            no_liberty_message(color, &stones),
-        );
-        problems.push(d.with_help(
-            "a position on the board always leaves every chain a liberty; check the setup",
-        ));
-    }
-    if !problems.list.is_empty() {
-        return Err(problems.list);
-    }
-    let to_play = to_play
-        .or_else(|| moves.first().and_then(|m| m.0))
-        .unwrap_or(Color::Black);
-    Ok(Record {
+    let size = size?;
+    Some(Start {
         size,
         rules,
-        setup,
-        to_play,
-        moves,
-        dead: Vec::new(),
+        setup: Board::new(size),
     })
+}
+
+/// Reads an SGF record; rules are positional superko, two passes end the game, captures
+/// scoring and `KM` as komi (for area and territory scoring only), each replaced by a
+/// command-line flag when one is given.
+pub(super) fn load(source: &str, overrides: &RuleOverrides) -> Result<Record, Vec<Diagnostic>> {
+    let mut problems = Problems::default();
+    let mut main_line = MainLine::new(source, overrides);
+    let shape = match scan(source, &mut problems, |k, node, problems| {
+        main_line.node(k, node, problems);
+    }) {
+        Ok(shape) => shape,
+        // The structure is broken: what was found before the break is not worth reading.
+        Err(e) => {
+            return Err(vec![Diagnostic::at(e.span, e.message).with_help(e.help)]);
+        }
+    };
+    if shape.games == 0 || shape.main_nodes == 0 {
+        return Err(vec![
+            // Pointed at the start, so even an empty file's message reads `path:1:1`.
+            Diagnostic::at(0..0, "no game found").with_help(SGF_SHAPE),
+        ]);
+    }
+    if shape.games > 1 {
+        return Err(vec![
+            Diagnostic::whole_file(format!(
+                "the file holds {} games; replay reads one",
+                shape.games
+            ))
+            .with_help("save each game in its own file"),
+        ]);
+    }
+    main_line.finish(problems)
 }
 
 /// How to write a property replay reads.
@@ -662,32 +913,36 @@ fn help_for(identifier: &str) -> &'static str {
 }
 
 /// The board size from the root's `SZ` (19 when absent, as FF[4] says).
-fn read_size<'t>(
-    root: &[PropertySpan<'t>],
-    values_of: &dyn Fn(&PropertySpan<'t>) -> Vec<Cow<'t, str>>,
-    problems: &mut Problems<'_>,
-) -> Option<BoardSize> {
-    let mut size = BoardSize::new(19).ok();
-    for prop in root.iter().filter(|p| p.identifier == "SZ") {
-        size = None;
-        let values = values_of(prop);
-        match parse_size(&values) {
-            None => problems.invalid(prop, &values),
-            Some((w, h)) if w != h => {
-                let d =
-                    problems.at_property(prop, None, format!("the board is {w}x{h}, not square"));
-                problems.push(d.with_help("replay reads square boards, e.g. `SZ[9]`"));
-            }
-            Some((w, _)) => match BoardSize::new(u32::from(w)) {
-                Ok(s) => size = Some(s),
-                Err(e) => {
-                    let d = problems.at_property(prop, None, e.to_string());
-                    problems.push(d.with_help("write e.g. `SZ[9]`"));
-                }
-            },
+fn read_size(source: &str, root: &NodeSpans<'_>, problems: &mut Problems) -> Option<BoardSize> {
+    let Some(prop) = root.find("SZ") else {
+        return BoardSize::new(19).ok();
+    };
+    match parse_size(&root.decoded(source, prop)) {
+        None => {
+            invalid(source, root, prop, problems);
+            None
         }
+        Some((w, h)) if w != h => {
+            problems.report(|| {
+                Diagnostic::at(
+                    prop.whole.clone(),
+                    format!("the board is {w}x{h}, not square"),
+                )
+                .with_help("replay reads square boards, e.g. `SZ[9]`")
+            });
+            None
+        }
+        Some((w, _)) => match BoardSize::new(u32::from(w)) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                problems.report(|| {
+                    Diagnostic::at(prop.whole.clone(), e.to_string())
+                        .with_help("write e.g. `SZ[9]`")
+                });
+                None
+            }
+        },
     }
-    size
 }
 
 #[cfg(test)]
@@ -695,22 +950,31 @@ mod tests {
     use super::*;
     use crate::diag::Source;
 
+    /// The main line's nodes as the scan hands them over, and the problems it reports.
+    fn main_line(text: &str) -> Result<(Vec<NodeSpans<'_>>, Vec<Diagnostic>), ScanError> {
+        let mut problems = Problems::default();
+        let mut nodes = Vec::new();
+        scan(text, &mut problems, |k, node, _| {
+            assert_eq!(k, nodes.len(), "{text}: nodes handed over out of order");
+            nodes.push(node.clone());
+        })?;
+        Ok((nodes, problems.list))
+    }
+
     #[test]
     fn scan_finds_main_line_properties() {
         let text = "(;FF[4]SZ[5]AB[aa][bb];B[cc]\n(;W[dd])(;W[ee]))";
-        let found = scan(text).unwrap();
-        assert_eq!(found.nodes.len(), 3);
-        let ab = &found.node(0)[2];
+        let (nodes, problems) = main_line(text).unwrap();
+        assert!(problems.is_empty());
+        assert_eq!(nodes.len(), 3);
+        let ab = &nodes[0].properties[2];
         assert_eq!(ab.identifier, "AB");
         assert_eq!(&text[ab.whole.clone()], "AB[aa][bb]");
-        assert_eq!(&text[found.values(ab)[1].clone()], "bb");
-        assert_eq!(&text[found.node(2)[0].whole.clone()], "W[dd]");
-        assert!(found.node(3).is_empty());
-        assert_eq!(scan("(;C[open").unwrap_err().span, 3..4);
-        assert_eq!(
-            scan("(;FF[4]aDdBlack[aa])").unwrap().node(0)[1].identifier,
-            "DB"
-        );
+        assert_eq!(&text[nodes[0].values(ab)[1].clone()], "bb");
+        assert_eq!(&text[nodes[2].properties[0].whole.clone()], "W[dd]");
+        assert_eq!(main_line("(;C[open").unwrap_err().span, 3..4);
+        let (nodes, _) = main_line("(;FF[4]aDdBlack[aa])").unwrap();
+        assert_eq!(nodes[0].properties[1].identifier, "DB");
     }
 
     #[test]
@@ -794,11 +1058,14 @@ mod tests {
         let record = load(text, &RuleOverrides::default()).unwrap();
         assert_eq!(record.moves.len(), 2);
         assert_eq!(&text[record.moves[1].2.clone()], "W[dd]");
-        let found = scan(text).unwrap();
-        let c = &found.node(0)[2];
-        assert_eq!(decode(&text[found.values(c)[0].clone()]), "a ] b ; ( ) \\");
-        let gn = &found.node(0)[3];
-        assert_eq!(decode(&text[found.values(gn)[0].clone()]), "xy");
+        let (nodes, _) = main_line(text).unwrap();
+        let c = &nodes[0].properties[2];
+        assert_eq!(
+            decode(&text[nodes[0].values(c)[0].clone()]),
+            "a ] b ; ( ) \\"
+        );
+        let gn = &nodes[0].properties[3];
+        assert_eq!(decode(&text[nodes[0].values(gn)[0].clone()]), "xy");
         assert_eq!(decode("a\\\r\nb\\\n\rc\\\rd\\e"), "abcde");
     }
 
@@ -811,8 +1078,14 @@ mod tests {
         assert_eq!(record.setup.stone(Point::new(2, 2)), None);
         let bad = first_error("(;SZ[5]AB[cc:aa];B[dd])");
         assert_eq!(bad.message, "`AB[cc:aa]` is not a valid `AB` property");
-        let off = first_error("(;SZ[5]AB[dd:ff];B[aa])");
+        let text = "(;SZ[5]AB[aa][dd:ff];B[aa])";
+        let off = first_error(text);
         assert_eq!(off.message, "`AB[df]` is off the 5x5 board");
+        assert_eq!(&text[off.span.unwrap()], "dd:ff");
+        let text = "(;SZ[5]AB[aa:bb]AW[cc][bb];B[dd])";
+        let both = first_error(text);
+        assert_eq!(both.message, "`bb` (B4) is set up as black and as white");
+        assert_eq!(&text[both.span.unwrap()], "bb");
     }
 
     #[test]
@@ -880,6 +1153,142 @@ mod tests {
         };
         assert_eq!(at(&d, text), (3, 5));
         assert_eq!(at(&first_error(""), ""), (1, 1));
+    }
+
+    /// The first diagnostic for `text` with the text it points at and its help.
+    fn refused(text: &str) -> (String, &str, String) {
+        let d = first_error(text);
+        let span = d.span.clone().unwrap_or_default();
+        (d.message, &text[span], d.help.unwrap_or_default())
+    }
+
+    #[test]
+    fn two_moves_in_one_node_are_refused_at_the_second() {
+        let (message, at, help) = refused("(;SZ[5];B[aa]B[bb])");
+        assert_eq!(
+            message,
+            "`B[bb]` is a second move in the node of `B[aa]`; an SGF node holds at most one move"
+        );
+        assert_eq!(at, "B[bb]");
+        assert_eq!(help, "put each move in its own node: `;B[aa];B[bb]`");
+        let (message, at, help) = refused("(;SZ[5]\n;B[aa] W[bb];W[cc])");
+        assert!(message.starts_with("`W[bb]` is a second move in the node of `B[aa]`"));
+        assert_eq!(at, "W[bb]");
+        assert_eq!(help, "put each move in its own node: `;B[aa];W[bb]`");
+        // A move with other properties is one move; a third move is refused too.
+        assert_eq!(moves_of("(;SZ[5];B[aa]C[x]BL[10];W[])").len(), 2);
+        let errs = load("(;SZ[5];B[aa]W[bb]B[cc])", &RuleOverrides::default()).unwrap_err();
+        assert_eq!(errs.len(), 2);
+    }
+
+    #[test]
+    fn a_property_twice_in_one_node_is_refused_at_the_second() {
+        let (message, at, help) = refused("(;SZ[5]SZ[9];B[aa])");
+        assert_eq!(
+            message,
+            "`SZ` is given twice in one node; an SGF node holds each property once"
+        );
+        assert_eq!(at, "SZ[9]");
+        assert_eq!(help, "keep one `SZ`");
+        let (message, at, _) = refused("(;GM[1]SZ[5]GM[1];B[aa])");
+        assert!(message.starts_with("`GM` is given twice in one node"));
+        assert_eq!(at, "GM[1]");
+        // Any identifier, in any node; an FF[3] long name is the same property as its capitals.
+        assert_eq!(refused("(;SZ[5];B[aa]C[x]C[y])").1, "C[y]");
+        let (message, _, help) = refused("(;SZ[5]AB[aa]AddBlack[bb];W[cc])");
+        assert!(message.starts_with("`AB` is given twice in one node"));
+        assert_eq!(
+            help,
+            "keep one `AB` and list every value in it, e.g. `AB[aa][bb]`"
+        );
+        // The same property in different nodes is fine.
+        assert_eq!(moves_of("(;SZ[5]C[a];B[aa]C[b];W[bb]C[c])").len(), 2);
+    }
+
+    #[test]
+    fn a_name_with_no_capital_is_refused() {
+        let (message, at, help) = refused("(;SZ[5];b[aa])");
+        assert_eq!(
+            message,
+            "`b` is not a property name: it has no capital letter"
+        );
+        assert_eq!(at, "b[aa]");
+        assert_eq!(
+            help,
+            "SGF property names are capital letters: write `B` for `b`"
+        );
+        let (message, at, help) = refused("(;sz[5];B[aa])");
+        assert_eq!(
+            message,
+            "`sz` is not a property name: it has no capital letter"
+        );
+        assert_eq!(at, "sz[5]");
+        assert!(help.ends_with("write `SZ` for `sz`"), "{help}");
+        let (_, at, help) = refused("(;SZ[5]addblack[aa];B[bb])");
+        assert_eq!(at, "addblack[aa]");
+        assert_eq!(help, "SGF property names are capital letters, e.g. `B[aa]`");
+    }
+
+    /// The file is malformed wherever FF[4] is broken, the variations the replay skips too.
+    #[test]
+    fn variations_are_held_to_the_same_rules() {
+        let text = "(;SZ[5];B[aa](;W[bb])(;W[cc]B[dd])(;w[ee])(;W[dd]C[x]\nC[y]))";
+        let errs = load(text, &RuleOverrides::default()).unwrap_err();
+        let messages: Vec<&str> = errs.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "`B[dd]` is a second move in the node of `W[cc]`; an SGF node holds at most one move",
+                "`w` is not a property name: it has no capital letter",
+                "`C` is given twice in one node; an SGF node holds each property once",
+            ]
+        );
+        let at =
+            |d: &Diagnostic| Source::new("g.sgf", text).line_col(d.span.clone().unwrap().start);
+        assert_eq!(at(&errs[2]), (2, 1));
+    }
+
+    /// Past the diagnostics printed, problems are only counted: each is a bare entry.
+    #[test]
+    fn problems_past_those_shown_are_counted_without_words() {
+        let moves: String = (0..SHOWN_LIMIT + 10).map(|_| ";B[zz]").collect();
+        let errs = load(&format!("(;SZ[5]{moves})"), &RuleOverrides::default()).unwrap_err();
+        assert_eq!(errs.len(), SHOWN_LIMIT + 10);
+        assert!(
+            errs[..SHOWN_LIMIT]
+                .iter()
+                .all(|d| d.message == "`B[zz]` is off the 5x5 board")
+        );
+        assert!(
+            errs[SHOWN_LIMIT..]
+                .iter()
+                .all(|d| d.message.is_empty() && d.span.is_none())
+        );
+        let shown = Source::new("g.sgf", "").render_all(&errs);
+        assert!(shown.contains("note: 10 more problems"), "{shown}");
+    }
+
+    #[test]
+    fn point_lists_stay_within_the_points_sgf_names() {
+        let values: Vec<Cow<'_, str>> = (0..1000).map(|_| Cow::Borrowed("aa:ZZ")).collect();
+        let points = parse_points(&values).unwrap();
+        assert_eq!(points.len(), 52 * 52);
+        assert_eq!(points[0], (0, 0));
+        assert_eq!(points[1], (0, 1));
+        assert_eq!(points[52 * 52 - 1], (51, 51));
+        assert_eq!(
+            parse_points(&[
+                Cow::Borrowed("bc"),
+                Cow::Borrowed("ab:bb"),
+                Cow::Borrowed("bc")
+            ]),
+            Some(vec![(0, 1), (1, 1), (1, 2)])
+        );
+        assert_eq!(parse_points(&[]), None);
+        // Long values are cut in messages.
+        let long = format!("(;SZ[5]AB[{}];B[aa])", "a".repeat(5000));
+        let message = first_error(&long).message;
+        assert!(message.len() < 100 && message.contains('…'), "{message}");
     }
 
     /// Every prefix of real records (and of a record with comments, escapes and variations)
