@@ -1,6 +1,7 @@
 //! The `replay` command: reads a game record, referees every move and prints the record sheet
 //! (text) or one JSON object, with the end, the final board and the result.
 
+use std::io::Write;
 use std::path::Path;
 
 use serde::{Serialize, Serializer};
@@ -14,7 +15,7 @@ use crate::report_json::{BoardStones, MoveEntry, Tally};
 use crate::rules::{
     Color, EndReason, Game, KoRule, Move, Point, Rules, Score, Scoring, diagram, score,
 };
-use crate::text::{Wording, push_decimal};
+use crate::text::{Template, Wording, push_decimal};
 
 /// A refereed game: the record, each move's ruling, the final game and its score.
 struct Replay {
@@ -71,20 +72,25 @@ pub fn run(
             return Ok(Outcome::CheckFailed);
         }
     };
+    // Written as it is made, not built whole first: a record of a million moves would
+    // otherwise hold its whole report in memory, many times the size of the record.
+    let mut out = std::io::BufWriter::new(&mut *console.out);
     match format {
         OutputFormat::Json => {
-            let text = serde_json::to_string_pretty(&replay_json(&replay))
-                .map_err(|e| Failure::new(format!("cannot write JSON: {e}")))?;
-            writeln!(console.out, "{text}").map_err(output_error)?;
+            serde_json::to_writer_pretty(&mut out, &replay_json(&replay)).map_err(|e| {
+                match e.io_error_kind() {
+                    Some(kind) => output_error(kind.into()),
+                    None => Failure::new(format!("cannot write JSON: {e}")),
+                }
+            })?;
+            writeln!(out).map_err(output_error)?;
         }
         OutputFormat::Text => {
-            let text = replay_text(&replay, &path, &Wording::replay_defaults());
-            console
-                .out
-                .write_all(text.as_bytes())
+            write_replay_text(&replay, &path, &Wording::replay_defaults(), &mut out)
                 .map_err(output_error)?;
         }
     }
+    out.flush().map_err(output_error)?;
     Ok(if replay.all_legal() {
         Outcome::Success
     } else {
@@ -275,83 +281,6 @@ fn push(out: &mut String, text: impl AsRef<str>) {
 /// widening every row of a long game.
 const MAX_COLUMN_WIDTH: usize = 24;
 
-/// A `| a | b |` table filled cell by cell into one buffer, then laid out with a rule under the
-/// header row and columns padded to fit. A 1,000-move record makes a 1,000-row table, so no cell
-/// is a `String` of its own.
-struct Table {
-    /// How many characters the widest cell of each column holds.
-    widths: Vec<usize>,
-    /// Every cell's text, back to back; a cell is written here and then closed with `end_cell`.
-    text: String,
-    /// Where each cell ends in `text`, row after row.
-    ends: Vec<usize>,
-}
-
-impl Table {
-    /// An empty table of `columns` columns with room for `rows` rows.
-    fn new(columns: usize, rows: usize) -> Table {
-        Table {
-            widths: vec![0; columns],
-            text: String::with_capacity(rows * columns * 8),
-            ends: Vec::with_capacity(rows * columns),
-        }
-    }
-
-    /// Where the cell being written starts in `text`.
-    fn cell_start(&self) -> usize {
-        self.ends.last().copied().unwrap_or(0)
-    }
-
-    /// Closes the cell written to `text` since the previous one was closed.
-    fn end_cell(&mut self) {
-        let column = self.ends.len() % self.widths.len();
-        let width = char_width(&self.text[self.cell_start()..]);
-        self.widths[column] = self.widths[column].max(width);
-        self.ends.push(self.text.len());
-    }
-
-    /// Adds a cell holding `text`.
-    fn cell(&mut self, text: &str) {
-        self.text.push_str(text);
-        self.end_cell();
-    }
-
-    /// Appends the laid-out table to `out`.
-    fn write_to(&self, out: &mut String) {
-        let widths: Vec<usize> = self
-            .widths
-            .iter()
-            .map(|&w| w.min(MAX_COLUMN_WIDTH))
-            .collect();
-        let columns = widths.len();
-        let line_length: usize = widths.iter().map(|w| w + 3).sum::<usize>() + 2;
-        out.reserve((self.ends.len() / columns + 1) * line_length);
-        let mut start = 0;
-        for (i, &end) in self.ends.iter().enumerate() {
-            let column = i % columns;
-            if column == 0 {
-                out.push_str("| ");
-            }
-            let cell = &self.text[start..end];
-            out.push_str(cell);
-            push_spaces(out, widths[column].saturating_sub(char_width(cell)));
-            start = end;
-            if column + 1 < columns {
-                out.push_str(" | ");
-            } else {
-                out.push_str(" |\n");
-                if i + 1 == columns {
-                    for &w in &widths {
-                        out.push('|');
-                        out.extend(std::iter::repeat_n('-', w + 2));
-                    }
-                    out.push_str("|\n");
-                }
-            }
-        }
-    }
-}
-
 /// How many characters `text` holds (its length when it is ASCII, as cells nearly always are).
 fn char_width(text: &str) -> usize {
     if text.is_ascii() {
@@ -406,77 +335,124 @@ fn push_points(out: &mut String, points: &[Point]) {
     }
 }
 
-/// The move table: a row per move with its number, colour, point, captures (or why it is
-/// illegal), the mover's liberties and the running tally.
-fn move_table(reports: &[MoveReport], wording: &Wording) -> Table {
-    // Looked up and split once: every row uses them.
-    let none = wording.get("replay_cell_none");
-    let colors = [wording.get("black"), wording.get("white")];
-    let illegal = wording.template("replay_cell_illegal");
-    let tally = wording.template("replay_cell_tally");
-    let mut last_tally = None;
-    let mut tally_cell = String::new();
-    let mut table = Table::new(6, reports.len() + 1);
-    for key in [
+/// The cells of a move table's rows: the words each row uses, looked up and split once.
+struct MoveCells<'w> {
+    none: &'w str,
+    colors: [&'w str; 2],
+    illegal: Template<'w>,
+    tally: Template<'w>,
+}
+
+impl<'w> MoveCells<'w> {
+    fn new(wording: &'w Wording) -> Self {
+        MoveCells {
+            none: wording.get("replay_cell_none"),
+            colors: [wording.get("black"), wording.get("white")],
+            illegal: wording.template("replay_cell_illegal"),
+            tally: wording.template("replay_cell_tally"),
+        }
+    }
+
+    /// Fills `row` with the cells of move `r`: number, colour, point, captures (or why it is
+    /// illegal), the mover's liberties and the running tally.
+    fn fill(&self, r: &MoveReport, row: &mut [String; 6]) {
+        for cell in row.iter_mut() {
+            cell.clear();
+        }
+        push_decimal(&mut row[0], r.number as u64);
+        row[1].push_str(match r.color {
+            Color::Black => self.colors[0],
+            Color::White => self.colors[1],
+        });
+        push_move(&mut row[2], r.mv);
+        match r.illegal {
+            Some(reason) => self.illegal.fill_with(&mut row[3], |name, out| {
+                (name == "reason").then(|| out.push_str(reason.name()))
+            }),
+            None if r.captured.is_empty() => row[3].push_str(self.none),
+            None => push_points(&mut row[3], &r.captured),
+        }
+        match r.liberties {
+            Some(n) => push_decimal(&mut row[4], n as u64),
+            None => row[4].push_str(self.none),
+        }
+        self.tally.fill_with(&mut row[5], |name, out| {
+            let count = match name {
+                "black" => r.captures[0],
+                "white" => r.captures[1],
+                _ => return None,
+            };
+            push_decimal(out, u64::from(count));
+            Some(())
+        });
+    }
+}
+
+/// Writes the move table, a `| a | b |` row per move under a header and a rule, columns padded
+/// to their widest cell. The rows are made twice, once to measure and once to write, so a
+/// record of a million moves never holds its table in memory.
+fn write_move_table(
+    reports: &[MoveReport],
+    wording: &Wording,
+    w: &mut dyn Write,
+) -> std::io::Result<()> {
+    let header = [
         "replay_column_move",
         "replay_column_colour",
         "replay_column_point",
         "replay_column_captures",
         "replay_column_liberties",
         "replay_column_tally",
-    ] {
-        table.cell(wording.get(key));
-    }
+    ]
+    .map(|key| wording.get(key).to_string());
+    let cells = MoveCells::new(wording);
+    let mut row: [String; 6] = Default::default();
+    let mut widths = header.each_ref().map(|h| char_width(h));
     for r in reports {
-        push_decimal(&mut table.text, r.number as u64);
-        table.end_cell();
-        table.cell(match r.color {
-            Color::Black => colors[0],
-            Color::White => colors[1],
-        });
-        push_move(&mut table.text, r.mv);
-        table.end_cell();
-        match r.illegal {
-            Some(reason) => illegal.fill_with(&mut table.text, |name, out| {
-                (name == "reason").then(|| out.push_str(reason.name()))
-            }),
-            None if r.captured.is_empty() => table.text.push_str(none),
-            None => push_points(&mut table.text, &r.captured),
+        cells.fill(r, &mut row);
+        for (width, cell) in widths.iter_mut().zip(&row) {
+            *width = (*width).max(char_width(cell));
         }
-        table.end_cell();
-        match r.liberties {
-            Some(n) => push_decimal(&mut table.text, n as u64),
-            None => table.text.push_str(none),
-        }
-        table.end_cell();
-        // The tally changes only on a capture: most rows repeat the row above.
-        if last_tally != Some(r.captures) {
-            last_tally = Some(r.captures);
-            tally_cell.clear();
-            tally.fill_with(&mut tally_cell, |name, out| {
-                let count = match name {
-                    "black" => r.captures[0],
-                    "white" => r.captures[1],
-                    _ => return None,
-                };
-                push_decimal(out, u64::from(count));
-                Some(())
-            });
-        }
-        table.text.push_str(&tally_cell);
-        table.end_cell();
     }
-    table
+    let widths = widths.map(|w| w.min(MAX_COLUMN_WIDTH));
+    let mut line = String::new();
+    let mut write_row = |row: &[String; 6], w: &mut dyn Write| {
+        line.clear();
+        for (i, (cell, &width)) in row.iter().zip(&widths).enumerate() {
+            line.push_str(if i == 0 { "| " } else { " | " });
+            line.push_str(cell);
+            push_spaces(&mut line, width.saturating_sub(char_width(cell)));
+        }
+        line.push_str(" |\n");
+        w.write_all(line.as_bytes())
+    };
+    write_row(&header, w)?;
+    let mut rule = String::new();
+    for &width in &widths {
+        rule.push('|');
+        rule.extend(std::iter::repeat_n('-', width + 2));
+    }
+    rule.push_str("|\n");
+    w.write_all(rule.as_bytes())?;
+    for r in reports {
+        cells.fill(r, &mut row);
+        write_row(&row, w)?;
+    }
+    Ok(())
 }
 
-/// The record sheet as text: heading, rules, the move table, notes on illegal moves, the end,
-/// the final board, the capture tally and the result.
-fn replay_text(replay: &Replay, path: &str, wording: &Wording) -> String {
+/// Writes the record sheet as text: heading, rules, the move table, notes on illegal moves, the
+/// end, the final board, the capture tally and the result.
+fn write_replay_text(
+    replay: &Replay,
+    path: &str,
+    wording: &Wording,
+    w: &mut dyn Write,
+) -> std::io::Result<()> {
     let record = &replay.record;
     let game = &replay.game;
     let color = |c: Color| wording.get(c.name());
-    // Room for the move table (a row of about 90 characters per move) and the board.
-    let mut out = String::with_capacity(100 * replay.reports.len() + 2048);
+    let mut out = String::new();
     push(
         &mut out,
         wording.fill(
@@ -494,7 +470,9 @@ fn replay_text(replay: &Replay, path: &str, wording: &Wording) -> String {
     if replay.reports.is_empty() {
         push(&mut out, wording.get("replay_no_moves"));
     } else {
-        move_table(&replay.reports, wording).write_to(&mut out);
+        w.write_all(out.as_bytes())?;
+        out.clear();
+        write_move_table(&replay.reports, wording, w)?;
         push(&mut out, String::new());
         let illegal: Vec<&MoveReport> = replay
             .reports
@@ -502,6 +480,11 @@ fn replay_text(replay: &Replay, path: &str, wording: &Wording) -> String {
             .filter(|r| r.illegal.is_some())
             .collect();
         for r in &illegal {
+            // Written out as it grows: a long record of illegal moves makes many notes.
+            if out.len() > 1 << 16 {
+                w.write_all(out.as_bytes())?;
+                out.clear();
+            }
             let reason = r.illegal.map(|i| i.name()).unwrap_or_default();
             push(
                 &mut out,
@@ -519,10 +502,16 @@ fn replay_text(replay: &Replay, path: &str, wording: &Wording) -> String {
         if illegal.is_empty() {
             push(&mut out, wording.get("replay_all_legal"));
         } else {
-            let numbers: Vec<String> = illegal.iter().map(|r| r.number.to_string()).collect();
+            let mut numbers = String::new();
+            for (i, r) in illegal.iter().enumerate() {
+                if i > 0 {
+                    numbers.push_str(", ");
+                }
+                push_decimal(&mut numbers, r.number as u64);
+            }
             push(
                 &mut out,
-                wording.fill("replay_illegal_count", &[("numbers", &numbers.join(", "))]),
+                wording.fill("replay_illegal_count", &[("numbers", &numbers)]),
             );
         }
     }
@@ -596,5 +585,5 @@ fn replay_text(replay: &Replay, path: &str, wording: &Wording) -> String {
             ],
         ),
     );
-    out
+    w.write_all(out.as_bytes())
 }
