@@ -352,3 +352,22 @@ fn an_endless_input_is_refused_at_a_limit() {
         assert!(took < BOUND, "{args:?} took {took:?}");
     }
 }
+
+#[test]
+fn every_wrong_value_of_a_record_is_reported_in_one_run() {
+    let record = "[rules]\nboard = 5\nkomy = 1\nko = \"superko\"\nend_passes = \"2\"\n[game]\nmoves = [1, \"C3\", true]\n";
+    let path = file("record-types.toml", record);
+    let (code, out, err, _) = run(&["replay", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out, "");
+    let located: Vec<&str> = err.lines().filter(|l| l.contains(" --> ")).collect();
+    assert_eq!(located.len(), 5, "{err}");
+    for (line, col) in [(3, 1), (4, 6), (5, 14), (7, 10), (7, 19)] {
+        assert!(
+            err.contains(&format!("record-types.toml:{line}:{col}\n")),
+            "{line}:{col} in\n{err}"
+        );
+    }
+    assert!(err.contains("did you mean `komi`?"), "{err}");
+    assert_for_people(&err);
+}

@@ -42,6 +42,31 @@ impl Ctx<'_> {
         self.problems.push(d);
     }
 
+    /// Reads the table `value`, written as `[name]` (`name` includes the brackets): unknown
+    /// and missing keys are reported, then `read` reads the values. `None` when the table is
+    /// absent (reported, with `missing_help`) or not a table; else what `read` made and whether
+    /// every key was sound.
+    pub fn table<T>(
+        &mut self,
+        value: Option<&Spanned<DeValue<'_>>>,
+        name: &str,
+        (known, required): (&[&str], &[&str]),
+        missing_help: &str,
+        read: impl FnOnce(&DeTable<'_>, &mut Vec<Diagnostic>) -> T,
+    ) -> Option<(T, bool)> {
+        let Some(value) = value else {
+            self.error(
+                0..0,
+                format!("missing table `{name}`"),
+                Some(missing_help.to_string()),
+            );
+            return None;
+        };
+        let keys_sound = self.check_keys(value, name, known, required);
+        let table = value.get_ref().as_table()?;
+        Some((read(table, &mut self.problems), keys_sound))
+    }
+
     /// Reports unknown and missing keys of `table` (named `name`); true when there are none.
     pub fn check_keys(
         &mut self,
@@ -232,56 +257,38 @@ pub fn load(source: &str) -> Result<Kit, Vec<Diagnostic>> {
         }
     }
 
-    let raw_kit = match kit_table {
-        Some(t) => {
-            let ok = cx.check_keys(t, "[kit]", KIT_KEYS, KIT_REQUIRED);
-            let raw = t
-                .get_ref()
-                .as_table()
-                .and_then(|table| RawKit::read(table, &mut cx.problems));
-            raw.filter(|_| ok)
-        }
-        None => {
-            cx.error(
-                0..0,
-                "missing table `[kit]`",
-                Some("add `[kit]` with at least `title = \"...\"`".into()),
-            );
-            None
-        }
-    };
+    let raw_kit = cx
+        .table(
+            kit_table,
+            "[kit]",
+            (KIT_KEYS, KIT_REQUIRED),
+            "add `[kit]` with at least `title = \"...\"`",
+            RawKit::read,
+        )
+        .and_then(|(raw, keys_sound)| raw.filter(|_| keys_sound));
     let kit_parts = raw_kit.and_then(|raw| kit_section(&mut cx, &raw));
 
     let mut board_span = 0..0;
     let mut example_size = None;
-    let rules = match rules_table {
-        Some(t) => {
-            let ok = cx.check_keys(t, "[rules]", RULES_KEYS, RULES_REQUIRED);
-            let raw = t
-                .get_ref()
-                .as_table()
-                .map(|table| RawRules::read(table, &mut cx.problems));
-            raw.and_then(|raw| {
-                board_span = raw.board.as_ref().map_or(0..0, Spanned::span);
-                example_size = raw.size();
-                match raw.validate() {
-                    Ok(v) => ok.then_some(v),
-                    Err(ds) => {
-                        cx.problems.extend(ds);
-                        None
-                    }
+    let rules = cx
+        .table(
+            rules_table,
+            "[rules]",
+            (RULES_KEYS, RULES_REQUIRED),
+            "add `[rules]` with at least `board = 5`",
+            RawRules::read,
+        )
+        .and_then(|(raw, keys_sound)| {
+            board_span = raw.board.as_ref().map_or(0..0, Spanned::span);
+            example_size = raw.size();
+            match raw.validate() {
+                Ok(v) => keys_sound.then_some(v),
+                Err(ds) => {
+                    cx.problems.extend(ds);
+                    None
                 }
-            })
-        }
-        None => {
-            cx.error(
-                0..0,
-                "missing table `[rules]`",
-                Some("add `[rules]` with at least `board = 5`".into()),
-            );
-            None
-        }
-    };
+            }
+        });
 
     let wording = text_section(&mut cx, text_table);
 

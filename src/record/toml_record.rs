@@ -79,50 +79,31 @@ fn read_tables(source: &str) -> Result<((BoardSize, Rules), RawGame), Vec<Diagno
             }
         }
     }
-    let rules = match rules {
-        Some(t) => {
-            let ok = cx.check_keys(t, "[rules]", RULES_KEYS, RULES_REQUIRED);
-            let raw = t
-                .get_ref()
-                .as_table()
-                .map(|table| RawRules::read(table, &mut cx.problems));
-            raw.filter(|_| ok)
-        }
-        None => {
-            cx.error(
-                0..0,
-                "missing table `[rules]`",
-                Some(
-                    "start the record with a `[rules]` table, e.g. `[rules]` / `board = 5`".into(),
-                ),
-            );
-            None
-        }
-    };
-    let game = match game {
-        Some(t) => {
-            let ok = cx.check_keys(t, "[game]", GAME_KEYS, &[]);
-            let raw = t
-                .get_ref()
-                .as_table()
-                .and_then(|table| RawGame::read(table, &mut cx.problems));
-            raw.filter(|_| ok)
-        }
-        None => {
-            cx.error(
-                source.len()..source.len(),
-                "missing table `[game]`",
-                Some("add a `[game]` table with `moves = [...]`".into()),
-            );
-            None
-        }
-    };
-    // The rules' values are checked even when the game table is wrong, so one run shows all.
-    let validated = rules.map(|r| r.validate());
-    match (validated, game) {
-        (Some(Ok(rules)), Some(game)) if cx.problems.is_empty() => Ok((rules, game)),
-        (Some(Err(mut ds)), _) => {
+    let rules = cx
+        .table(
+            rules,
+            "[rules]",
+            (RULES_KEYS, RULES_REQUIRED),
+            "start the record with a `[rules]` table, e.g. `[rules]` / `board = 5`",
+            RawRules::read,
+        )
+        // The values are checked even when a key is wrong, so one run shows every problem.
+        .map(|(raw, keys_sound)| (raw.validate(), keys_sound));
+    let game = cx
+        .table(
+            game,
+            "[game]",
+            (GAME_KEYS, &[]),
+            "add a `[game]` table with `moves = [...]`",
+            RawGame::read,
+        )
+        .and_then(|(raw, keys_sound)| raw.filter(|_| keys_sound));
+    match (rules, game) {
+        (Some((Ok(rules), true)), Some(game)) if cx.problems.is_empty() => Ok((rules, game)),
+        (Some((Err(mut ds), _)), _) => {
             cx.problems.append(&mut ds);
+            cx.problems
+                .sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
             Err(cx.problems)
         }
         _ => Err(cx.problems),
