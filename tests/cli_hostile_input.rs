@@ -371,3 +371,24 @@ fn every_wrong_value_of_a_record_is_reported_in_one_run() {
     assert!(err.contains("did you mean `komi`?"), "{err}");
     assert_for_people(&err);
 }
+
+#[test]
+fn a_malformed_key_does_not_hide_the_examples_other_problems() {
+    let kit = r#"[kit]
+title = "Key and group"
+[rules]
+board = 5
+[[example]]
+position = "white C3; black B3 C2 D3"
+task = "liberties"
+key = true
+"#;
+    let path = file("key-and-group.toml", kit);
+    let (code, _, err, _) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("a `liberties` key is a list of points"),
+        "{err}"
+    );
+    assert!(err.contains("task `liberties` needs `group`"), "{err}");
+}
