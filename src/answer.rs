@@ -2,7 +2,7 @@
 
 use crate::kit::model::{Example, Kit, Task};
 use crate::referee::{self, MoveReport};
-use crate::rules::{Board, Color, Game, IllegalMove, Move, Point, Score, score};
+use crate::rules::{Board, Color, Game, IllegalMove, Move, Point, Rules, Score, score};
 use crate::text::Wording;
 
 /// The computed answers of a whole kit.
@@ -107,15 +107,15 @@ pub fn answer_key(kit: &Kit) -> AnswerKey {
         examples: kit
             .examples
             .iter()
-            .map(|e| answer_example(kit, e))
+            .map(|e| answer_example(&kit.rules, e))
             .collect(),
     }
 }
 
-/// Computes one example's answer under the kit's rules.
-pub fn answer_example(kit: &Kit, example: &Example) -> ExampleAnswer {
+/// Computes one example's answer under the session's rules.
+pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
     let to_play = example.to_play.unwrap_or(Color::Black);
-    let game = Game::new(example.board.clone(), to_play, kit.rules);
+    let game = Game::new(example.board.clone(), to_play, *rules);
     let mut board = example.board.clone();
     let mut marks = Vec::new();
     let answer = match &example.task {
@@ -205,9 +205,9 @@ pub fn answer_example(kit: &Kit, example: &Example) -> ExampleAnswer {
                 kind: MarkKind::Captured,
             }));
             // Dead stones were validated when the kit was loaded.
-            match score(&example.board, [0, 0], &kit.rules, dead) {
+            match score(&example.board, [0, 0], rules, dead) {
                 Ok(s) => Answer::Score(s),
-                Err(_) => Answer::Score(empty_score(kit)),
+                Err(_) => Answer::Score(empty_score(rules)),
             }
         }
     };
@@ -221,11 +221,11 @@ pub fn answer_example(kit: &Kit, example: &Example) -> ExampleAnswer {
     }
 }
 
-fn empty_score(kit: &Kit) -> Score {
+fn empty_score(rules: &Rules) -> Score {
     Score {
-        scoring: kit.rules.scoring,
+        scoring: rules.scoring,
         black: 0.0,
-        white: kit.rules.komi,
+        white: rules.komi,
         winner: None,
         margin: 0.0,
         territory: [0, 0],

@@ -8,6 +8,7 @@ pub mod answer;
 pub mod cli;
 pub mod diag;
 pub mod export;
+pub mod key_check;
 pub mod kit;
 pub mod layout;
 pub mod record;

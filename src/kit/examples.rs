@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use toml::Spanned;
 
-use super::keys::{self, Key};
+use super::keys;
 use super::load::Ctx;
 use super::model::{Example, Task};
 use super::schema::RawExample;
@@ -16,17 +16,6 @@ use crate::rules::{Board, BoardSize, Color, Game, Move, Point, Rules};
 /// Every task name, in documentation order.
 pub const TASKS: &[&str] = &["capture", "liberties", "legal", "sequence", "score"];
 
-/// An example that passed its checks, with what `keys::verify` needs to check its key.
-#[derive(Debug, Clone)]
-pub struct Checked {
-    /// The validated example.
-    pub example: Example,
-    /// The author's key, if given, read for the task.
-    pub key: Option<Key>,
-    /// Where the task is written (to report a capture example without a capture).
-    pub task_span: Range<usize>,
-}
-
 /// Checks one example (numbered from 1); `None` when it has problems (already reported).
 /// The position and the form of the key are checked even when another value is wrong, so a
 /// bad position never hides a bad key.
@@ -36,7 +25,7 @@ pub(crate) fn check(
     raw: &RawExample,
     size: BoardSize,
     rules: &Rules,
-) -> Option<Checked> {
+) -> Option<Example> {
     let before = cx.problems.len();
     let board = raw.position.as_ref().and_then(|p| position(cx, p, size));
     let to_play = raw.to_play.as_ref().and_then(|c| {
@@ -162,18 +151,16 @@ pub(crate) fn check(
     if cx.problems.len() != before {
         return None;
     }
-    Some(Checked {
-        example: Example {
-            number,
-            title: raw.title.as_ref().map(|t| t.get_ref().clone()),
-            prompt: raw.prompt.as_ref().map(|t| t.get_ref().clone()),
-            position_text: raw.position.as_ref()?.get_ref().clone(),
-            board,
-            to_play,
-            task,
-        },
-        key,
+    Some(Example {
+        number,
+        title: raw.title.as_ref().map(|t| t.get_ref().clone()),
+        prompt: raw.prompt.as_ref().map(|t| t.get_ref().clone()),
+        position_text: raw.position.as_ref()?.get_ref().clone(),
+        board,
+        to_play,
+        task,
         task_span: task_value.span(),
+        key,
     })
 }
 

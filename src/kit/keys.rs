@@ -1,14 +1,12 @@
-//! Each example's `key` (the author's answer): its form, read for the task without the position,
-//! then compared with what the rules engine finds.
-
-use std::ops::Range;
+//! Each example's `key` (the author's answer), read for its task without the position, so its
+//! form is checked even when the position is wrong. Comparing it with the engine's answer is
+//! the check stage's work (`crate::key_check`), above both the kit and the answers.
 
 use toml::Spanned;
 
-use super::examples::Checked;
 use super::load::Ctx;
+use super::model::{Claim, LegalClaim, StatedKey};
 use super::schema::RawKey;
-use crate::answer::{Answer, answer_example, describe, list};
 use crate::diag::nearest;
 use crate::rules::{BoardSize, Color, Point};
 
@@ -24,37 +22,6 @@ const LEGAL_WORDS: &[&str] = &[
 /// The words a `score` key may be.
 const SCORE_WORDS: &[&str] = &["black", "white", "draw"];
 
-/// What an author's key says, read for its task.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Claim {
-    /// Points, sorted: the capturing moves, the liberties, or every stone captured.
-    Points(Vec<Point>),
-    /// For `legal`: `legal`/`true`, `illegal`/`false`, or the reason the move is refused.
-    Legal(LegalClaim),
-    /// For `score`: the winner, `None` for a draw.
-    Winner(Option<Color>),
-}
-
-/// What a `legal` key says of the move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum LegalClaim {
-    /// `true` or `"legal"`.
-    Legal,
-    /// `false` or `"illegal"`: refused, for whatever reason.
-    Illegal,
-    /// Refused for this reason (`occupied`, `suicide`, `superko`, `game-over`).
-    Because(&'static str),
-}
-
-/// The author's key with where it is written.
-#[derive(Debug, Clone)]
-pub(crate) struct Key {
-    /// What it says.
-    pub claim: Claim,
-    /// Where it is written.
-    pub span: Range<usize>,
-}
-
 /// Reads `key` for a task named `task` (known to be a task name), reporting a key of the wrong
 /// form for the task, a word it does not know, or a point not on the board.
 pub(crate) fn read(
@@ -63,7 +30,7 @@ pub(crate) fn read(
     task: &str,
     key: &RawKey,
     size: BoardSize,
-) -> Option<Key> {
+) -> Option<StatedKey> {
     let span = key.span();
     let shape = |cx: &mut Ctx<'_>, what: &str| {
         cx.error(
@@ -134,71 +101,7 @@ pub(crate) fn read(
             Claim::Points(points_of(cx, &items, size)?)
         }
     };
-    Some(Key { claim, span })
-}
-
-/// Reports every example whose key disagrees with the engine, and every `capture` example with
-/// no capturing move and no `key = []` saying that is intended.
-pub(crate) fn verify(cx: &mut Ctx<'_>, kit: &super::Kit, checked: &[Checked]) {
-    for c in checked {
-        let answer = answer_example(kit, &c.example);
-        let found = describe(&answer, &kit.wording).join("; ");
-        let n = c.example.number;
-        let Some(key) = &c.key else {
-            if let Answer::Capture { moves } = &answer.answer
-                && moves.is_empty()
-            {
-                cx.error(
-                        c.task_span.clone(),
-                        format!("example {n}: {found}"),
-                        Some("a `capture` example needs a capturing move; add `key = []` if showing that there is none is the point".into()),
-                    );
-            }
-            continue;
-        };
-        let given = match (&key.claim, &answer.answer) {
-            (Claim::Points(points), Answer::Capture { moves }) => {
-                let engine: Vec<Point> = moves.iter().map(|m| m.point).collect();
-                (points != &engine).then(|| shown(points))
-            }
-            (Claim::Points(points), Answer::Liberties { liberties, .. }) => {
-                (points != liberties).then(|| shown(points))
-            }
-            (Claim::Points(points), Answer::Sequence { moves, .. }) => {
-                let mut engine: Vec<Point> = moves
-                    .iter()
-                    .flat_map(|m| m.captured.iter().copied())
-                    .collect();
-                engine.sort();
-                (points != &engine).then(|| shown(points))
-            }
-            (Claim::Legal(claim), Answer::Legal { reason, .. }) => {
-                let agrees = match (claim, reason) {
-                    (LegalClaim::Legal, None) => true,
-                    (LegalClaim::Illegal, Some(_)) => true,
-                    (LegalClaim::Because(word), Some(r)) => *word == r.name(),
-                    _ => false,
-                };
-                let written = match claim {
-                    LegalClaim::Legal => "legal",
-                    LegalClaim::Illegal => "illegal",
-                    LegalClaim::Because(word) => word,
-                };
-                (!agrees).then(|| format!("`{written}`"))
-            }
-            (Claim::Winner(winner), Answer::Score(score)) => (*winner != score.winner)
-                .then(|| format!("`{}`", winner.map_or("draw", Color::name))),
-            // `read` shapes the claim by the same task the answer comes from.
-            _ => None,
-        };
-        if let Some(given) = given {
-            cx.error(
-                key.span.clone(),
-                format!("example {n}: the key says {given}, but the engine finds: {found}"),
-                Some("correct the key, or the position if the key is what you meant".into()),
-            );
-        }
-    }
+    Some(StatedKey { claim, span })
 }
 
 fn unknown_word(cx: &mut Ctx<'_>, t: &Spanned<String>, words: &[&str], also: &str) {
@@ -215,14 +118,6 @@ fn unknown_word(cx: &mut Ctx<'_>, t: &Spanned<String>, words: &[&str], also: &st
         format!("`{}` is not a key this task understands", t.get_ref()),
         Some(help),
     );
-}
-
-fn shown(points: &[Point]) -> String {
-    if points.is_empty() {
-        "none".into()
-    } else {
-        list(points)
-    }
 }
 
 /// The key's points, sorted; `None` when one of them is wrong (every wrong one is reported).

@@ -7,16 +7,15 @@ use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use super::examples::{self, Checked};
-use super::keys;
-use super::model::{Kit, Paper, Physical};
+use super::examples;
+use super::model::{Example, Kit, Paper, Physical};
 use super::rules_table::{RULES_KEYS, RawRules};
 use super::schema::{
     EXAMPLE_KEYS, EXAMPLE_REQUIRED, KIT_KEYS, KIT_REQUIRED, RULES_REQUIRED, RawExample, RawKit,
     TOP_KEYS,
 };
 use crate::diag::{Diagnostic, nearest};
-use crate::rules::{BoardSize, Rules};
+use crate::rules::Rules;
 use crate::text::Wording;
 
 /// The most rows the move-record table may have.
@@ -217,14 +216,20 @@ pub fn fingerprint(source: &str) -> String {
     format!("{:08x}", (h ^ (h >> 32)) as u32)
 }
 
-/// Reads and validates the kit in `source`, reporting every problem found.
-pub fn load(source: &str) -> Result<Kit, Vec<Diagnostic>> {
+/// Reads and validates the kit in `source`, reporting every problem found. The authors' keys
+/// are read for their form here and compared with the engine above, in `crate::key_check`.
+pub fn load(source: &str) -> Result<Kit, Rejected> {
     let mut cx = Ctx {
         source,
         problems: Vec::new(),
     };
     let Some(root) = parse_document(&mut cx) else {
-        return Err(cx.problems);
+        return Err(Rejected {
+            problems: cx.problems,
+            rules: None,
+            wording: Wording::defaults(),
+            examples: Vec::new(),
+        });
     };
     let mut kit_table = None;
     let mut rules_table = None;
@@ -295,7 +300,7 @@ pub fn load(source: &str) -> Result<Kit, Vec<Diagnostic>> {
     let raw_examples = example_tables(&mut cx, example_value);
     let example_rules =
         rules.map_or_else(|| example_size.map(|size| (size, Rules::default())), Some);
-    let checked: Vec<Checked> = match example_rules {
+    let examples: Vec<Example> = match example_rules {
         Some((size, rules)) => raw_examples
             .iter()
             .enumerate()
@@ -306,71 +311,46 @@ pub fn load(source: &str) -> Result<Kit, Vec<Diagnostic>> {
         None => Vec::new(),
     };
 
-    let Some((size, rules)) = rules else {
-        return Err(cx.problems);
-    };
-    // Keys are compared with the engine whenever the rules and the example itself are sound,
-    // even if something else in the kit is wrong, so one run reports every problem.
-    let complete = kit_parts.is_some() && cx.problems.is_empty();
-    let (title, purpose, paper, record_rows, physical) = kit_parts.unwrap_or_else(|| {
-        (
-            String::new(),
-            None,
-            Paper::default(),
-            8,
-            Physical::default(),
-        )
-    });
-    let kit = build_kit(
-        KitParts {
-            title,
-            purpose,
-            paper,
-            record_rows,
-            physical,
-            size,
-            rules,
-            board_span,
+    match (rules, kit_parts) {
+        (Some((size, rules)), Some((title, purpose, paper, record_rows, physical)))
+            if cx.problems.is_empty() =>
+        {
+            Ok(Kit {
+                title,
+                purpose,
+                paper,
+                record_rows,
+                size,
+                rules,
+                physical,
+                wording,
+                examples,
+                fingerprint: fingerprint(source),
+                board_span,
+            })
+        }
+        (rules, _) => Err(Rejected {
+            problems: cx.problems,
+            rules: rules.map(|(_, rules)| rules),
             wording,
-            source,
-        },
-        &checked,
-    );
-    keys::verify(&mut cx, &kit, &checked);
-    if complete && cx.problems.is_empty() {
-        Ok(kit)
-    } else {
-        Err(cx.problems)
+            examples,
+        }),
     }
 }
 
-struct KitParts<'a> {
-    title: String,
-    purpose: Option<String>,
-    paper: Paper,
-    record_rows: u32,
-    physical: Physical,
-    size: BoardSize,
-    rules: Rules,
-    board_span: Range<usize>,
-    wording: Wording,
-    source: &'a str,
-}
-
-fn build_kit(p: KitParts<'_>, checked: &[Checked]) -> Kit {
-    Kit {
-        title: p.title,
-        purpose: p.purpose,
-        paper: p.paper,
-        record_rows: p.record_rows,
-        size: p.size,
-        rules: p.rules,
-        physical: p.physical,
-        wording: p.wording,
-        examples: checked.iter().map(|c| c.example.clone()).collect(),
-        fingerprint: fingerprint(p.source),
-        board_span: p.board_span,
-    }
+/// A kit that failed its checks: every problem, and the parts that are sound, so the check
+/// stage can still compare the sound examples' keys with the engine and report every problem
+/// of the file in one run.
+#[derive(Debug)]
+pub struct Rejected {
+    /// Every problem found, each at its place.
+    pub problems: Vec<Diagnostic>,
+    /// The session's rules, when `[rules]` is sound.
+    pub rules: Option<Rules>,
+    /// The wording, with the `[text]` entries that are sound.
+    pub wording: Wording,
+    /// The examples that passed their own checks.
+    pub examples: Vec<Example>,
 }
 
 fn syntax_help(message: &str) -> String {

@@ -118,6 +118,41 @@ pub struct Example {
     pub to_play: Option<Color>,
     /// What the players are asked.
     pub task: Task,
+    /// Where the task is written (for problems with the example as a whole).
+    pub task_span: Range<usize>,
+    /// The author's answer, when the kit gives one; the check stage compares it with the engine.
+    pub key: Option<StatedKey>,
+}
+
+/// The author's `key` for an example, read for its task, with where it is written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StatedKey {
+    /// What it says.
+    pub claim: Claim,
+    /// Where it is written.
+    pub span: Range<usize>,
+}
+
+/// What an author's key says, read for its task.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Claim {
+    /// Points, sorted: the capturing moves, the liberties, or every stone captured.
+    Points(Vec<Point>),
+    /// For `legal`: `legal`/`true`, `illegal`/`false`, or the reason the move is refused.
+    Legal(LegalClaim),
+    /// For `score`: the winner, `None` for a draw.
+    Winner(Option<Color>),
+}
+
+/// What a `legal` key says of the move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LegalClaim {
+    /// `true` or `"legal"`.
+    Legal,
+    /// `false` or `"illegal"`: refused, for whatever reason.
+    Illegal,
+    /// Refused for this reason (`occupied`, `suicide`, `superko`, `game-over`).
+    Because(&'static str),
 }
 
 /// What an example asks.

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
 use crate::answer::answer_key;
 use crate::diag::{Diagnostic, Source};
+use crate::key_check::key_problems;
 use crate::kit::{Kit, Paper, load};
 use crate::layout::fit::board_fit_problem;
 use crate::layout::font::win_ansi_byte;
@@ -16,11 +17,29 @@ use crate::layout::{Pack, pack};
 /// `paper`, when the command line overrides the kit's), and whether every printed character can
 /// be printed. Returns the kit with its laid-out pack, so `build` need not lay it out again.
 pub fn check_source(source: &Source, paper: Option<Paper>) -> Result<(Kit, Pack), Vec<Diagnostic>> {
-    let mut kit = load(source.text()).map_err(|mut diagnostics| {
-        // Report problems in file order, whatever order the checks ran in.
-        diagnostics.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
-        diagnostics
-    })?;
+    // A kit is checked in two stages: `load` reads and validates it, then each stated key is
+    // compared with the engine's answer, for the sound examples even of a rejected kit, so one
+    // run reports every problem.
+    let in_file_order = |mut problems: Vec<Diagnostic>| {
+        problems.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
+        problems
+    };
+    let mut kit = match load(source.text()) {
+        Ok(kit) => {
+            let problems = key_problems(&kit.rules, &kit.wording, &kit.examples);
+            if !problems.is_empty() {
+                return Err(in_file_order(problems));
+            }
+            kit
+        }
+        Err(rejected) => {
+            let mut problems = rejected.problems;
+            if let Some(rules) = &rejected.rules {
+                problems.extend(key_problems(rules, &rejected.wording, &rejected.examples));
+            }
+            return Err(in_file_order(problems));
+        }
+    };
     if let Some(paper) = paper {
         kit.paper = paper;
     }
