@@ -17,3 +17,4 @@ pub mod report_json;
 pub mod rules;
 pub mod run;
 pub mod text;
+pub mod toml_input;

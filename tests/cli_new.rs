@@ -39,8 +39,8 @@ fn scaffold_is_written_passes_check_and_is_never_overwritten() {
 /// count, and the lists compared with come from the loader itself.
 #[test]
 fn scaffold_sets_every_key_the_loader_accepts() {
-    use libertykit::kit::rules_table::RULES_KEYS;
     use libertykit::kit::schema::{EXAMPLE_KEYS, KIT_KEYS};
+    use libertykit::toml_input::rules_table::RULES_KEYS;
     let scaffold: toml::Table = include_str!("../templates/kit.toml").parse().unwrap();
     let keys_of = |table: &toml::Table| -> Vec<String> {
         let mut keys: Vec<String> = table.keys().cloned().collect();

@@ -5,13 +5,13 @@ use std::ops::Range;
 use toml::Spanned;
 
 use super::keys;
-use super::load::Ctx;
 use super::model::{Example, Task};
 use super::schema::RawExample;
-use super::value::StringPlace;
 use crate::diag::nearest;
 use crate::rules::notation::{NotationError, board_of, parse_move, parse_position};
 use crate::rules::{Board, BoardSize, Color, Game, Move, Point, Rules};
+use crate::toml_input::document::TomlReader;
+use crate::toml_input::value::StringPlace;
 
 /// Every task name, in documentation order.
 pub const TASKS: &[&str] = &["capture", "liberties", "legal", "sequence", "score"];
@@ -20,7 +20,7 @@ pub const TASKS: &[&str] = &["capture", "liberties", "legal", "sequence", "score
 /// The position and the form of the key are checked even when another value is wrong, so a
 /// bad position never hides a bad key.
 pub(crate) fn check(
-    cx: &mut Ctx<'_>,
+    cx: &mut TomlReader<'_>,
     number: usize,
     raw: &RawExample,
     size: BoardSize,
@@ -63,7 +63,7 @@ pub(crate) fn check(
         return None;
     }
     unused_fields(cx, raw, &task_name);
-    let needs = |cx: &mut Ctx<'_>, field: &str, what: &str| {
+    let needs = |cx: &mut TomlReader<'_>, field: &str, what: &str| {
         cx.error(
             task_value.span(),
             format!("example {number}: task `{task_name}` needs `{field}`"),
@@ -165,7 +165,7 @@ pub(crate) fn check(
 }
 
 /// Task fields given to a task that does not use them are mistakes worth reporting.
-fn unused_fields(cx: &mut Ctx<'_>, raw: &RawExample, task: &str) {
+fn unused_fields(cx: &mut TomlReader<'_>, raw: &RawExample, task: &str) {
     let fields: [(&str, Option<Range<usize>>, &str); 5] = [
         ("group", raw.group.as_ref().map(Spanned::span), "liberties"),
         ("move", raw.mv.as_ref().map(Spanned::span), "legal"),
@@ -188,12 +188,12 @@ fn unused_fields(cx: &mut Ctx<'_>, raw: &RawExample, task: &str) {
     }
 }
 
-fn notation_error(cx: &mut Ctx<'_>, place: &StringPlace, e: NotationError) {
+fn notation_error(cx: &mut TomlReader<'_>, place: &StringPlace, e: NotationError) {
     cx.error(place.map(&e.span), e.message, e.help);
 }
 
 /// The board of a written position, or `None` after reporting what is wrong with it.
-fn position(cx: &mut Ctx<'_>, text: &Spanned<String>, size: BoardSize) -> Option<Board> {
+fn position(cx: &mut TomlReader<'_>, text: &Spanned<String>, size: BoardSize) -> Option<Board> {
     let place = StringPlace::of(cx.source, text);
     let placed = match parse_position(text.get_ref(), size) {
         Ok(p) => p,
@@ -235,7 +235,7 @@ fn position(cx: &mut Ctx<'_>, text: &Spanned<String>, size: BoardSize) -> Option
     sound.then_some(board)
 }
 
-fn point(cx: &mut Ctx<'_>, text: &Spanned<String>, size: BoardSize) -> Option<Point> {
+fn point(cx: &mut TomlReader<'_>, text: &Spanned<String>, size: BoardSize) -> Option<Point> {
     match parse_move(text.get_ref(), size) {
         Ok((None, Move::Play(p))) => Some(p),
         Ok(_) => {
@@ -266,7 +266,7 @@ fn stone_list(board: &Board) -> String {
 /// Reads a list of moves; moves without a colour alternate, starting with `first` (or, for a
 /// history, ending just before `first` moves).
 fn move_list(
-    cx: &mut Ctx<'_>,
+    cx: &mut TomlReader<'_>,
     list: &Spanned<Vec<Spanned<String>>>,
     size: BoardSize,
     first: Color,
@@ -298,7 +298,7 @@ fn move_list(
 
 /// Plays `moves` from `board`, reporting the first illegal one at its entry.
 fn play_through(
-    cx: &mut Ctx<'_>,
+    cx: &mut TomlReader<'_>,
     list: &Spanned<Vec<Spanned<String>>>,
     moves: &[(Color, Move)],
     board: &Board,
@@ -340,7 +340,7 @@ fn illegal_help(reason: &str) -> String {
 }
 
 fn dead_stones(
-    cx: &mut Ctx<'_>,
+    cx: &mut TomlReader<'_>,
     list: &Spanned<Vec<Spanned<String>>>,
     board: &Board,
     size: BoardSize,

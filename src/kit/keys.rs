@@ -4,11 +4,11 @@
 
 use toml::Spanned;
 
-use super::load::Ctx;
 use super::model::{Claim, LegalClaim, StatedKey};
 use super::schema::RawKey;
 use crate::diag::nearest;
 use crate::rules::{BoardSize, Color, Point};
+use crate::toml_input::document::TomlReader;
 
 /// The words a `legal` key may be: `legal`, `illegal`, or one of the reasons a move is refused.
 const LEGAL_WORDS: &[&str] = &[
@@ -25,14 +25,14 @@ const SCORE_WORDS: &[&str] = &["black", "white", "draw"];
 /// Reads `key` for a task named `task` (known to be a task name), reporting a key of the wrong
 /// form for the task, a word it does not know, or a point not on the board.
 pub(crate) fn read(
-    cx: &mut Ctx<'_>,
+    cx: &mut TomlReader<'_>,
     number: usize,
     task: &str,
     key: &RawKey,
     size: BoardSize,
 ) -> Option<StatedKey> {
     let span = key.span();
-    let shape = |cx: &mut Ctx<'_>, what: &str| {
+    let shape = |cx: &mut TomlReader<'_>, what: &str| {
         cx.error(
             span.clone(),
             format!("example {number}: a `{task}` key is {what}"),
@@ -104,7 +104,7 @@ pub(crate) fn read(
     Some(StatedKey { claim, span })
 }
 
-fn unknown_word(cx: &mut Ctx<'_>, t: &Spanned<String>, words: &[&str], also: &str) {
+fn unknown_word(cx: &mut TomlReader<'_>, t: &Spanned<String>, words: &[&str], also: &str) {
     let choices: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
     let help = match nearest(t.get_ref(), words) {
         Some(n) => format!(
@@ -121,7 +121,11 @@ fn unknown_word(cx: &mut Ctx<'_>, t: &Spanned<String>, words: &[&str], also: &st
 }
 
 /// The key's points, sorted; `None` when one of them is wrong (every wrong one is reported).
-fn points_of(cx: &mut Ctx<'_>, items: &[Spanned<String>], size: BoardSize) -> Option<Vec<Point>> {
+fn points_of(
+    cx: &mut TomlReader<'_>,
+    items: &[Spanned<String>],
+    size: BoardSize,
+) -> Option<Vec<Point>> {
     let mut out = Vec::new();
     let mut sound = true;
     for item in items {

@@ -5,206 +5,30 @@
 use std::ops::Range;
 
 use toml::Spanned;
-use toml::de::{DeTable, DeValue};
+use toml::de::DeValue;
 
 use super::examples;
 use super::model::{Example, Kit, Paper, Physical};
-use super::rules_table::{RULES_KEYS, RawRules};
 use super::schema::{
-    EXAMPLE_KEYS, EXAMPLE_REQUIRED, KIT_KEYS, KIT_REQUIRED, RULES_REQUIRED, RawExample, RawKit,
-    TOP_KEYS,
+    EXAMPLE_KEYS, EXAMPLE_REQUIRED, KIT_KEYS, KIT_REQUIRED, RawExample, RawKit, TOP_KEYS,
 };
 use crate::diag::{Diagnostic, nearest};
 use crate::rules::Rules;
 use crate::text::Wording;
+use crate::toml_input::document::{TomlReader, parse_document, with_article};
+use crate::toml_input::rules_table::{RULES_KEYS, RULES_REQUIRED, RawRules};
+
+/// A kit's tables and their keys, to say where a misplaced key belongs.
+const KIT_TABLES: &[(&str, &[&str])] = &[
+    ("[kit]", KIT_KEYS),
+    ("[rules]", RULES_KEYS),
+    ("[[example]]", EXAMPLE_KEYS),
+];
 
 /// The most rows the move-record table may have.
 const MAX_RECORD_ROWS: i64 = 40;
 /// Sensible bounds for printed grid spacing and counters, in millimetres.
 const MM_RANGE: std::ops::RangeInclusive<f64> = 5.0..=60.0;
-
-/// Where problems are collected while one file is read.
-pub(crate) struct Ctx<'a> {
-    /// The file's text.
-    pub source: &'a str,
-    /// Problems found so far.
-    pub problems: Vec<Diagnostic>,
-}
-
-impl Ctx<'_> {
-    /// Records a problem at `span`.
-    pub fn error(&mut self, span: Range<usize>, message: impl Into<String>, help: Option<String>) {
-        let mut d = Diagnostic::at(span, message);
-        if let Some(help) = help {
-            d = d.with_help(help);
-        }
-        self.problems.push(d);
-    }
-
-    /// Reads the table `value`, written as `[name]` (`name` includes the brackets): unknown
-    /// and missing keys are reported, then `read` reads the values. `None` when the table is
-    /// absent (reported, with `missing_help`) or not a table; else what `read` made and whether
-    /// every key was sound.
-    pub fn table<T>(
-        &mut self,
-        value: Option<&Spanned<DeValue<'_>>>,
-        name: &str,
-        (known, required): (&[&str], &[&str]),
-        missing_help: &str,
-        read: impl FnOnce(&DeTable<'_>, &mut Vec<Diagnostic>) -> T,
-    ) -> Option<(T, bool)> {
-        let Some(value) = value else {
-            self.error(
-                0..0,
-                format!("missing table `{name}`"),
-                Some(missing_help.to_string()),
-            );
-            return None;
-        };
-        let keys_sound = self.check_keys(value, name, known, required);
-        let table = value.get_ref().as_table()?;
-        Some((read(table, &mut self.problems), keys_sound))
-    }
-
-    /// Reports unknown and missing keys of `table` (named `name`); true when there are none.
-    pub fn check_keys(
-        &mut self,
-        table: &Spanned<DeValue<'_>>,
-        name: &str,
-        known: &[&str],
-        required: &[&str],
-    ) -> bool {
-        let Some(entries) = table.get_ref().as_table() else {
-            self.error(
-                table.span(),
-                format!(
-                    "`{name}` must be a table, not {}",
-                    with_article(table.get_ref().type_str())
-                ),
-                Some(format!("write it as a `[{name}]` section")),
-            );
-            return false;
-        };
-        let before = self.problems.len();
-        for (key, _) in entries.iter() {
-            let k: &str = key.get_ref();
-            if !known.contains(&k) {
-                let help = match nearest(k, known) {
-                    Some(n) => format!("did you mean `{n}`?"),
-                    None => match home_of(k) {
-                        Some(home) if home != name => format!("`{k}` belongs in `{home}`"),
-                        _ => format!("`{name}` accepts: {}", known.join(", ")),
-                    },
-                };
-                self.error(
-                    key.span(),
-                    format!("unknown key `{k}` in `{name}`"),
-                    Some(help),
-                );
-            }
-        }
-        for req in required {
-            if !entries.iter().any(|(k, _)| k.get_ref() == *req) {
-                self.error(
-                    header_span(self.source, table.span(), name),
-                    format!("`{name}` is missing the required key `{req}`"),
-                    Some(required_help(req)),
-                );
-            }
-        }
-        self.problems.len() == before
-    }
-}
-
-/// The table a misplaced key belongs to, for a helpful hint.
-fn home_of(key: &str) -> Option<&'static str> {
-    if KIT_KEYS.contains(&key) {
-        Some("[kit]")
-    } else if RULES_KEYS.contains(&key) {
-        Some("[rules]")
-    } else if EXAMPLE_KEYS.contains(&key) {
-        Some("[[example]]")
-    } else {
-        None
-    }
-}
-
-fn required_help(key: &str) -> String {
-    match key {
-        "title" => "add e.g. `title = \"Liberty-chain capture\"`".into(),
-        "board" => "add the board size, e.g. `board = 5`".into(),
-        "position" => "add the stones, e.g. `position = \"white C3; black B3 C2 D3\"`".into(),
-        "task" => {
-            "add one of: `task = \"capture\"`, `liberties`, `legal`, `sequence`, `score`".into()
-        }
-        _ => format!("add `{key} = ...`"),
-    }
-}
-
-/// The span of a table's `[name]` header when it can be found before the table's body, else the
-/// table's own span (e.g. an inline table).
-fn header_span(source: &str, table: Range<usize>, name: &str) -> Range<usize> {
-    if source
-        .get(table.start..)
-        .is_some_and(|rest| rest.starts_with(name))
-    {
-        return table.start..table.start + name.len();
-    }
-    let before = source.get(..table.start.min(source.len())).unwrap_or("");
-    if let Some(i) = before.rfind(name) {
-        let line_start = before[..i].rfind('\n').map_or(0, |n| n + 1);
-        if before[line_start..].trim_start().starts_with('[') {
-            return i..i + name.len();
-        }
-    }
-    if name == "[[example]]"
-        && let Some(i) = before.rfind("[[example]]")
-    {
-        return i..i + "[[example]]".len();
-    }
-    table.start
-        ..table
-            .start
-            .saturating_add(1)
-            .min(table.end.max(table.start))
-}
-
-/// The TOML document in `cx.source`, or `None` after reporting every syntax error. Kits and
-/// game records are both read through here.
-pub(crate) fn parse_document<'i>(cx: &mut Ctx<'i>) -> Option<DeTable<'i>> {
-    if let Some(d) = lone_carriage_return(cx.source) {
-        cx.problems.push(d);
-        return None;
-    }
-    let (root, errors) = DeTable::parse_recoverable(cx.source);
-    if errors.is_empty() {
-        return Some(root.into_inner());
-    }
-    for e in errors {
-        let span = e.span().unwrap_or(0..0);
-        let message = e.message().lines().next().unwrap_or("").trim().to_string();
-        cx.error(
-            span,
-            format!("invalid toml: {}", message.trim_end_matches('.')),
-            Some(syntax_help(e.message())),
-        );
-    }
-    None
-}
-
-/// A file whose lines end in a lone carriage return (classic Mac OS) is one problem, not one
-/// TOML error per line: TOML only knows `\n` and `\r\n`.
-fn lone_carriage_return(source: &str) -> Option<Diagnostic> {
-    let bytes = source.as_bytes();
-    let at = (0..bytes.len()).find(|&i| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'))?;
-    Some(
-        Diagnostic::at(
-            at..at + 1,
-            "this line ends with a lone carriage return (old Mac line endings)",
-        )
-        .with_help("save the file with Unix (LF) or Windows (CRLF) line endings"),
-    )
-}
 
 /// FNV-1a 64 of the source bytes, folded to 8 hex digits: matches a printed sheet to its key.
 pub fn fingerprint(source: &str) -> String {
@@ -219,10 +43,7 @@ pub fn fingerprint(source: &str) -> String {
 /// Reads and validates the kit in `source`, reporting every problem found. The authors' keys
 /// are read for their form here and compared with the engine above, in `crate::key_check`.
 pub fn load(source: &str) -> Result<Kit, Rejected> {
-    let mut cx = Ctx {
-        source,
-        problems: Vec::new(),
-    };
+    let mut cx = TomlReader::new(source, KIT_TABLES);
     let Some(root) = parse_document(&mut cx) else {
         return Err(Rejected {
             problems: cx.problems,
@@ -245,7 +66,7 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
                 let help = match nearest(other, TOP_KEYS) {
                     Some("example") => "did you mean `[[example]]`?".to_string(),
                     Some(n) => format!("did you mean `[{n}]`?"),
-                    None => match home_of(other) {
+                    None => match cx.home_of(other) {
                         Some(home) => format!("`{other}` belongs in `{home}`"),
                         None => {
                             "a kit has the tables `[kit]`, `[rules]`, `[text]` and `[[example]]`"
@@ -353,25 +174,10 @@ pub struct Rejected {
     pub examples: Vec<Example>,
 }
 
-fn syntax_help(message: &str) -> String {
-    let rest: Vec<&str> = message
-        .lines()
-        .skip(1)
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    if rest.is_empty() {
-        "kits are TOML: `key = value` lines under `[table]` headers; text goes in double quotes"
-            .into()
-    } else {
-        rest.join("; ")
-    }
-}
-
 type KitSection = (String, Option<String>, Paper, u32, Physical);
 
 /// Validates the values of `[kit]`.
-fn kit_section(cx: &mut Ctx<'_>, raw: &RawKit) -> Option<KitSection> {
+fn kit_section(cx: &mut TomlReader<'_>, raw: &RawKit) -> Option<KitSection> {
     let before = cx.problems.len();
     let title = raw.title.get_ref().trim().to_string();
     if title.is_empty() {
@@ -417,7 +223,7 @@ fn kit_section(cx: &mut Ctx<'_>, raw: &RawKit) -> Option<KitSection> {
         }
     };
     let mut physical = Physical::default();
-    let mm = |cx: &mut Ctx<'_>, span: Range<usize>, name: &str, v: f64| -> Option<f64> {
+    let mm = |cx: &mut TomlReader<'_>, span: Range<usize>, name: &str, v: f64| -> Option<f64> {
         if v.is_finite() && MM_RANGE.contains(&v) {
             Some(v)
         } else {
@@ -500,7 +306,7 @@ fn placeholders(sentence: &str) -> Vec<&str> {
     names
 }
 
-fn text_section(cx: &mut Ctx<'_>, table: Option<&Spanned<DeValue<'_>>>) -> Wording {
+fn text_section(cx: &mut TomlReader<'_>, table: Option<&Spanned<DeValue<'_>>>) -> Wording {
     let defaults = Wording::defaults();
     let Some(table) = table else {
         return defaults;
@@ -576,7 +382,7 @@ fn text_section(cx: &mut Ctx<'_>, table: Option<&Spanned<DeValue<'_>>>) -> Wordi
 
 /// Each `[[example]]` table, deserialized where its keys are sound, with its TOML value.
 fn example_tables<'v, 'i>(
-    cx: &mut Ctx<'_>,
+    cx: &mut TomlReader<'_>,
     value: Option<&'v Spanned<DeValue<'i>>>,
 ) -> Vec<(Option<RawExample>, &'v Spanned<DeValue<'i>>)> {
     let Some(value) = value else {
@@ -602,14 +408,4 @@ fn example_tables<'v, 'i>(
             (raw, item)
         })
         .collect()
-}
-
-/// `a integer` reads wrong: the article for a TOML type name.
-fn with_article(type_name: &str) -> String {
-    let article = if type_name.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    };
-    format!("{article} {type_name}")
 }

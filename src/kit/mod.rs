@@ -4,9 +4,7 @@ mod examples;
 mod keys;
 pub mod load;
 pub mod model;
-pub mod rules_table;
 pub mod schema;
-pub(crate) mod value;
 
 pub use load::{fingerprint, load};
 pub use model::{Example, Kit, Paper, Physical, Task};

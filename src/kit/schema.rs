@@ -8,8 +8,9 @@
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use super::value::{self, FieldReader};
 use crate::diag::Diagnostic;
+use crate::toml_input::key_help::written_example;
+use crate::toml_input::value::{self, FieldReader, number, text, text_list, whole_number};
 
 /// Top-level tables a kit may have.
 pub const TOP_KEYS: &[&str] = &["kit", "rules", "text", "example"];
@@ -36,65 +37,6 @@ pub const EXAMPLE_KEYS: &[&str] = &[
 
 /// Keys every `[[example]]` must have.
 pub const EXAMPLE_REQUIRED: &[&str] = &["position", "task"];
-
-/// Keys `[rules]` must have.
-pub const RULES_REQUIRED: &[&str] = &["board"];
-
-/// A line an author could copy for `key`, used in help when its value is of the wrong kind.
-pub fn written_example(key: &str) -> &'static str {
-    match key {
-        "title" => "title = \"Liberty-chain capture\"",
-        "purpose" => "purpose = \"Practise counting liberties\"",
-        "paper" => "paper = \"a4\"",
-        "record_rows" => "record_rows = 8",
-        "spacing_mm" => "spacing_mm = [22.0, 23.7]",
-        "counter_mm" => "counter_mm = 20.0",
-        "position" => "position = \"white C3; black B3 C2 D3\"",
-        "task" => "task = \"capture\"",
-        "to_play" => "to_play = \"black\"",
-        "prompt" => "prompt = \"Which move captures?\"",
-        "group" => "group = \"C3\"",
-        "move" => "move = \"C4\"",
-        "history" => "history = [\"black C4\", \"white pass\"]",
-        "moves" => "moves = [\"black C4\", \"white D4\"]",
-        "dead" => "dead = [\"D4\", \"E4\"]",
-        "board" => "board = 5",
-        "ko" => "ko = \"positional\"",
-        "end_passes" => "end_passes = 2",
-        "max_stones" => "max_stones = 80",
-        "capture_target" => "capture_target = 5",
-        "scoring" => "scoring = \"captures\"",
-        "komi" => "komi = 7.5",
-        "setup" => "setup = \"white C3; black B3 C2 D3\"",
-        _ => "key = value",
-    }
-}
-
-/// Reads `key` as text.
-pub(crate) fn text(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Spanned<String>, Diagnostic> {
-    value::text(key, v, written_example(key))
-}
-
-/// Reads `key` as a whole number.
-pub(crate) fn whole_number(
-    key: &str,
-    v: &Spanned<DeValue<'_>>,
-) -> Result<Spanned<i64>, Diagnostic> {
-    value::whole_number(key, v, written_example(key))
-}
-
-/// Reads `key` as a number, whole or not.
-pub(crate) fn number(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Spanned<f64>, Diagnostic> {
-    value::number(key, v, written_example(key))
-}
-
-/// Reads `key` as a list of texts.
-pub(crate) fn text_list(
-    key: &str,
-    v: &Spanned<DeValue<'_>>,
-) -> Result<Spanned<Vec<Spanned<String>>>, Vec<Diagnostic>> {
-    value::text_list(key, v, written_example(key))
-}
 
 /// The `[kit]` table as written.
 #[derive(Debug, Clone)]
@@ -230,7 +172,7 @@ impl RawKey {
             DeValue::Boolean(b) => Ok(RawKey::Bool(Spanned::new(v.span(), *b))),
             DeValue::String(s) => Ok(RawKey::Text(Spanned::new(v.span(), s.to_string()))),
             DeValue::Array(_) => {
-                value::text_list(key, v, "key = [\"C5\", \"B4\"]").map(RawKey::List)
+                value::text_list_as(key, v, "key = [\"C5\", \"B4\"]").map(RawKey::List)
             }
             other => Err(vec![
                 Diagnostic::at(v.span(), format!("`key` cannot be {}", value::found(other)))

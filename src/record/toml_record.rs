@@ -8,12 +8,11 @@ use toml::de::DeTable;
 
 use super::{Record, chain_without_liberty, no_liberty_message};
 use crate::diag::{Diagnostic, nearest};
-use crate::kit::load::{Ctx, parse_document};
-use crate::kit::rules_table::{RULES_KEYS, RawRules};
-use crate::kit::schema::{RULES_REQUIRED, text, text_list};
-use crate::kit::value::{FieldReader, StringPlace};
 use crate::rules::notation::{self, NotationError};
 use crate::rules::{BoardSize, Color, Move, Point, PointError, Rules};
+use crate::toml_input::document::{TomlReader, parse_document};
+use crate::toml_input::rules_table::{RULES_KEYS, RULES_REQUIRED, RawRules};
+use crate::toml_input::value::{FieldReader, StringPlace, text, text_list};
 
 /// Keys a record's top level may have.
 const TOP_KEYS: &[&str] = &["rules", "game"];
@@ -53,10 +52,7 @@ impl RawGame {
 
 /// The `[rules]` and `[game]` tables of a record, each read with every problem reported.
 fn read_tables(source: &str) -> Result<((BoardSize, Rules), RawGame), Vec<Diagnostic>> {
-    let mut cx = Ctx {
-        source,
-        problems: Vec::new(),
-    };
+    let mut cx = TomlReader::new(source, &[("[rules]", RULES_KEYS), ("[game]", GAME_KEYS)]);
     let Some(root) = parse_document(&mut cx) else {
         return Err(cx.problems);
     };

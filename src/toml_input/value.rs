@@ -52,7 +52,7 @@ fn write_like(example: &str) -> String {
 }
 
 /// A string value.
-pub(crate) fn text(
+pub(crate) fn text_as(
     key: &str,
     value: &Spanned<DeValue<'_>>,
     example: &str,
@@ -91,7 +91,7 @@ fn integer_of(value: &DeValue<'_>) -> Option<Option<i64>> {
 }
 
 /// A whole number (TOML integer).
-pub(crate) fn whole_number(
+pub(crate) fn whole_number_as(
     key: &str,
     value: &Spanned<DeValue<'_>>,
     example: &str,
@@ -118,7 +118,7 @@ pub(crate) fn whole_number(
 }
 
 /// A number, whole or with a decimal point (TOML keeps them apart; authors don't).
-pub(crate) fn number(
+pub(crate) fn number_as(
     key: &str,
     value: &Spanned<DeValue<'_>>,
     example: &str,
@@ -177,7 +177,7 @@ pub(crate) fn boolean(
 }
 
 /// A list of strings; every item of the wrong kind is reported.
-pub(crate) fn text_list(
+pub(crate) fn text_list_as(
     key: &str,
     value: &Spanned<DeValue<'_>>,
     example: &str,
@@ -230,7 +230,7 @@ pub(crate) fn number_list(
     let mut out = Vec::new();
     let mut problems = Vec::new();
     for item in items.iter() {
-        match number(key, item, example) {
+        match number_as(key, item, example) {
             Ok(n) => out.push(n),
             Err(d) => problems.push(d),
         }
@@ -240,6 +240,32 @@ pub(crate) fn number_list(
     } else {
         Err(problems)
     }
+}
+
+/// Reads `key` as text, with help showing a line of the right form.
+pub(crate) fn text(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Spanned<String>, Diagnostic> {
+    text_as(key, v, super::key_help::written_example(key))
+}
+
+/// Reads `key` as a whole number.
+pub(crate) fn whole_number(
+    key: &str,
+    v: &Spanned<DeValue<'_>>,
+) -> Result<Spanned<i64>, Diagnostic> {
+    whole_number_as(key, v, super::key_help::written_example(key))
+}
+
+/// Reads `key` as a number, whole or not.
+pub(crate) fn number(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Spanned<f64>, Diagnostic> {
+    number_as(key, v, super::key_help::written_example(key))
+}
+
+/// Reads `key` as a list of texts.
+pub(crate) fn text_list(
+    key: &str,
+    v: &Spanned<DeValue<'_>>,
+) -> Result<Spanned<Vec<Spanned<String>>>, Vec<Diagnostic>> {
+    text_list_as(key, v, super::key_help::written_example(key))
 }
 
 /// Where a string value's characters are in the file, worked out once per value so that
@@ -342,7 +368,7 @@ mod tests {
 
     #[test]
     fn messages_name_the_key_and_what_was_written_in_plain_words() {
-        let e = whole_number("record_rows", &value("v = \"8\""), "record_rows = 8").unwrap_err();
+        let e = whole_number_as("record_rows", &value("v = \"8\""), "record_rows = 8").unwrap_err();
         assert_eq!(
             e.message,
             "`record_rows` must be a whole number, not the text `\"8\"`"
@@ -351,14 +377,15 @@ mod tests {
             e.help.as_deref(),
             Some("remove the quotes: `record_rows = 8`")
         );
-        let e = whole_number("board", &value("v = 99999999999999999999"), "board = 5").unwrap_err();
+        let e =
+            whole_number_as("board", &value("v = 99999999999999999999"), "board = 5").unwrap_err();
         assert_eq!(e.message, "`board` is far too large a number");
         let e = boolean("ink_saving", &value("v = \"yes\"")).unwrap_err();
         assert_eq!(
             e.help.as_deref(),
             Some("write `ink_saving = true`, without quotes")
         );
-        let e = text("position", &value("v = [\"white C3\", \"black B3\"]"), "").unwrap_err();
+        let e = text_as("position", &value("v = [\"white C3\", \"black B3\"]"), "").unwrap_err();
         assert_eq!(
             e.message,
             "`position` must be text in double quotes, not a list"
@@ -367,7 +394,7 @@ mod tests {
             e.help.as_deref(),
             Some("write it as one text: `position = \"white C3; black B3\"`")
         );
-        let e = text("to_play", &value("v = 1"), "to_play = \"black\"").unwrap_err();
+        let e = text_as("to_play", &value("v = 1"), "to_play = \"black\"").unwrap_err();
         assert_eq!(
             e.message,
             "`to_play` must be text in double quotes, not the number `1`"
@@ -398,12 +425,15 @@ mod tests {
 
     #[test]
     fn numbers_accept_integers_and_floats() {
-        assert_eq!(*number("komi", &value("v = 7"), "").unwrap().get_ref(), 7.0);
         assert_eq!(
-            *number("komi", &value("v = 7.5"), "").unwrap().get_ref(),
+            *number_as("komi", &value("v = 7"), "").unwrap().get_ref(),
+            7.0
+        );
+        assert_eq!(
+            *number_as("komi", &value("v = 7.5"), "").unwrap().get_ref(),
             7.5
         );
-        assert!(number("komi", &value("v = nan"), "").is_err());
+        assert!(number_as("komi", &value("v = nan"), "").is_err());
         let list = number_list("spacing_mm", &value("v = [22, \"x\", true]"), "").unwrap_err();
         assert_eq!(list.len(), 2);
     }

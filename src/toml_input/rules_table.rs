@@ -3,8 +3,7 @@
 use toml::Spanned;
 use toml::de::DeTable;
 
-use super::schema::{number, text, whole_number};
-use super::value::FieldReader;
+use super::value::{FieldReader, number, text, whole_number};
 use crate::diag::Diagnostic;
 use crate::rules::{BoardSize, KoRule, Rules, Scoring};
 
@@ -36,6 +35,9 @@ pub struct RawRules {
     /// Whether every value written read as its kind (a missing `board` is reported elsewhere).
     pub sound: bool,
 }
+
+/// Keys `[rules]` must have.
+pub const RULES_REQUIRED: &[&str] = &["board"];
 
 /// Every key `[rules]` accepts, for suggestions.
 pub const RULES_KEYS: &[&str] = &[
