@@ -21,8 +21,8 @@ pub struct AnswerKey {
 pub struct ExampleAnswer {
     /// The example's 1-based number.
     pub number: usize,
-    /// The task's name (`capture`, `liberties`, ...).
-    pub task: &'static str,
+    /// The task asked.
+    pub task: Task,
     /// Who is to play, if the example says.
     pub to_play: Option<Color>,
     /// What the engine found.
@@ -213,7 +213,7 @@ pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
     };
     ExampleAnswer {
         number: example.number,
-        task: example.task.name(),
+        task: example.task.clone(),
         to_play: example.to_play,
         answer,
         board,

@@ -1,19 +1,23 @@
 //! The check stage above the kit and the answers: each example's stated `key` compared with what
 //! the rules engine finds. The kit reads a key's form; only here is it held against the engine.
 
-use crate::answer::{Answer, answer_example, describe, list};
+use crate::answer::{Answer, ExampleAnswer, describe, list};
 use crate::diag::Diagnostic;
 use crate::kit::model::{Claim, Example, LegalClaim};
-use crate::rules::{Color, Point, Rules};
+use crate::rules::{Color, Point};
 use crate::text::Wording;
 
-/// A problem for every example whose key disagrees with the engine, and for every `capture`
-/// example with no capturing move and no `key = []` saying that is intended.
-pub fn key_problems(rules: &Rules, wording: &Wording, examples: &[Example]) -> Vec<Diagnostic> {
+/// A problem for every example whose key disagrees with the engine's answer (`answers`, one per
+/// example, in order), and for every `capture` example with no capturing move and no `key = []`
+/// saying that is intended.
+pub fn key_problems(
+    wording: &Wording,
+    examples: &[Example],
+    answers: &[ExampleAnswer],
+) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
-    for example in examples {
-        let answer = answer_example(rules, example);
-        let found = describe(&answer, wording).join("; ");
+    for (example, answer) in examples.iter().zip(answers) {
+        let found = describe(answer, wording).join("; ");
         let n = example.number;
         let Some(key) = &example.key else {
             if let Answer::Capture { moves } = &answer.answer
@@ -84,7 +88,12 @@ fn shown(points: &[Point]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kit::load;
+    use crate::answer::answer_key;
+    use crate::kit::{Kit, load};
+
+    fn problems_of(kit: &Kit) -> Vec<Diagnostic> {
+        key_problems(&kit.wording, &kit.examples, &answer_key(kit).examples)
+    }
 
     fn kit(examples: &str) -> String {
         format!("[kit]\ntitle = \"t\"\n[rules]\nboard = 5\n{examples}")
@@ -96,11 +105,11 @@ mod tests {
             "[[example]]\nposition = \"white C3; black B3 C2 D3\"\nto_play = \"black\"\ntask = \"capture\"\nkey = \"C4\"\n",
         );
         let kit = load(&right).unwrap();
-        assert!(key_problems(&kit.rules, &kit.wording, &kit.examples).is_empty());
+        assert!(problems_of(&kit).is_empty());
 
         let wrong = right.replace("key = \"C4\"", "key = \"B4\"");
         let kit = load(&wrong).unwrap();
-        let problems = key_problems(&kit.rules, &kit.wording, &kit.examples);
+        let problems = problems_of(&kit);
         assert_eq!(problems.len(), 1);
         assert_eq!(&wrong[problems[0].span.clone().unwrap()], "\"B4\"");
         assert!(
@@ -128,7 +137,7 @@ mod tests {
         ] {
             let source = example(key);
             let kit = load(&source).unwrap();
-            let problems = key_problems(&kit.rules, &kit.wording, &kit.examples);
+            let problems = problems_of(&kit);
             assert_eq!(problems.is_empty(), agrees, "{key}: {problems:?}");
         }
     }

@@ -46,7 +46,7 @@ pub fn run(
         PaperArg::A3 => Paper::A3,
     });
     let pack = match check_source(&source, paper) {
-        Ok((_, pack)) => pack,
+        Ok((_, _, pack)) => pack,
         Err(diagnostics) => return report(&source, &diagnostics, console),
     };
     let documents = [&pack.player_sheet, &pack.host_key];

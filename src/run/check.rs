@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
-use crate::answer::answer_key;
+use crate::answer::{AnswerKey, ExampleAnswer, answer_example, answer_key};
 use crate::diag::{Diagnostic, Source};
 use crate::key_check::key_problems;
 use crate::kit::{Kit, Paper, load};
@@ -13,29 +13,43 @@ use crate::layout::font::win_ansi_byte;
 use crate::layout::page::Shape;
 use crate::layout::{Pack, pack};
 
-/// Loads a kit and applies every check: its content, whether its board fits the paper (or
-/// `paper`, when the command line overrides the kit's), and whether every printed character can
-/// be printed. Returns the kit with its laid-out pack, so `build` need not lay it out again.
-pub fn check_source(source: &Source, paper: Option<Paper>) -> Result<(Kit, Pack), Vec<Diagnostic>> {
-    // A kit is checked in two stages: `load` reads and validates it, then each stated key is
-    // compared with the engine's answer, for the sound examples even of a rejected kit, so one
-    // run reports every problem.
+/// Loads a kit and applies every check: its content, its stated keys against the engine,
+/// whether its board fits the paper (or `paper`, when the command line overrides the kit's),
+/// and whether every printed character can be printed. Returns the kit with its answers and
+/// laid-out pack, each computed once, so `key` and `build` need not compute them again.
+pub fn check_source(
+    source: &Source,
+    paper: Option<Paper>,
+) -> Result<(Kit, AnswerKey, Pack), Vec<Diagnostic>> {
+    // Two stages: `load` reads and validates the kit, then each stated key is compared with the
+    // engine's answer, for the sound examples even of a rejected kit, so one run reports every
+    // problem.
     let in_file_order = |mut problems: Vec<Diagnostic>| {
         problems.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
         problems
     };
-    let mut kit = match load(source.text()) {
+    let (mut kit, key) = match load(source.text()) {
         Ok(kit) => {
-            let problems = key_problems(&kit.rules, &kit.wording, &kit.examples);
+            let key = answer_key(&kit);
+            let problems = key_problems(&kit.wording, &kit.examples, &key.examples);
             if !problems.is_empty() {
                 return Err(in_file_order(problems));
             }
-            kit
+            (kit, key)
         }
         Err(rejected) => {
             let mut problems = rejected.problems;
             if let Some(rules) = &rejected.rules {
-                problems.extend(key_problems(rules, &rejected.wording, &rejected.examples));
+                let answers: Vec<ExampleAnswer> = rejected
+                    .examples
+                    .iter()
+                    .map(|e| answer_example(rules, e))
+                    .collect();
+                problems.extend(key_problems(
+                    &rejected.wording,
+                    &rejected.examples,
+                    &answers,
+                ));
             }
             return Err(in_file_order(problems));
         }
@@ -52,10 +66,10 @@ pub fn check_source(source: &Source, paper: Option<Paper>) -> Result<(Kit, Pack)
             Diagnostic::at(kit.board_span.clone(), message).with_help(help),
         ]);
     }
-    let pack = pack(&kit, &answer_key(&kit));
+    let pack = pack(&kit, &key);
     match unprintable(&pack, source.text()) {
         Some(d) => Err(vec![d]),
-        None => Ok((kit, pack)),
+        None => Ok((kit, key, pack)),
     }
 }
 
@@ -103,7 +117,7 @@ pub fn run(kits: &[PathBuf], console: &mut Console<'_>) -> Result<Outcome, Failu
             }
         };
         match check_source(&source, None) {
-            Ok((kit, _)) => writeln!(
+            Ok((kit, _, _)) => writeln!(
                 console.out,
                 "ok  {shown}: {} {}, fingerprint {}",
                 kit.examples.len(),

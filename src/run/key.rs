@@ -7,9 +7,10 @@ use serde_json::{Value, json};
 
 use super::check::check_source;
 use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
-use crate::answer::{Answer, AnswerKey, ExampleAnswer, MarkKind, answer_key, describe};
+use crate::answer::{Answer, AnswerKey, ExampleAnswer, MarkKind, describe};
 use crate::cli::OutputFormat;
 use crate::diag::Source;
+use crate::kit::Task;
 use crate::report_json::{board_json, captures_json, move_json, points_json};
 use crate::rules::{Color, diagram};
 use crate::text::Wording;
@@ -31,14 +32,13 @@ pub fn run(
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
     let source = Source::new(kit.display().to_string(), read_text(kit, KIT_LIMIT)?);
-    let kit = match check_source(&source, None) {
-        Ok((kit, _)) => kit,
+    let (kit, key) = match check_source(&source, None) {
+        Ok((kit, key, _)) => (kit, key),
         Err(diagnostics) => {
             write!(console.err, "{}", source.render_all(&diagnostics)).map_err(output_error)?;
             return Ok(Outcome::CheckFailed);
         }
     };
-    let key = answer_key(&kit);
     let text = match format {
         OutputFormat::Text => key_text(&key, &kit.wording),
         OutputFormat::Json => {
@@ -71,7 +71,9 @@ pub fn key_text(key: &AnswerKey, wording: &Wording) -> String {
         let marks: Vec<_> = example
             .marks
             .iter()
-            .filter(|m| !(example.task == "sequence" && m.kind == MarkKind::Move))
+            .filter(|m| {
+                !(matches!(example.task, Task::Sequence { .. }) && m.kind == MarkKind::Move)
+            })
             .map(|m| (m.point, mark_char(m.kind)))
             .collect();
         out.push_str(&diagram::render(&example.board, &marks));
@@ -85,7 +87,9 @@ pub fn key_text(key: &AnswerKey, wording: &Wording) -> String {
 
 fn example_heading(example: &ExampleAnswer, wording: &Wording) -> String {
     let number = example.number.to_string();
-    let task = wording.get(&format!("task_{}", example.task)).to_string();
+    let task = wording
+        .get(&format!("task_{}", example.task.name()))
+        .to_string();
     match example.to_play {
         Some(c) => wording.fill(
             "key_example_to_play",
@@ -111,7 +115,7 @@ pub fn key_json(key: &AnswerKey) -> Value {
 fn example_json(example: &ExampleAnswer) -> Value {
     json!({
         "number": example.number,
-        "task": example.task,
+        "task": example.task.name(),
         "to_play": example.to_play.map(Color::name),
         "answer": answer_json(example),
     })
