@@ -5,16 +5,13 @@ use std::ops::Range;
 use toml::Spanned;
 
 use super::keys;
-use super::model::{Example, Task};
+use super::model::{Example, Task, TaskKind};
 use super::schema::RawExample;
 use crate::diag::nearest;
 use crate::rules::notation::{NotationError, board_of, parse_move, parse_position};
 use crate::rules::{Board, BoardSize, Color, Game, Move, Point, Rules};
 use crate::toml_input::document::TomlReader;
 use crate::toml_input::value::StringPlace;
-
-/// Every task name, in documentation order.
-pub const TASKS: &[&str] = &["capture", "liberties", "legal", "sequence", "score"];
 
 /// Checks one example (numbered from 1); `None` when it has problems (already reported).
 /// The position and the form of the key are checked even when another value is wrong, so a
@@ -40,11 +37,11 @@ pub(crate) fn check(
         color
     });
     let task_value = raw.task.as_ref()?;
-    let task_name = task_value.get_ref().trim().to_ascii_lowercase();
-    if !TASKS.contains(&task_name.as_str()) {
-        let help = match nearest(&task_name, TASKS) {
-            Some(n) => format!("did you mean `{n}`? tasks are: {}", TASKS.join(", ")),
-            None => format!("tasks are: {}", TASKS.join(", ")),
+    let Some(kind) = TaskKind::parse(task_value.get_ref()) else {
+        let names = TaskKind::NAMES.join(", ");
+        let help = match nearest(task_value.get_ref().trim(), TaskKind::NAMES) {
+            Some(n) => format!("did you mean `{n}`? tasks are: {names}"),
+            None => format!("tasks are: {names}"),
         };
         cx.error(
             task_value.span(),
@@ -52,17 +49,18 @@ pub(crate) fn check(
             Some(help),
         );
         return None;
-    }
+    };
     // A malformed key is reported here and the example is checked on: its problems are counted
     // at the end, where any of them keeps the example out.
     let key = raw
         .key
         .as_ref()
-        .and_then(|k| keys::read(cx, number, &task_name, k, size));
+        .and_then(|k| keys::read(cx, number, kind, k, size));
     if !raw.sound {
         return None;
     }
-    unused_fields(cx, raw, &task_name);
+    unused_fields(cx, raw, kind);
+    let task_name = kind.name();
     let needs = |cx: &mut TomlReader<'_>, field: &str, what: &str| {
         cx.error(
             task_value.span(),
@@ -70,7 +68,7 @@ pub(crate) fn check(
             Some(what.to_string()),
         );
     };
-    if matches!(task_name.as_str(), "capture" | "legal") && !raw.is_written("to_play") {
+    if matches!(kind, TaskKind::Capture | TaskKind::Legal) && !raw.is_written("to_play") {
         needs(
             cx,
             "to_play",
@@ -78,9 +76,9 @@ pub(crate) fn check(
         );
     }
     let board = board?;
-    let task = match task_name.as_str() {
-        "capture" => Some(Task::Capture),
-        "liberties" => match &raw.group {
+    let task = match kind {
+        TaskKind::Capture => Some(Task::Capture),
+        TaskKind::Liberties => match &raw.group {
             None => {
                 needs(
                     cx,
@@ -105,7 +103,7 @@ pub(crate) fn check(
                 }
             }),
         },
-        "legal" => {
+        TaskKind::Legal => {
             let mover = to_play.unwrap_or(Color::Black);
             let history = raw.history.as_ref().map_or(Some(Vec::new()), |h| {
                 let moves = move_list(cx, h, size, mover, true)?;
@@ -123,7 +121,7 @@ pub(crate) fn check(
                 _ => None,
             }
         }
-        "sequence" => match &raw.moves {
+        TaskKind::Sequence => match &raw.moves {
             None => {
                 needs(
                     cx,
@@ -139,7 +137,7 @@ pub(crate) fn check(
                 Some(Task::Sequence { moves })
             }
         },
-        _ => {
+        TaskKind::Score => {
             let dead = match &raw.dead {
                 None => Some(Vec::new()),
                 Some(d) => dead_stones(cx, d, &board, size),
@@ -165,13 +163,29 @@ pub(crate) fn check(
 }
 
 /// Task fields given to a task that does not use them are mistakes worth reporting.
-fn unused_fields(cx: &mut TomlReader<'_>, raw: &RawExample, task: &str) {
-    let fields: [(&str, Option<Range<usize>>, &str); 5] = [
-        ("group", raw.group.as_ref().map(Spanned::span), "liberties"),
-        ("move", raw.mv.as_ref().map(Spanned::span), "legal"),
-        ("history", raw.history.as_ref().map(Spanned::span), "legal"),
-        ("moves", raw.moves.as_ref().map(Spanned::span), "sequence"),
-        ("dead", raw.dead.as_ref().map(Spanned::span), "score"),
+fn unused_fields(cx: &mut TomlReader<'_>, raw: &RawExample, task: TaskKind) {
+    let fields: [(&str, Option<Range<usize>>, TaskKind); 5] = [
+        (
+            "group",
+            raw.group.as_ref().map(Spanned::span),
+            TaskKind::Liberties,
+        ),
+        ("move", raw.mv.as_ref().map(Spanned::span), TaskKind::Legal),
+        (
+            "history",
+            raw.history.as_ref().map(Spanned::span),
+            TaskKind::Legal,
+        ),
+        (
+            "moves",
+            raw.moves.as_ref().map(Spanned::span),
+            TaskKind::Sequence,
+        ),
+        (
+            "dead",
+            raw.dead.as_ref().map(Spanned::span),
+            TaskKind::Score,
+        ),
     ];
     for (name, span, owner) in fields {
         if let Some(span) = span
@@ -179,9 +193,10 @@ fn unused_fields(cx: &mut TomlReader<'_>, raw: &RawExample, task: &str) {
         {
             cx.error(
                 span,
-                format!("`{name}` does nothing in a `{task}` example"),
+                format!("`{name}` does nothing in a `{}` example", task.name()),
                 Some(format!(
-                    "`{name}` belongs to `task = \"{owner}\"`; remove it or change the task"
+                    "`{name}` belongs to `task = \"{}\"`; remove it or change the task",
+                    owner.name()
                 )),
             );
         }

@@ -4,7 +4,7 @@
 
 use toml::Spanned;
 
-use super::model::{Claim, LegalClaim, StatedKey};
+use super::model::{Claim, LegalClaim, StatedKey, TaskKind};
 use super::schema::RawKey;
 use crate::diag::nearest;
 use crate::rules::{BoardSize, Color, Point};
@@ -27,7 +27,7 @@ const SCORE_WORDS: &[&str] = &["black", "white", "draw"];
 pub(crate) fn read(
     cx: &mut TomlReader<'_>,
     number: usize,
-    task: &str,
+    task: TaskKind,
     key: &RawKey,
     size: BoardSize,
 ) -> Option<StatedKey> {
@@ -35,14 +35,14 @@ pub(crate) fn read(
     let shape = |cx: &mut TomlReader<'_>, what: &str| {
         cx.error(
             span.clone(),
-            format!("example {number}: a `{task}` key is {what}"),
+            format!("example {number}: a `{}` key is {what}", task.name()),
             Some(
                 "see the README, section `[[example]]`, for the form each task's key takes".into(),
             ),
         );
     };
     let claim = match task {
-        "legal" => match key {
+        TaskKind::Legal => match key {
             RawKey::Bool(b) => Claim::Legal(if *b.get_ref() {
                 LegalClaim::Legal
             } else {
@@ -68,7 +68,7 @@ pub(crate) fn read(
                 return None;
             }
         },
-        "score" => {
+        TaskKind::Score => {
             let RawKey::Text(t) = key else {
                 shape(cx, "the winner: `black`, `white` or `draw`");
                 return None;
@@ -84,10 +84,10 @@ pub(crate) fn read(
                 }
             }
         }
-        _ => {
+        TaskKind::Capture | TaskKind::Liberties | TaskKind::Sequence => {
             let what = match task {
-                "capture" => "a point or a list of points (the capturing moves)",
-                "liberties" => "a list of points (the liberties)",
+                TaskKind::Capture => "a point or a list of points (the capturing moves)",
+                TaskKind::Liberties => "a list of points (the liberties)",
                 _ => "a list of points (every stone captured along the way)",
             };
             let items: Vec<Spanned<String>> = match key {

@@ -7,4 +7,4 @@ pub mod model;
 pub mod schema;
 
 pub use load::{fingerprint, load};
-pub use model::{Example, Kit, Paper, Physical, Task};
+pub use model::{Example, Kit, Paper, Physical, Task, TaskKind};

@@ -187,12 +187,63 @@ pub enum Task {
 impl Task {
     /// The task's name in kit files and output: `capture`, `liberties`, `legal`, `sequence`, `score`.
     pub fn name(&self) -> &'static str {
+        self.kind().name()
+    }
+
+    /// Which of the five tasks this is.
+    pub fn kind(&self) -> TaskKind {
         match self {
-            Task::Capture => "capture",
-            Task::Liberties { .. } => "liberties",
-            Task::Legal { .. } => "legal",
-            Task::Sequence { .. } => "sequence",
-            Task::Score { .. } => "score",
+            Task::Capture => TaskKind::Capture,
+            Task::Liberties { .. } => TaskKind::Liberties,
+            Task::Legal { .. } => TaskKind::Legal,
+            Task::Sequence { .. } => TaskKind::Sequence,
+            Task::Score { .. } => TaskKind::Score,
         }
+    }
+}
+
+/// The five tasks by name, before their fields are read: what `task = "..."` can say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TaskKind {
+    /// `capture`.
+    Capture,
+    /// `liberties`.
+    Liberties,
+    /// `legal`.
+    Legal,
+    /// `sequence`.
+    Sequence,
+    /// `score`.
+    Score,
+}
+
+impl TaskKind {
+    /// Every task, in documentation order.
+    pub const ALL: [TaskKind; 5] = [
+        TaskKind::Capture,
+        TaskKind::Liberties,
+        TaskKind::Legal,
+        TaskKind::Sequence,
+        TaskKind::Score,
+    ];
+
+    /// Every task name, in documentation order.
+    pub const NAMES: &[&str] = &["capture", "liberties", "legal", "sequence", "score"];
+
+    /// The task's name in kit files.
+    pub fn name(self) -> &'static str {
+        match self {
+            TaskKind::Capture => "capture",
+            TaskKind::Liberties => "liberties",
+            TaskKind::Legal => "legal",
+            TaskKind::Sequence => "sequence",
+            TaskKind::Score => "score",
+        }
+    }
+
+    /// The task named `name` (any case, surrounding spaces ignored).
+    pub fn parse(name: &str) -> Option<TaskKind> {
+        let name = name.trim().to_ascii_lowercase();
+        TaskKind::ALL.into_iter().find(|t| t.name() == name)
     }
 }
