@@ -3,7 +3,7 @@
 //! Both forms load into one [`Record`]; every problem becomes a [`Diagnostic`] pointing at the
 //! word (TOML) or the property (SGF) that is wrong.
 
-mod sgf_record;
+mod sgf;
 mod toml_record;
 
 use std::ops::Range;
@@ -109,7 +109,7 @@ pub fn load_toml(source: &str) -> Result<Record, Vec<Diagnostic>> {
 
 /// Reads an SGF record's text, with rules from the command line.
 pub fn load_sgf(source: &str, overrides: &RuleOverrides) -> Result<Record, Vec<Diagnostic>> {
-    sgf_record::load(source, overrides)
+    sgf::load(source, overrides)
 }
 
 /// The first chain of `board` without a liberty, described for a message: its colour and its

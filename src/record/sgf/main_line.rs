@@ -1,0 +1,300 @@
+//! The main line read node by node into a record: the root's size, rules and setup position,
+//! then every move.
+
+use std::ops::Range;
+
+use super::problems::{Problems, SGF_SHAPE, invalid};
+use super::scan::NodeSpans;
+use super::values::{
+    on_board, parse_color, parse_move, parse_points, parse_size, sgf_name, sgf_xy, single,
+};
+use crate::diag::Diagnostic;
+use crate::record::{Record, RuleOverrides, chain_without_liberty, no_liberty_message};
+use crate::rules::{Board, BoardSize, Color, KoRule, Move, Rules, Scoring};
+
+/// What the root sets: the board, the rules and the setup position.
+#[derive(Debug)]
+struct Start {
+    size: BoardSize,
+    rules: Rules,
+    setup: Board,
+}
+
+/// The main line read so far, node by node as the scan hands them over.
+pub(super) struct MainLine<'t> {
+    source: &'t str,
+    overrides: RuleOverrides,
+    /// The first node, kept for diagnostics pointing into it once the scan is over.
+    root: NodeSpans<'t>,
+    /// `None` before the root is read, and when it cannot be (not a game of Go, no usable
+    /// size): later nodes are then left to the scan's checks.
+    start: Option<Start>,
+    to_play: Option<Color>,
+    /// Kept only while no problem is found: a malformed record is refused, never refereed.
+    moves: Vec<(Option<Color>, Move, Range<usize>)>,
+}
+
+impl<'t> MainLine<'t> {
+    pub(super) fn new(source: &'t str, overrides: &RuleOverrides) -> Self {
+        MainLine {
+            source,
+            overrides: *overrides,
+            root: NodeSpans::default(),
+            start: None,
+            to_play: None,
+            moves: Vec::new(),
+        }
+    }
+
+    /// Reads main-line node `k`.
+    pub(super) fn node(&mut self, k: usize, node: &mut NodeSpans<'t>, problems: &mut Problems) {
+        let node = if k == 0 {
+            // Taken, not copied: a root can be most of the file.
+            self.root = std::mem::take(node);
+            self.start = read_root(self.source, &self.root, &self.overrides, problems);
+            &self.root
+        } else {
+            node
+        };
+        let source = self.source;
+        let Some(start) = &mut self.start else {
+            return;
+        };
+        let size = start.size;
+        for prop in &node.properties {
+            let id = &*prop.identifier;
+            match id {
+                "B" | "W" => {
+                    let color = if id == "B" {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    // One value, read without collecting: a long game is mostly moves.
+                    let parsed = match node.values(prop) {
+                        [raw] => parse_move(&source[raw.clone()]),
+                        _ => None,
+                    };
+                    let mv = match parsed {
+                        Some(None) => Some(Move::Pass),
+                        Some(Some((19, 19))) if size.get() <= 19 => Some(Move::Pass),
+                        Some(Some(p)) => {
+                            on_board(p, size, source, node, prop, problems).map(Move::Play)
+                        }
+                        None => {
+                            invalid(source, node, prop, problems);
+                            None
+                        }
+                    };
+                    if let Some(mv) = mv
+                        && problems.is_empty()
+                    {
+                        self.moves.push((Some(color), mv, prop.whole.clone()));
+                    }
+                }
+                "AB" | "AW" if k == 0 => {
+                    let color = if id == "AB" {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    let Some(points) = parse_points(&node.decoded(source, prop)) else {
+                        invalid(source, node, prop, problems);
+                        continue;
+                    };
+                    for p in points {
+                        let Some(p) = on_board(p, size, source, node, prop, problems) else {
+                            continue;
+                        };
+                        if let Some(other) = start.setup.stone(p) {
+                            problems.report(|| {
+                                let name = sgf_name(p, size.get());
+                                Diagnostic::at(
+                                    node.span_of(source, prop, sgf_xy(p, size.get())),
+                                    format!("`{name}` ({p}) is set up as {other} and as {color}"),
+                                )
+                                .with_help("a point holds one stone; remove one")
+                            });
+                        } else {
+                            start.setup.place_unchecked(p, color);
+                        }
+                    }
+                }
+                "PL" if k == 0 => match parse_color(&node.decoded(source, prop)) {
+                    Some(c) => self.to_play = Some(c),
+                    None => invalid(source, node, prop, problems),
+                },
+                "AB" | "AW" | "AE" | "PL" => {
+                    let values = node.decoded(source, prop);
+                    let valid = if id == "PL" {
+                        parse_color(&values).is_some()
+                    } else {
+                        parse_points(&values).is_some()
+                    };
+                    if !valid {
+                        invalid(source, node, prop, problems);
+                        continue;
+                    }
+                    problems.report(|| {
+                        let message = if id == "AE" {
+                            "`AE` (removing stones) is not supported".to_string()
+                        } else {
+                            format!("`{id}` after the first node is not supported")
+                        };
+                        Diagnostic::at(prop.whole.clone(), message).with_help(
+                            "replay reads setup stones (`AB`, `AW`, `PL`) from the first node only",
+                        )
+                    });
+                }
+                // The root's are read first; elsewhere they only need to be well formed.
+                "SZ" | "KM" if k > 0 => {
+                    let values = node.decoded(source, prop);
+                    let valid = if id == "SZ" {
+                        parse_size(&values).is_some()
+                    } else {
+                        single(&values).is_some_and(|v| v.parse::<f64>().is_ok())
+                    };
+                    if !valid {
+                        invalid(source, node, prop, problems);
+                    }
+                }
+                _ => {}
+            }
+        }
+        if !problems.is_empty() && self.moves.capacity() > 0 {
+            self.moves = Vec::new();
+        }
+    }
+
+    /// The record once the scan is over, or every problem found.
+    pub(super) fn finish(self, mut problems: Problems) -> Result<Record, Vec<Diagnostic>> {
+        let Some(Start { size, rules, setup }) = self.start else {
+            // The root was refused, and always with a reason; this is only a safety net.
+            if problems.is_empty() {
+                problems.report(|| Diagnostic::at(0..0, "no game found").with_help(SGF_SHAPE));
+            }
+            return Err(problems.list);
+        };
+        if let Some((color, stones, first)) = chain_without_liberty(&setup) {
+            let id = match color {
+                Color::Black => "AB",
+                Color::White => "AW",
+            };
+            let root = &self.root;
+            let source = self.source;
+            problems.report(|| {
+                let message = no_liberty_message(color, &stones);
+                let d = match root.find(id) {
+                    Some(p) => {
+                        Diagnostic::at(root.span_of(source, p, sgf_xy(first, size.get())), message)
+                    }
+                    None => Diagnostic::whole_file(message),
+                };
+                d.with_help(
+                    "a position on the board always leaves every chain a liberty; check the setup",
+                )
+            });
+        }
+        if !problems.is_empty() {
+            return Err(problems.list);
+        }
+        let to_play = self
+            .to_play
+            .or_else(|| self.moves.first().and_then(|m| m.0))
+            .unwrap_or(Color::Black);
+        Ok(Record {
+            size,
+            rules,
+            setup,
+            to_play,
+            moves: self.moves,
+            dead: Vec::new(),
+        })
+    }
+}
+
+/// Reads the root's `GM`, `SZ` and `KM` into the board size and rules; `None` (with the
+/// problems reported) when the record is not a game of Go or has no usable size.
+fn read_root(
+    source: &str,
+    root: &NodeSpans<'_>,
+    overrides: &RuleOverrides,
+    problems: &mut Problems,
+) -> Option<Start> {
+    if let Some(gm) = root.find("GM")
+        && single(&root.decoded(source, gm)) != Some("1")
+    {
+        problems.report(|| {
+            Diagnostic::at(gm.whole.clone(), "the record is not a game of Go")
+                .with_help("replay reads Go records: `GM[1]` or no `GM` at all")
+        });
+        return None;
+    }
+    let size = read_size(source, root, problems);
+    let mut komi = None;
+    if let Some(prop) = root.find("KM") {
+        let values = root.decoded(source, prop);
+        match single(&values).and_then(|v| v.parse::<f64>().ok()) {
+            Some(k) if k.is_finite() && k.abs() <= 1000.0 => komi = Some(k),
+            Some(k) => problems.report(|| {
+                Diagnostic::at(
+                    prop.whole.clone(),
+                    format!("komi {k} is not a usable number"),
+                )
+                .with_help("write komi like `KM[7.5]`")
+            }),
+            None => invalid(source, root, prop, problems),
+        }
+    }
+    let mut rules = overrides.apply(Rules {
+        ko: KoRule::Positional,
+        end_passes: Some(2),
+        max_stones: None,
+        capture_target: None,
+        scoring: Scoring::Captures,
+        komi: komi.unwrap_or(0.0),
+    });
+    // `KM` is Go komi for counting the board; a capture count takes komi from `--komi` only.
+    if rules.scoring == Scoring::Captures && overrides.komi.is_none() {
+        rules.komi = 0.0;
+    }
+    let size = size?;
+    Some(Start {
+        size,
+        rules,
+        setup: Board::new(size),
+    })
+}
+
+/// The board size from the root's `SZ` (19 when absent, as FF[4] says).
+fn read_size(source: &str, root: &NodeSpans<'_>, problems: &mut Problems) -> Option<BoardSize> {
+    let Some(prop) = root.find("SZ") else {
+        return BoardSize::new(19).ok();
+    };
+    match parse_size(&root.decoded(source, prop)) {
+        None => {
+            invalid(source, root, prop, problems);
+            None
+        }
+        Some((w, h)) if w != h => {
+            problems.report(|| {
+                Diagnostic::at(
+                    prop.whole.clone(),
+                    format!("the board is {w}x{h}, not square"),
+                )
+                .with_help("replay reads square boards, e.g. `SZ[9]`")
+            });
+            None
+        }
+        Some((w, _)) => match BoardSize::new(u32::from(w)) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                problems.report(|| {
+                    Diagnostic::at(prop.whole.clone(), e.to_string())
+                        .with_help("write e.g. `SZ[9]`")
+                });
+                None
+            }
+        },
+    }
+}

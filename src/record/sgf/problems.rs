@@ -1,0 +1,111 @@
+//! The problems found while reading, and the words shared by their messages.
+
+use std::borrow::Cow;
+
+use super::scan::{NodeSpans, PropertySpan};
+use crate::diag::{Diagnostic, SHOWN_LIMIT};
+
+/// The problems found so far.
+///
+/// Only the first [`SHOWN_LIMIT`] are printed; the rest are counted in one line. So past that
+/// many a problem is kept as a bare entry with no words, and its words are never worked out: a
+/// file of a million bad moves then costs one small entry per problem, not two sentences each.
+#[derive(Debug, Default)]
+pub(super) struct Problems {
+    pub(super) list: Vec<Diagnostic>,
+}
+
+impl Problems {
+    /// Records a problem; `make` is called only when the problem will be printed.
+    pub(super) fn report(&mut self, make: impl FnOnce() -> Diagnostic) {
+        let d = if self.list.len() < SHOWN_LIMIT {
+            make()
+        } else {
+            Diagnostic::whole_file(String::new())
+        };
+        self.list.push(d);
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+}
+
+/// What an SGF record looks like, for help on malformed structure.
+pub(super) const SGF_SHAPE: &str = "an SGF record looks like `(;FF[4]SZ[5];B[cc];W[dc])`";
+
+/// `written` for a message: as it is when short, else its start and `…`, so one enormous value
+/// neither fills the screen nor is copied whole into a message.
+pub(super) fn shown(written: &str) -> Cow<'_, str> {
+    const LONGEST: usize = 32;
+    match written.char_indices().nth(LONGEST) {
+        None => Cow::Borrowed(written),
+        Some((cut, _)) => Cow::Owned(format!("{}…", &written[..cut])),
+    }
+}
+
+/// Reports `p` of `node` as not a valid property of its kind.
+pub(super) fn invalid(
+    source: &str,
+    node: &NodeSpans<'_>,
+    p: &PropertySpan<'_>,
+    problems: &mut Problems,
+) {
+    problems.report(|| {
+        let id = &*p.identifier;
+        // Only as much as a message shows is written out: a property can hold thousands of values.
+        let mut written = String::new();
+        for v in node.decoded(source, p) {
+            written.push('[');
+            written.push_str(&v);
+            written.push(']');
+            if written.len() > 64 {
+                break;
+            }
+        }
+        Diagnostic::at(
+            p.whole.clone(),
+            format!("`{id}{}` is not a valid `{id}` property", shown(&written)),
+        )
+        .with_help(help_for(id))
+    });
+}
+
+/// How to write a property replay reads.
+fn help_for(identifier: &str) -> &'static str {
+    match identifier {
+        "B" | "W" => "write a move as two letters, e.g. `B[cd]`; a pass is `B[]`",
+        "AB" | "AW" | "AE" => "list points as two letters each, e.g. `AB[cc][dc]`",
+        "PL" => "write `PL[B]` or `PL[W]`",
+        "SZ" => "write the board size as one number from 2 to 19, e.g. `SZ[9]`",
+        _ => "write komi as a number, e.g. `KM[7.5]`",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::load;
+    use super::*;
+    use crate::diag::Source;
+    use crate::record::RuleOverrides;
+
+    /// Past the diagnostics printed, problems are only counted: each is a bare entry.
+    #[test]
+    fn problems_past_those_shown_are_counted_without_words() {
+        let moves: String = (0..SHOWN_LIMIT + 10).map(|_| ";B[zz]").collect();
+        let errs = load(&format!("(;SZ[5]{moves})"), &RuleOverrides::default()).unwrap_err();
+        assert_eq!(errs.len(), SHOWN_LIMIT + 10);
+        assert!(
+            errs[..SHOWN_LIMIT]
+                .iter()
+                .all(|d| d.message == "`B[zz]` is off the 5x5 board")
+        );
+        assert!(
+            errs[SHOWN_LIMIT..]
+                .iter()
+                .all(|d| d.message.is_empty() && d.span.is_none())
+        );
+        let shown = Source::new("g.sgf", "").render_all(&errs);
+        assert!(shown.contains("note: 10 more problems"), "{shown}");
+    }
+}
