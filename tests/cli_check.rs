@@ -126,7 +126,7 @@ fn point_given_twice() {
 
 #[test]
 fn chain_without_liberty_is_named() {
-    broken("no-liberty", "the white stone C3 has no liberty", 8, 19);
+    broken("no-liberty", "the white stone `C3` has no liberty", 8, 19);
 }
 
 #[test]

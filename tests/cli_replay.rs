@@ -440,7 +440,7 @@ fn malformed_records_get_located_diagnostics() {
         (
             "setup-no-liberty.toml",
             &[
-                "error: the white stone `A1` has no liberty in the setup position",
+                "error: the white stone `A1` has no liberty",
                 "setup-no-liberty.toml:5:32",
             ],
         ),

@@ -8,7 +8,9 @@ use super::keys;
 use super::model::{Example, Task, TaskKind};
 use super::schema::RawExample;
 use crate::diag::nearest;
-use crate::rules::notation::{NotationError, board_of, parse_move, parse_position};
+use crate::rules::notation::{
+    NO_LIBERTY_HELP, NotationError, board_of, chains_without_liberty, parse_move, parse_position,
+};
 use crate::rules::{Board, BoardSize, Color, Game, Move, Point, Rules};
 use crate::toml_input::document::TomlReader;
 use crate::toml_input::value::StringPlace;
@@ -220,34 +222,15 @@ fn position(cx: &mut TomlReader<'_>, text: &Spanned<String>, size: BoardSize) ->
         }
     };
     let board = board_of(size, &placed);
-    let mut sound = true;
-    for chain in board.chains() {
-        if chain.liberties.is_empty() {
-            sound = false;
-            let first = chain.stones.first().copied();
-            let span = placed
-                .iter()
-                .find(|p| Some(p.point) == first)
-                .map_or_else(|| text.span(), |p| place.map(&p.span));
-            let stones = chain
-                .stones
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(" ");
-            let noun = if chain.stones.len() == 1 {
-                "stone"
-            } else {
-                "chain"
-            };
-            cx.error(
-                span,
-                format!("the {} {noun} {stones} has no liberty", chain.color),
-                Some("a chain without liberties is captured at once, so this position cannot arise in play; empty one of its neighbours".into()),
-            );
-        }
+    let airless = chains_without_liberty(&board);
+    for chain in &airless {
+        let span = placed
+            .iter()
+            .find(|p| p.point == chain.first)
+            .map_or_else(|| text.span(), |p| place.map(&p.span));
+        cx.error(span, chain.message.clone(), Some(NO_LIBERTY_HELP.into()));
     }
-    sound.then_some(board)
+    airless.is_empty().then_some(board)
 }
 
 fn point(cx: &mut TomlReader<'_>, text: &Spanned<String>, size: BoardSize) -> Option<Point> {

@@ -112,30 +112,6 @@ pub fn load_sgf(source: &str, overrides: &RuleOverrides) -> Result<Record, Vec<D
     sgf::load(source, overrides)
 }
 
-/// The first chain of `board` without a liberty, described for a message: its colour and its
-/// stones like `C3 C4`, with its first stone.
-pub(crate) fn chain_without_liberty(board: &Board) -> Option<(Color, String, Point)> {
-    board
-        .chains()
-        .into_iter()
-        .find(|c| c.liberties.is_empty())
-        .and_then(|c| {
-            let first = *c.stones.first()?;
-            let names: Vec<String> = c.stones.iter().map(ToString::to_string).collect();
-            Some((c.color, names.join(" "), first))
-        })
-}
-
-/// The message for a setup chain without a liberty.
-pub(crate) fn no_liberty_message(color: Color, stones: &str) -> String {
-    let noun = if stones.contains(' ') {
-        "chain"
-    } else {
-        "stone"
-    };
-    format!("the {color} {noun} `{stones}` has no liberty in the setup position")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

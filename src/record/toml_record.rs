@@ -6,7 +6,7 @@ use std::ops::Range;
 use toml::Spanned;
 use toml::de::DeTable;
 
-use super::{Record, chain_without_liberty, no_liberty_message};
+use super::Record;
 use crate::diag::{Diagnostic, nearest};
 use crate::rules::notation::{self, NotationError};
 use crate::rules::{BoardSize, Color, Move, Point, PointError, Rules};
@@ -125,14 +125,12 @@ pub(super) fn load(source: &str) -> Result<Record, Vec<Diagnostic>> {
         match notation::parse_position(value.get_ref(), size) {
             Ok(placed) => {
                 setup = notation::board_of(size, &placed);
-                if let Some((color, stones, first)) = chain_without_liberty(&setup) {
+                for chain in notation::chains_without_liberty(&setup) {
                     let span = placed
                         .iter()
-                        .find(|p| p.point == first)
+                        .find(|p| p.point == chain.first)
                         .map_or_else(|| value.span(), |p| place.map(&p.span));
-                    problems.push(at(span, no_liberty_message(color, &stones)).with_help(
-                        "a position on the board always leaves every chain a liberty; check the setup",
-                    ));
+                    problems.push(at(span, chain.message).with_help(notation::NO_LIBERTY_HELP));
                 }
             }
             Err(errors) => problems.extend(errors.into_iter().map(|e| notation_error(&place, e))),

@@ -163,6 +163,45 @@ pub fn parse_position(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<No
     }
 }
 
+/// A chain of a written position that has no liberty: such a position cannot arise in play,
+/// because the chain would have been captured when its last liberty was filled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChainWithoutLiberty {
+    /// The chain's first stone (lowest column, then row), where a problem points.
+    pub first: Point,
+    /// The chain's colour.
+    pub color: Color,
+    /// What is wrong, naming the chain's stones.
+    pub message: String,
+}
+
+/// What would be right when a written position has a chain without a liberty.
+pub const NO_LIBERTY_HELP: &str = "a chain without liberties is captured at once, so this position cannot arise in play; empty one of its neighbours";
+
+/// Every chain of `board` (a written position) without a liberty. Kit positions and the setup
+/// of game records are held to this one rule, in one wording.
+pub fn chains_without_liberty(board: &Board) -> Vec<ChainWithoutLiberty> {
+    board
+        .chains()
+        .into_iter()
+        .filter(|chain| chain.liberties.is_empty())
+        .filter_map(|chain| {
+            let first = *chain.stones.first()?;
+            let stones: Vec<String> = chain.stones.iter().map(ToString::to_string).collect();
+            let noun = if stones.len() == 1 { "stone" } else { "chain" };
+            Some(ChainWithoutLiberty {
+                first,
+                color: chain.color,
+                message: format!(
+                    "the {} {noun} `{}` has no liberty",
+                    chain.color,
+                    stones.join(" ")
+                ),
+            })
+        })
+        .collect()
+}
+
 /// Builds a board from placed stones, without captures.
 pub fn board_of(size: BoardSize, placed: &[Placed]) -> Board {
     let mut board = Board::new(size);
@@ -273,6 +312,25 @@ mod tests {
         let errs = parse_position(text, five()).unwrap_err();
         let words: Vec<&str> = errs.iter().map(|e| &text[e.span.clone()]).collect();
         assert_eq!(words, ["F3", "Z9", "I2", "C3", "A0", "x", "B1"]);
+    }
+
+    #[test]
+    fn every_chain_without_a_liberty_is_named_once() {
+        // White A1 and the black pair D5 E5 are both surrounded; black B1 A2 still breathe.
+        let placed = parse_position("white A1 C5 D4 E4; black B1 A2 D5 E5", five()).unwrap();
+        let board = board_of(five(), &placed);
+        let airless = chains_without_liberty(&board);
+        let messages: Vec<&str> = airless.iter().map(|c| c.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "the white stone `A1` has no liberty",
+                "the black chain `D5 E5` has no liberty"
+            ]
+        );
+        assert_eq!(airless[1].first, Point::new(3, 4));
+        let fine = parse_position("white C3; black B3 C2 D3", five()).unwrap();
+        assert!(chains_without_liberty(&board_of(five(), &fine)).is_empty());
     }
 
     #[test]

@@ -9,7 +9,8 @@ use super::values::{
     on_board, parse_color, parse_move, parse_points, parse_size, sgf_name, sgf_xy, single,
 };
 use crate::diag::Diagnostic;
-use crate::record::{Record, RuleOverrides, chain_without_liberty, no_liberty_message};
+use crate::record::{Record, RuleOverrides};
+use crate::rules::notation::{NO_LIBERTY_HELP, chains_without_liberty};
 use crate::rules::{Board, BoardSize, Color, KoRule, Move, Rules, Scoring};
 
 /// What the root sets: the board, the rules and the setup position.
@@ -175,24 +176,22 @@ impl<'t> MainLine<'t> {
             }
             return Err(problems.list);
         };
-        if let Some((color, stones, first)) = chain_without_liberty(&setup) {
-            let id = match color {
+        for chain in chains_without_liberty(&setup) {
+            let id = match chain.color {
                 Color::Black => "AB",
                 Color::White => "AW",
             };
             let root = &self.root;
             let source = self.source;
             problems.report(|| {
-                let message = no_liberty_message(color, &stones);
                 let d = match root.find(id) {
-                    Some(p) => {
-                        Diagnostic::at(root.span_of(source, p, sgf_xy(first, size.get())), message)
-                    }
-                    None => Diagnostic::whole_file(message),
+                    Some(p) => Diagnostic::at(
+                        root.span_of(source, p, sgf_xy(chain.first, size.get())),
+                        chain.message,
+                    ),
+                    None => Diagnostic::whole_file(chain.message),
                 };
-                d.with_help(
-                    "a position on the board always leaves every chain a liberty; check the setup",
-                )
+                d.with_help(NO_LIBERTY_HELP)
             });
         }
         if !problems.is_empty() {
