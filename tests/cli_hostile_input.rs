@@ -6,7 +6,6 @@ mod common;
 
 use std::fs;
 use std::path::PathBuf;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use common::temp_path;
@@ -23,17 +22,8 @@ fn file(name: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
 /// Runs the binary: (exit code, stdout, stderr, how long it took).
 fn run(args: &[&str]) -> (i32, String, String, Duration) {
     let started = Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_libertykit"))
-        .args(args)
-        .current_dir(temp_path("hostile-cwd").parent().unwrap())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        started.elapsed(),
-    )
+    let (code, out, err) = common::run(args);
+    (code, out, err, started.elapsed())
 }
 
 /// Words of Rust and serde that must never reach an author.

@@ -4,23 +4,15 @@
 //! Every expected value below was worked out by hand from the record and the rules (captures,
 //! liberties, tallies, scores), not copied from the program's output.
 
-use std::process::Command;
+mod common;
 
 use serde_json::{Value, json};
 
 /// Runs `libertykit replay` with `args`; returns the exit code, stdout and stderr.
 fn replay(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_libertykit"))
-        .arg("replay")
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    let mut all = vec!["replay"];
+    all.extend_from_slice(args);
+    common::run(&all)
 }
 
 /// Runs the record with `--format json` and parses the one JSON object it prints.
@@ -534,7 +526,7 @@ fn sgf_with_a_byte_order_mark_replays_as_without_it() {
         std::fs::write(dir.join(folder).join("game.sgf"), bytes).expect("writable");
         for format in ["text", "json"] {
             // Run inside each folder so the path printed in the sheet is the same.
-            let output = Command::new(env!("CARGO_BIN_EXE_libertykit"))
+            let output = std::process::Command::new(env!("CARGO_BIN_EXE_libertykit"))
                 .args(["replay", "game.sgf", "--format", format])
                 .current_dir(dir.join(folder))
                 .output()

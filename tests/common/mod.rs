@@ -16,8 +16,9 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
         .unwrap();
     (
         out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
+        // Lossy, so output that is not UTF-8 fails the test's own assertion, where it shows.
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
 
