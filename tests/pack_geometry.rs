@@ -319,7 +319,7 @@ fn player_sheet_text_is_exact_and_gives_no_answer_away() {
 
 #[test]
 fn host_key_text_shows_every_answer_as_key_prints_it() {
-    let (kit, key, pack) = seed();
+    let (_, key, pack) = seed();
     if !tool_available("pdftotext") {
         return;
     }
@@ -332,12 +332,15 @@ fn host_key_text_shows_every_answer_as_key_prints_it() {
     assert!(flat.contains("Run the round"), "{flat}");
     assert!(flat.contains("black C4 removes white C3"), "{flat}");
     assert!(flat.contains("page 1 of 1"), "{flat}");
-    for answer in &key.examples {
-        for line in describe(answer, &kit.wording) {
-            assert!(flat.contains(&squash(&line)), "missing `{line}` in {flat}");
-        }
+    // The seed's two answers, worked out by hand from the seed's positions (and printed the
+    // same way by `libertykit key`, see the README), not taken from the program's own words.
+    for line in [
+        "C4 captures C3 (1 stone)",
+        "White chain C3, C4 has 3 liberties: B4, C5, D4",
+    ] {
+        assert!(flat.contains(&squash(line)), "missing `{line}` in {flat}");
     }
-    assert!(flat.contains("C4 captures C3"), "{flat}");
+    assert_eq!(key.examples.len(), 2);
 }
 
 #[test]
