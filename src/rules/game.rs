@@ -241,13 +241,6 @@ pub struct Game {
     hash_before_last_move: Option<u64>,
     most_stones_seen: usize,
     end: Option<EndReason>,
-    /// The cells of the latest legal-move listing ([`Game::legal_indices_top_down`]), while they
-    /// still describe the current position and side to move.
-    ///
-    /// Invariant: `Some` only from a listing up to the next change of the game. [`Game::play`]
-    /// is the only method that changes it and clears the memo on every success, so a set bit
-    /// always means the player to move may play that point now; `play` then skips re-judging it.
-    legal_memo: Option<CellSet>,
     /// Scratch for the cells the latest move captured, kept to spare an allocation per move.
     captured_cells: Vec<usize>,
     /// Scratch for the indices of one listing, kept so that it is not zeroed on every listing.
@@ -268,7 +261,6 @@ impl Game {
             hash_before_last_move: None,
             most_stones_seen: 0,
             end: None,
-            legal_memo: None,
             captured_cells: Vec::new(),
             indices: [0; MAX_POINTS],
         };
@@ -342,25 +334,10 @@ impl Game {
     ///
     /// This is the bulk form of [`Game::legal_points_top_down`], for callers that number the
     /// points themselves (the playout benchmark does): no `Point` is built per move.
-    ///
-    /// The listing is remembered until the next move, so playing one of the listed points right
-    /// after costs no second legality check: a playout that lists every move before choosing
-    /// one would otherwise judge the chosen point twice.
     pub fn legal_indices_top_down(&mut self, out: &mut Vec<u16>) {
         let legal = self.legal_cells();
-        self.legal_memo = Some(legal);
         let len = self.board.reading_indices(&legal, &mut self.indices);
         out.extend_from_slice(&self.indices[..len]);
-    }
-
-    /// Whether the remembered listing says the player to move may play on `p`.
-    #[inline]
-    fn listed_legal(&self, color: Color, p: Point) -> bool {
-        color == self.to_play
-            && self.board.size().contains(p)
-            && self
-                .legal_memo
-                .is_some_and(|legal| legal.contains(self.board.cell(p)))
     }
 
     /// The cells where the player to move may play.
@@ -493,15 +470,7 @@ impl Game {
 
     /// Checks and plays `mv`, leaving the captured cells in `captured_cells`.
     fn apply(&mut self, color: Color, mv: Move) -> Result<(), IllegalMove> {
-        // A point the latest listing allowed needs no second look: the memo is only kept while
-        // it describes the current position (see `legal_memo`).
-        let listed = matches!(mv, Move::Play(p) if self.listed_legal(color, p));
-        if listed {
-            debug_assert_eq!(self.check(color, mv), Ok(()), "memoized listing is stale");
-        } else {
-            self.check(color, mv)?;
-        }
-        self.legal_memo = None;
+        self.check(color, mv)?;
         self.hash_before_last_move = Some(self.board.hash());
         self.captured_cells.clear();
         match mv {
