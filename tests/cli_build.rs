@@ -30,6 +30,14 @@ fn build(args: &[&str], cwd: &Path) -> Output {
     build_command(args, cwd).output().unwrap()
 }
 
+/// Builds the seed kit into `out_dir` with `flags`, from `cwd`.
+fn build_seed(out_dir: &Path, flags: &[&str], cwd: &Path) -> Output {
+    let kit = seed_kit();
+    let mut args = vec![kit.to_str().unwrap(), "--out", out_dir.to_str().unwrap()];
+    args.extend_from_slice(flags);
+    build(&args, cwd)
+}
+
 fn names(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(dir)
         .unwrap()
@@ -47,11 +55,7 @@ fn text(bytes: &[u8]) -> String {
 fn writes_both_documents_and_their_svg_pages_and_prints_the_paths() {
     let dir = fresh_dir("both");
     let out_dir = dir.join("pack");
-    let kit = seed_kit();
-    let out = build(
-        &[kit.to_str().unwrap(), "--out", out_dir.to_str().unwrap()],
-        &dir,
-    );
+    let out = build_seed(&out_dir, &[], &dir);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let expected = [
         "host-key-1.svg",
@@ -125,17 +129,7 @@ fn stale_pages_of_an_earlier_build_are_removed_and_other_files_kept() {
     ] {
         fs::write(out_dir.join(name), "old").unwrap();
     }
-    let kit = seed_kit();
-    let out = build(
-        &[
-            kit.to_str().unwrap(),
-            "--out",
-            out_dir.to_str().unwrap(),
-            "--format",
-            "svg",
-        ],
-        &dir,
-    );
+    let out = build_seed(&out_dir, &["--format", "svg"], &dir);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(
         names(&out_dir),
@@ -158,16 +152,7 @@ fn stale_pages_of_an_earlier_build_are_removed_and_other_files_kept() {
     assert!(!stderr.contains("player-sheet-0"), "{stderr}");
 
     // A PDF-only build removes the SVG pages, which no longer match it.
-    let out = build(
-        &[
-            kit.to_str().unwrap(),
-            "--out",
-            out_dir.to_str().unwrap(),
-            "--format",
-            "pdf",
-        ],
-        &dir,
-    );
+    let out = build_seed(&out_dir, &["--format", "pdf"], &dir);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(
         names(&out_dir),
@@ -349,18 +334,11 @@ fn links_planted_in_the_output_folder_cannot_redirect_a_write() {
     link(&outside.join("nowhere.pdf"), "host-key.pdf").unwrap();
     let before = snapshot(&outside);
 
-    let kit = seed_kit();
-    let out = build(
-        &[kit.to_str().unwrap(), "--out", out_dir.to_str().unwrap()],
-        &dir,
-    );
+    let out = build_seed(&out_dir, &[], &dir);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(snapshot(&outside), before);
     let reference = dir.join("reference");
-    let out = build(
-        &[kit.to_str().unwrap(), "--out", reference.to_str().unwrap()],
-        &dir,
-    );
+    let out = build_seed(&reference, &[], &dir);
     assert!(out.status.success(), "{}", text(&out.stderr));
     for name in pack {
         let path = out_dir.join(name);
@@ -405,17 +383,7 @@ fn a_kit_named_dot_dot_toml_is_not_built_into_the_parent_folder() {
 fn a_folder_named_like_a_page_stops_the_build_before_any_file_changes() {
     let dir = fresh_dir("in-the-way");
     let out_dir = dir.join("pack");
-    let kit = seed_kit();
-    let out = build(
-        &[
-            kit.to_str().unwrap(),
-            "--out",
-            out_dir.to_str().unwrap(),
-            "--paper",
-            "letter",
-        ],
-        &dir,
-    );
+    let out = build_seed(&out_dir, &["--paper", "letter"], &dir);
     assert!(out.status.success(), "{}", text(&out.stderr));
     fs::remove_file(out_dir.join("player-sheet-2.svg")).unwrap();
     fs::create_dir(out_dir.join("player-sheet-2.svg")).unwrap();
@@ -423,10 +391,7 @@ fn a_folder_named_like_a_page_stops_the_build_before_any_file_changes() {
     let before = snapshot(&out_dir);
 
     // An A4 build would change every file, so any file written would show.
-    let out = build(
-        &[kit.to_str().unwrap(), "--out", out_dir.to_str().unwrap()],
-        &dir,
-    );
+    let out = build_seed(&out_dir, &[], &dir);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     let in_the_way = out_dir.join("player-sheet-2.svg");
@@ -459,17 +424,7 @@ fn temporaries_left_by_an_interrupted_build_are_removed_by_the_next() {
     for name in ours.iter().chain(&others) {
         fs::write(out_dir.join(name), "half a file").unwrap();
     }
-    let kit = seed_kit();
-    let out = build(
-        &[
-            kit.to_str().unwrap(),
-            "--out",
-            out_dir.to_str().unwrap(),
-            "--format",
-            "pdf",
-        ],
-        &dir,
-    );
+    let out = build_seed(&out_dir, &["--format", "pdf"], &dir);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let mut expected = vec![LOCK, "host-key.pdf", "player-sheet.pdf"];
     expected.extend(others);
