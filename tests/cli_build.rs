@@ -230,7 +230,7 @@ fn a_board_that_does_not_fit_the_paper_is_refused_with_sizes() {
     assert!(stderr.contains("`paper = \"a3\"`"), "{stderr}");
     assert_eq!(names(&dir), ["big.toml"]);
 
-    // The same kit fits A3, and `--paper letter` is refused for the 5x5 kit only when it would not fit.
+    // The same kit fits A3.
     let out = build(
         &[kit.to_str().unwrap(), "--paper", "a3", "--out", "a3"],
         &dir,
