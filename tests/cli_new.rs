@@ -21,8 +21,16 @@ fn scaffold_is_written_passes_check_and_is_never_overwritten() {
     let (code, out, err) = run(&["check", p]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with(&format!("ok  {p}: 5 examples")), "{out}");
-    let (code, _, err) = run(&["key", p]);
+    let (code, key, err) = run(&["key", p]);
     assert_eq!(code, 0, "{err}");
+    // An author starts on a title of their own, and the score example means something: a
+    // finished position counted by area (worked by hand: Black 5 stones + 10 points, White 5
+    // stones + 5 points + 0.5 komi), not "By captures: Black 0, White 0; a draw".
+    assert!(!written.contains("Liberty-chain capture"), "{written}");
+    assert!(
+        key.contains("By area: Black 15, White 10.5; Black wins by 4.5"),
+        "{key}"
+    );
 
     std::fs::write(&path, "mine").unwrap();
     let (code, _, err) = run(&["new", p]);

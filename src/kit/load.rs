@@ -92,7 +92,7 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
             RawKit::read,
         )
         .and_then(|(raw, keys_sound)| raw.filter(|_| keys_sound));
-    let kit_parts = raw_kit.and_then(|raw| kit_section(&mut cx, &raw));
+    let kit_parts = raw_kit.as_ref().and_then(|raw| kit_section(&mut cx, raw));
 
     let mut board_span = 0..0;
     let mut example_size = None;
@@ -132,6 +132,11 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
         None => Vec::new(),
     };
 
+    let worked_example = raw_kit
+        .as_ref()
+        .and_then(|raw| raw.worked_example.as_ref())
+        .and_then(|n| worked_example(&mut cx, n, raw_examples.len()));
+
     match (rules, kit_parts) {
         (Some((size, rules)), Some((title, purpose, paper, record_rows, physical)))
             if cx.problems.is_empty() =>
@@ -146,6 +151,7 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
                 physical,
                 wording,
                 examples,
+                worked_example,
                 fingerprint: fingerprint(source),
                 board_span,
             })
@@ -172,6 +178,29 @@ pub struct Rejected {
     pub wording: Wording,
     /// The examples that passed their own checks.
     pub examples: Vec<Example>,
+}
+
+/// Checks that `[kit] worked_example` names one of the kit's `count` examples.
+fn worked_example(cx: &mut TomlReader<'_>, n: &Spanned<i64>, count: usize) -> Option<usize> {
+    match usize::try_from(*n.get_ref()) {
+        Ok(i) if (1..=count).contains(&i) => Some(i),
+        _ => {
+            let help = match count {
+                0 => "add the `[[example]]` to work through, or leave `worked_example` out".into(),
+                1 => "the kit has one example: write `worked_example = 1`".into(),
+                _ => format!("examples are numbered from 1 in file order: use 1 to {count}"),
+            };
+            cx.error(
+                n.span(),
+                format!(
+                    "`worked_example = {}` names no example of this kit",
+                    n.get_ref()
+                ),
+                Some(help),
+            );
+            None
+        }
+    }
 }
 
 type KitSection = (String, Option<String>, Paper, u32, Physical);

@@ -95,6 +95,8 @@ pub struct Kit {
     pub wording: Wording,
     /// The examples, numbered from 1 in file order.
     pub examples: Vec<Example>,
+    /// The number of the example the host key works through in "Run the round", if any.
+    pub worked_example: Option<usize>,
     /// A short hash of the kit's content, printed on every page to match sheet and key.
     pub fingerprint: String,
     /// Byte range of the `[rules] board` value in the kit's source, for diagnostics about the board.

@@ -24,6 +24,7 @@ pub const KIT_KEYS: &[&str] = &[
     "spacing_mm",
     "counter_mm",
     "ink_saving",
+    "worked_example",
 ];
 
 /// Keys `[kit]` must have.
@@ -55,6 +56,8 @@ pub struct RawKit {
     pub counter_mm: Option<Spanned<f64>>,
     /// Draw black counters as outlines.
     pub ink_saving: Option<Spanned<bool>>,
+    /// The number of the example the host key works through in "Run the round".
+    pub worked_example: Option<Spanned<i64>>,
 }
 
 impl RawKit {
@@ -71,6 +74,7 @@ impl RawKit {
         });
         let counter_mm = r.one("counter_mm", number);
         let ink_saving = r.one("ink_saving", value::boolean);
+        let worked_example = r.one("worked_example", whole_number);
         let sound = r.problems.is_empty();
         problems.append(&mut r.problems);
         sound.then_some(())?;
@@ -82,6 +86,7 @@ impl RawKit {
             spacing_mm,
             counter_mm,
             ink_saving,
+            worked_example,
         })
     }
 }

@@ -105,6 +105,7 @@ mod tests {
             physical: Physical::default(),
             wording: Wording::defaults(),
             examples: Vec::new(),
+            worked_example: None,
             fingerprint: "0".into(),
             board_span: 0..0,
         }

@@ -13,12 +13,13 @@ use super::page::{Font, Page, Shape, Stroke};
 use super::style::Style;
 
 /// Adds the footer, calibration bar and printing note to every page; `document` is the
-/// document's name (`Player sheet`), pages are numbered within this document from 1.
-pub fn decorate(pages: &mut [Page], document: &str, kit: &Kit, style: &Style) {
+/// document's name (`Player sheet`), `note` its printing note, written for its reader; pages
+/// are numbered within this document from 1.
+pub fn decorate(pages: &mut [Page], document: &str, note: &str, kit: &Kit, style: &Style) {
     let total = pages.len().to_string();
     for (i, page) in pages.iter_mut().enumerate() {
         let number = (i + 1).to_string();
-        let shapes = foot(page, document, &number, &total, kit, style);
+        let shapes = foot(page, document, note, &number, &total, kit, style);
         page.shapes.extend(shapes);
     }
 }
@@ -26,6 +27,7 @@ pub fn decorate(pages: &mut [Page], document: &str, kit: &Kit, style: &Style) {
 fn foot(
     page: &Page,
     document: &str,
+    note: &str,
     number: &str,
     total: &str,
     kit: &Kit,
@@ -103,7 +105,6 @@ fn foot(
     shapes.extend(label.into_iter().map(|s| s.moved(label_x, label_top)));
 
     // Printing note above the bar, its last line just clear of the end ticks.
-    let note = w.get("printing_note");
     let (lines, height) = text_block(
         style,
         note,

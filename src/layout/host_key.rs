@@ -1,8 +1,11 @@
-//! The host key's pages: heading, "Run the round" (full rules with the worked example), every example with its answer drawn and in words.
+//! The host key's pages: heading, "Run the round" (the full rules, with a worked example when the
+//! kit asks for one), every example with its answer drawn and in words.
 //!
-//! The worked example (`run_round_worked_example`) names C2 to C5, so it is shown for boards
-//! of 5x5 and larger and left out on smaller ones; a kit may blank or reword it in `[text]`.
-//! The answers in words are exactly `answer::describe`, which is what `libertykit key` prints.
+//! A worked example is printed only where the kit asks: its own words in `[text]
+//! run_round_worked_example` (the seed kit's), or `[kit] worked_example = N`, which works through
+//! example N in words generated from the engine's answer. A default text would name points of
+//! one particular position, wrong for every other kit. The answers in words are exactly
+//! `answer::describe`, which is what `libertykit key` prints.
 
 use crate::answer::{self, AnswerKey, Mark, MarkKind};
 use crate::kit::Kit;
@@ -17,9 +20,6 @@ use super::page::Font;
 use super::prompt;
 use super::rules_text;
 use super::style::{Style, cap_height_mm};
-
-/// Smallest board on which the worked example's points all exist.
-const WORKED_EXAMPLE_MIN_SIZE: u8 = 5;
 
 /// Lays out the host key's pages.
 pub fn add_pages(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
@@ -39,12 +39,35 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
     for (i, section) in rules_text::sections(kit).into_iter().enumerate() {
         flow.skip(style.paragraph_gap);
         flow.text(&section.paragraph, Font::Regular, style.body_pt);
-        if i == 1 && kit.size.get() >= WORKED_EXAMPLE_MIN_SIZE {
-            paragraph(flow, w.get("run_round_worked_example"), style);
+        if i == 1 {
+            paragraph(flow, &worked_example(kit, key), style);
         }
     }
     paragraph(flow, w.get("run_round_adaptation"), style);
     answers(flow, kit, key, style);
+}
+
+/// The worked example the kit asks for: example N worked through from the engine's answer, or
+/// the kit's own words; empty when it asks for none.
+fn worked_example(kit: &Kit, key: &AnswerKey) -> String {
+    let w = &kit.wording;
+    let chosen = kit.worked_example.and_then(|n| {
+        let example = kit.examples.iter().find(|e| e.number == n)?;
+        let answer = key.examples.iter().find(|a| a.number == n)?;
+        Some((example, answer))
+    });
+    match chosen {
+        Some((example, answer)) => w.fill(
+            "run_round_worked_example_from",
+            &[
+                ("title", &prompt::title(example, w)),
+                ("position", &prompt::position(example, w)),
+                ("prompt", &prompt::prompt(kit, example)),
+                ("answer", &answer::describe(answer, w).join(" ")),
+            ],
+        ),
+        None => w.get("run_round_worked_example").to_string(),
+    }
 }
 
 fn paragraph(flow: &mut Flow, text: &str, style: &Style) {

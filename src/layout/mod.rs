@@ -47,7 +47,13 @@ pub fn pack(kit: &Kit, key: &AnswerKey) -> Pack {
     counters::add_pages(&mut flow, kit, &style);
     let player_name = w.get("player_document").to_string();
     let mut pages = flow.finish();
-    footer::decorate(&mut pages, &player_name, kit, &style);
+    footer::decorate(
+        &mut pages,
+        &player_name,
+        w.get("printing_note"),
+        kit,
+        &style,
+    );
     let player_sheet = Document {
         title: w.fill(
             "document_title",
@@ -60,7 +66,13 @@ pub fn pack(kit: &Kit, key: &AnswerKey) -> Pack {
     host_key::add_pages(&mut flow, kit, key, &style);
     let host_name = w.get("host_document").to_string();
     let mut pages = flow.finish();
-    footer::decorate(&mut pages, &host_name, kit, &style);
+    footer::decorate(
+        &mut pages,
+        &host_name,
+        w.get("host_printing_note"),
+        kit,
+        &style,
+    );
     let host_key = Document {
         title: w.fill(
             "document_title",
