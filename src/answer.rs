@@ -1,6 +1,7 @@
 //! The answer key: what the rules engine finds for each example, with marks for its diagram and words for a host.
 
 use crate::kit::model::{Example, Kit, Task};
+use crate::kit::starting_side;
 use crate::referee::{self, MoveReport};
 use crate::rules::{Board, Color, Game, IllegalMove, Move, Point, Rules, Score, score};
 use crate::text::Wording;
@@ -115,7 +116,8 @@ pub fn answer_key(kit: &Kit) -> AnswerKey {
 /// Computes one example's answer under the session's rules.
 pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
     let to_play = example.to_play.unwrap_or(Color::Black);
-    let game = Game::new(example.board.clone(), to_play, *rules);
+    let starts = starting_side(example.task.moves(), to_play);
+    let game = Game::new(example.board.clone(), starts, *rules);
     let mut board = example.board.clone();
     let mut marks = Vec::new();
     let answer = match &example.task {

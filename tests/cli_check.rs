@@ -45,6 +45,26 @@ fn shipped_examples_and_good_kits_pass() {
     assert!(fp.chars().all(|c| c.is_ascii_hexdigit()));
 }
 
+/// The capture drills' keys hold under every repetition rule: its "No immediate recapture"
+/// history begins with White, so the retake repeats the start with White to move, which
+/// situational superko forbids as positional superko and simple ko do.
+#[test]
+fn capture_drills_pass_under_every_ko_rule() {
+    let drills = std::fs::read_to_string("examples/capture-drills.toml").unwrap();
+    assert!(drills.contains("ko = \"positional\""));
+    for ko in ["positional", "situational", "simple"] {
+        let path = common::temp_path(&format!("drills-{ko}")).with_extension("toml");
+        std::fs::write(
+            &path,
+            drills.replace("ko = \"positional\"", &format!("ko = \"{ko}\"")),
+        )
+        .unwrap();
+        let (code, _, err) = run(&["check", path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{ko}: {err}");
+        let _ = std::fs::remove_file(path);
+    }
+}
+
 #[test]
 fn toml_syntax_error() {
     broken(

@@ -304,7 +304,7 @@ fn play_through(
     rules: &Rules,
     field: &str,
 ) -> Option<()> {
-    let mut game = Game::new(board.clone(), first, *rules);
+    let mut game = Game::new(board.clone(), starting_side(moves, first), *rules);
     for (i, (&(color, mv), item)) in moves.iter().zip(list.get_ref()).enumerate() {
         if let Err(reason) = game.play(color, mv) {
             let why = match reason.name() {
@@ -323,6 +323,13 @@ fn play_through(
         }
     }
     Some(())
+}
+
+/// Who is to move in the position as written: the colour of the first move played from it, when
+/// there is one, else `otherwise`. Situational superko tells positions apart by who is to move,
+/// so a history that starts with White must start from the position with White to move.
+pub fn starting_side(moves: &[(Color, Move)], otherwise: Color) -> Color {
+    moves.first().map_or(otherwise, |&(color, _)| color)
 }
 
 fn illegal_help(reason: &str) -> String {

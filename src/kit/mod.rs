@@ -6,5 +6,6 @@ pub mod load;
 pub mod model;
 pub mod schema;
 
+pub use examples::starting_side;
 pub use load::{fingerprint, load};
 pub use model::{Example, Kit, Paper, Physical, Task, TaskKind};

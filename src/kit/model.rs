@@ -187,6 +187,16 @@ pub enum Task {
 }
 
 impl Task {
+    /// The moves played from the position before the question is asked (a `legal` example's
+    /// history) or as the question (a `sequence`), each with its colour; empty for other tasks.
+    pub fn moves(&self) -> &[(Color, Move)] {
+        match self {
+            Task::Legal { history, .. } => history,
+            Task::Sequence { moves } => moves,
+            _ => &[],
+        }
+    }
+
     /// The task's name in kit files and output: `capture`, `liberties`, `legal`, `sequence`, `score`.
     pub fn name(&self) -> &'static str {
         self.kind().name()
