@@ -1,10 +1,16 @@
-//! The answer key: what the rules engine finds for each example, with marks for its diagram and words for a host.
+//! The answer key: what the rules engine finds for each example, with the figure the host key
+//! draws and words for a host.
+
+mod figure;
+mod words;
+
+pub use figure::{Figure, Mark, MarkKind, Note, Numbered, Panel, numbered_moves};
+pub use words::{describe, list, note_text, number};
 
 use crate::kit::model::{Example, Kit, Task};
 use crate::kit::starting_side;
 use crate::referee::{self, MoveReport};
 use crate::rules::{Board, Color, Game, IllegalMove, Move, Point, Rules, Score, score};
-use crate::text::Wording;
 
 /// The computed answers of a whole kit.
 #[derive(Debug, Clone)]
@@ -28,30 +34,8 @@ pub struct ExampleAnswer {
     pub to_play: Option<Color>,
     /// What the engine found.
     pub answer: Answer,
-    /// The board to draw the answer on (the position, or the final board of a sequence).
-    pub board: Board,
-    /// Points to mark on that board.
-    pub marks: Vec<Mark>,
-}
-
-/// A marked point on an answer diagram.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Mark {
-    /// Where.
-    pub point: Point,
-    /// What it shows.
-    pub kind: MarkKind,
-}
-
-/// What a mark on an answer diagram means.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MarkKind {
-    /// The move that answers the question (drawn as a stone of the mover, outlined).
-    Move,
-    /// A stone the answer removes.
-    Captured,
-    /// A liberty of the chain asked about.
-    Liberty,
+    /// What the host key draws: the position with the answer marked, numbered moves.
+    pub figure: Figure,
 }
 
 /// One capturing move and the stones it removes.
@@ -93,6 +77,8 @@ pub enum Answer {
     Sequence {
         /// Each move's report.
         moves: Vec<MoveReport>,
+        /// The board after the last move (boxed: a board is large beside the other answers).
+        board: Box<Board>,
         /// Capture tally at the end, `[black, white]`.
         captures: [u32; 2],
     },
@@ -118,99 +104,51 @@ pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
     let to_play = example.to_play.unwrap_or(Color::Black);
     let starts = starting_side(example.task.moves(), to_play);
     let game = Game::new(example.board.clone(), starts, *rules);
-    let mut board = example.board.clone();
-    let mut marks = Vec::new();
-    let answer = match &example.task {
+    let start = &example.board;
+    let (answer, figure) = match &example.task {
         Task::Capture => {
             let moves = capturing_moves(&game);
+            let mut marks = Vec::new();
             for m in &moves {
-                marks.push(Mark {
-                    point: m.point,
-                    kind: MarkKind::Move,
-                });
-                marks.extend(m.captured.iter().map(|&point| Mark {
-                    point,
-                    kind: MarkKind::Captured,
-                }));
+                marks.push(mark(m.point, MarkKind::Move(to_play)));
+                marks.extend(m.captured.iter().map(|&p| mark(p, MarkKind::Captured)));
             }
-            Answer::Capture { moves }
+            (
+                Answer::Capture { moves },
+                Figure::single(start.clone(), marks),
+            )
         }
         Task::Liberties { group } => {
-            let chain = example.board.chain(*group);
+            let chain = start.chain(*group);
             let (color, stones, liberties) = chain.map_or((to_play, Vec::new(), Vec::new()), |c| {
                 (c.color, c.stones, c.liberties)
             });
-            marks.extend(liberties.iter().map(|&point| Mark {
-                point,
-                kind: MarkKind::Liberty,
-            }));
-            Answer::Liberties {
+            let marks = liberties
+                .iter()
+                .map(|&p| mark(p, MarkKind::Liberty))
+                .collect();
+            let answer = Answer::Liberties {
                 color,
                 chain: stones,
                 liberties,
-            }
+            };
+            (answer, Figure::single(start.clone(), marks))
         }
-        Task::Legal { mv, history } => {
-            let mut game = game;
-            let history: Vec<(Option<Color>, Move)> =
-                history.iter().map(|&(c, m)| (Some(c), m)).collect();
-            referee::play_all(&mut game, &history);
-            let mover = example.to_play.unwrap_or_else(|| game.to_play());
-            board = game.board().clone();
-            let result = game.play(mover, Move::Play(*mv));
-            marks.push(Mark {
-                point: *mv,
-                kind: MarkKind::Move,
-            });
-            match result {
-                Ok(played) => {
-                    marks.extend(played.captured.iter().map(|&point| Mark {
-                        point,
-                        kind: MarkKind::Captured,
-                    }));
-                    Answer::Legal {
-                        point: *mv,
-                        reason: None,
-                        captured: played.captured,
-                    }
-                }
-                Err(reason) => Answer::Legal {
-                    point: *mv,
-                    reason: Some(reason),
-                    captured: Vec::new(),
-                },
-            }
-        }
-        Task::Sequence { moves } => {
-            let mut game = game;
-            let moves: Vec<(Option<Color>, Move)> =
-                moves.iter().map(|&(c, m)| (Some(c), m)).collect();
-            let reports = referee::play_all(&mut game, &moves);
-            board = game.board().clone();
-            marks.extend(reports.iter().filter_map(|r| match r.mv {
-                Move::Play(point) if r.illegal.is_none() && board.stone(point).is_some() => {
-                    Some(Mark {
-                        point,
-                        kind: MarkKind::Move,
-                    })
-                }
-                _ => None,
-            }));
-            Answer::Sequence {
-                moves: reports,
-                captures: [game.captures(Color::Black), game.captures(Color::White)],
-            }
-        }
+        Task::Legal { mv, history } => legal(game, start, example.to_play, *mv, history),
+        Task::Sequence { moves } => sequence(game, start, moves),
         Task::Score { dead } => {
-            marks.extend(dead.iter().map(|&point| Mark {
-                point,
-                kind: MarkKind::Captured,
-            }));
             // Dead stones were validated when the kit was loaded.
-            match score(&example.board, [0, 0], rules, dead) {
-                Ok(s) => Answer::Score(s),
-                Err(_) => Answer::Score(empty_score(rules)),
+            let s = score(start, [0, 0], rules, dead).unwrap_or_else(|_| empty_score(rules));
+            let mut marks: Vec<Mark> = dead.iter().map(|&p| mark(p, MarkKind::Dead)).collect();
+            for color in [Color::Black, Color::White] {
+                marks.extend(
+                    s.territory_points[color.index()]
+                        .iter()
+                        .filter(|&&p| start.stone(p).is_none())
+                        .map(|&p| mark(p, MarkKind::Territory(color))),
+                );
             }
+            (Answer::Score(s), Figure::single(start.clone(), marks))
         }
     };
     ExampleAnswer {
@@ -218,9 +156,112 @@ pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
         task: example.task.clone(),
         to_play: example.to_play,
         answer,
-        board,
-        marks,
+        figure,
     }
+}
+
+fn mark(point: Point, kind: MarkKind) -> Mark {
+    Mark { point, kind }
+}
+
+/// A `legal` question: the history played and numbered, then the move tried. The move is drawn
+/// as a stone only when it is legal; an illegal one is a mark on the point as it stands. When
+/// the history captured anything, passed, or replayed a point, or the move would take a
+/// numbered stone, the position the question is asked in is drawn beside the numbered one.
+fn legal(
+    mut game: Game,
+    start: &Board,
+    to_play: Option<Color>,
+    point: Point,
+    history: &[(Color, Move)],
+) -> (Answer, Figure) {
+    let with_colors: Vec<(Option<Color>, Move)> =
+        history.iter().map(|&(c, m)| (Some(c), m)).collect();
+    let reports = referee::play_all(&mut game, &with_colors);
+    let asked_in = game.board().clone();
+    let mover = to_play.unwrap_or_else(|| game.to_play());
+    let (answer, marks) = match game.play(mover, Move::Play(point)) {
+        Ok(played) => {
+            let mut marks = vec![mark(point, MarkKind::Move(mover))];
+            marks.extend(played.captured.iter().map(|&p| mark(p, MarkKind::Captured)));
+            let answer = Answer::Legal {
+                point,
+                reason: None,
+                captured: played.captured,
+            };
+            (answer, marks)
+        }
+        Err(reason) => {
+            let answer = Answer::Legal {
+                point,
+                reason: Some(reason),
+                captured: Vec::new(),
+            };
+            (answer, vec![mark(point, MarkKind::Illegal)])
+        }
+    };
+    if history.is_empty() {
+        return (answer, Figure::single(asked_in, marks));
+    }
+    let (numbers, notes) = numbered_moves(start, history);
+    let history_captured = reports.iter().any(|r| !r.captured.is_empty());
+    let takes_numbered = marks
+        .iter()
+        .any(|m| m.kind == MarkKind::Captured && numbers.iter().any(|n| n.point == m.point));
+    let panels = if history_captured || takes_numbered || !notes.is_empty() {
+        vec![
+            Panel {
+                board: start.clone(),
+                marks: Vec::new(),
+                numbers,
+                after_move: None,
+            },
+            Panel {
+                board: asked_in,
+                marks,
+                numbers: Vec::new(),
+                after_move: Some(history.len()),
+            },
+        ]
+    } else {
+        vec![Panel {
+            board: start.clone(),
+            marks,
+            numbers,
+            after_move: None,
+        }]
+    };
+    (answer, Figure { panels, notes })
+}
+
+/// A `sequence`: every move numbered on the position, and the final board beside it when a
+/// move captured (the numbered board still shows the captured stones).
+fn sequence(mut game: Game, start: &Board, moves: &[(Color, Move)]) -> (Answer, Figure) {
+    let with_colors: Vec<(Option<Color>, Move)> =
+        moves.iter().map(|&(c, m)| (Some(c), m)).collect();
+    let reports = referee::play_all(&mut game, &with_colors);
+    let board = game.board().clone();
+    let (numbers, notes) = numbered_moves(start, moves);
+    let mut panels = vec![Panel {
+        board: start.clone(),
+        marks: Vec::new(),
+        numbers,
+        after_move: None,
+    }];
+    if reports.iter().any(|r| !r.captured.is_empty()) {
+        panels.push(Panel {
+            board: board.clone(),
+            marks: Vec::new(),
+            numbers: Vec::new(),
+            after_move: Some(moves.len()),
+        });
+    }
+    let answer = Answer::Sequence {
+        moves: reports,
+        board: Box::new(board),
+        captures: [game.captures(Color::Black), game.captures(Color::White)],
+    };
+    (answer, Figure { panels, notes })
 }
 
 fn empty_score(rules: &Rules) -> Score {
@@ -228,9 +269,11 @@ fn empty_score(rules: &Rules) -> Score {
         scoring: rules.scoring,
         black: 0.0,
         white: rules.komi,
+        komi: rules.komi,
         winner: None,
         margin: 0.0,
         territory: [0, 0],
+        territory_points: [Vec::new(), Vec::new()],
         stones: [0, 0],
         prisoners: [0, 0],
     }
@@ -251,154 +294,4 @@ pub fn capturing_moves(game: &Game) -> Vec<CaptureMove> {
             })
         })
         .collect()
-}
-
-/// Points as `C3, D4`.
-pub fn list(points: &[Point]) -> String {
-    points
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// Formats a score total without a needless `.0` (43, 45.5).
-pub fn number(x: f64) -> String {
-    if x.fract() == 0.0 {
-        format!("{x:.0}")
-    } else {
-        format!("{x}")
-    }
-}
-
-/// The answer in words, as a host reads it aloud; one line per sentence.
-pub fn describe(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
-    let stones = |n: usize| {
-        let key = if n == 1 { "stone_one" } else { "stone_many" };
-        wording.fill(key, &[("count", &n.to_string())])
-    };
-    let mover = answer.to_play.unwrap_or(Color::Black);
-    let color_word = |c: Color| wording.get(c.name()).to_string();
-    match &answer.answer {
-        Answer::Capture { moves } if moves.is_empty() => {
-            vec![wording.fill("answer_no_capture", &[("color", &color_word(mover))])]
-        }
-        Answer::Capture { moves } => moves
-            .iter()
-            .map(|m| {
-                wording.fill(
-                    "answer_capture",
-                    &[
-                        ("point", &m.point.to_string()),
-                        ("captured", &list(&m.captured)),
-                        ("stones", &stones(m.captured.len())),
-                    ],
-                )
-            })
-            .collect(),
-        Answer::Liberties {
-            color,
-            chain,
-            liberties,
-        } => vec![wording.fill(
-            if liberties.len() == 1 {
-                "answer_liberties_one"
-            } else {
-                "answer_liberties"
-            },
-            &[
-                ("color", &color_word(*color)),
-                ("chain", &list(chain)),
-                ("count", &liberties.len().to_string()),
-                ("liberties", &list(liberties)),
-            ],
-        )],
-        Answer::Legal {
-            point,
-            reason: None,
-            captured,
-        } => {
-            let key = if captured.is_empty() {
-                "answer_legal"
-            } else {
-                "answer_legal_capturing"
-            };
-            vec![wording.fill(
-                key,
-                &[
-                    ("color", &color_word(mover)),
-                    ("point", &point.to_string()),
-                    ("captured", &list(captured)),
-                    ("stones", &stones(captured.len())),
-                ],
-            )]
-        }
-        Answer::Legal {
-            point,
-            reason: Some(reason),
-            ..
-        } => vec![wording.fill(
-            "answer_illegal",
-            &[
-                ("color", &color_word(mover)),
-                ("point", &point.to_string()),
-                (
-                    "reason",
-                    wording.get(&format!("reason_{}", reason.name().replace('-', "_"))),
-                ),
-            ],
-        )],
-        Answer::Sequence { moves, captures } => {
-            let mut lines: Vec<String> = moves
-                .iter()
-                .map(|r| {
-                    let key = if r.captured.is_empty() {
-                        "answer_sequence_move"
-                    } else {
-                        "answer_sequence_capture"
-                    };
-                    wording.fill(
-                        key,
-                        &[
-                            ("number", &r.number.to_string()),
-                            ("color", &color_word(r.color)),
-                            ("point", &r.mv.to_string()),
-                            ("captured", &list(&r.captured)),
-                            ("stones", &stones(r.captured.len())),
-                            (
-                                "liberties",
-                                &r.liberties.map_or("-".into(), |l| l.to_string()),
-                            ),
-                        ],
-                    )
-                })
-                .collect();
-            lines.push(wording.fill(
-                "answer_tally",
-                &[
-                    ("black", &captures[0].to_string()),
-                    ("white", &captures[1].to_string()),
-                ],
-            ));
-            lines
-        }
-        Answer::Score(s) => {
-            let result = match s.winner {
-                Some(c) => wording.fill(
-                    "answer_winner",
-                    &[("color", &color_word(c)), ("margin", &number(s.margin))],
-                ),
-                None => wording.get("answer_draw").to_string(),
-            };
-            vec![wording.fill(
-                "answer_score",
-                &[
-                    ("scoring", s.scoring.name()),
-                    ("black", &number(s.black)),
-                    ("white", &number(s.white)),
-                    ("result", &result),
-                ],
-            )]
-        }
-    }
 }

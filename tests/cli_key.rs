@@ -32,9 +32,14 @@ fn seed_kit_json_answers() {
     assert_eq!(v["fingerprint"].as_str().unwrap().len(), 8);
     assert_eq!(
         v["examples"][0],
-        json!({"number": 1, "task": "capture", "to_play": "black",
+        json!({"number": 1, "title": "Example 1",
+               "prompt": "Black to play: which move captures?",
+               "task": "capture", "to_play": "black",
+               "position": {"black": ["B3", "C2", "D3"], "white": ["C3"]},
                "answer": {"moves": [{"point": "C4", "captured": ["C3"]}]}})
     );
+    // The prompt as the sheet prints it: the kit's own words.
+    assert_eq!(v["examples"][1]["prompt"], "identify remaining liberties");
     assert_eq!(v["examples"][1]["to_play"], Value::Null);
     assert_eq!(v["examples"][1]["answer"]["chain"], json!(["C3", "C4"]));
     assert_eq!(
@@ -84,6 +89,9 @@ fn capture_drills_answers() {
     assert_eq!(seq["moves"][0]["liberties"], 1);
     assert_eq!(seq["moves"][3]["point"], "B3");
     assert_eq!(seq["moves"][3]["captured"], json!(["C3"]));
+    // White 4 is played where the position's B3 stood before Black 1 took it.
+    assert_eq!(seq["moves"][3]["note"], "4 at B3");
+    assert_eq!(seq["moves"][0].get("note"), None);
     assert_eq!(seq["captures"], json!({"black": 1, "white": 1}));
     assert_eq!(seq["board"]["black"], json!(["A3", "B2", "B4", "E5"]));
     assert_eq!(seq["board"]["white"], json!(["B3", "C2", "C4", "D3", "E1"]));
@@ -92,9 +100,12 @@ fn capture_drills_answers() {
 #[test]
 fn counting_practice_is_the_seed_002_score() {
     let v = key_json("examples/counting-practice-9x9.toml");
-    // Black 31 stones + 12 points = 43; White 29 + 9 + 7.5 = 45.5; White by 2.5.
-    let expected =
-        json!({"scoring": "area", "black": 43.0, "white": 45.5, "winner": "white", "margin": 2.5});
+    // Black 31 stones + 12 points = 43; White 29 + 9 + 7.5 = 45.5; White by 2.5. Whole numbers
+    // are written whole, as replay writes them.
+    let expected = json!({"scoring": "area", "black": 43, "white": 45.5, "winner": "white",
+        "margin": 2.5, "breakdown": {
+            "black": {"stones": 31, "territory": 12, "komi": 0, "total": 43},
+            "white": {"stones": 29, "territory": 9, "komi": 7.5, "total": 45.5}}});
     assert_eq!(v["examples"][0]["answer"], expected);
     assert_eq!(v["examples"][1]["answer"], expected);
     assert_eq!(
@@ -103,7 +114,10 @@ fn counting_practice_is_the_seed_002_score() {
     );
     let (_, out, _) = run(&["key", "examples/counting-practice-9x9.toml"]);
     assert!(
-        out.contains("By area: Black 43, White 45.5; White wins by 2.5"),
+        out.contains(
+            "By area: Black 31 stones + 12 points = 43; \
+             White 29 stones + 9 points + 7.5 komi = 45.5; White wins by 2.5"
+        ),
         "{out}"
     );
 }

@@ -28,7 +28,10 @@ fn scaffold_is_written_passes_check_and_is_never_overwritten() {
     // stones + 5 points + 0.5 komi), not "By captures: Black 0, White 0; a draw".
     assert!(!written.contains("Liberty-chain capture"), "{written}");
     assert!(
-        key.contains("By area: Black 15, White 10.5; Black wins by 4.5"),
+        key.contains(
+            "By area: Black 5 stones + 10 points = 15; \
+             White 5 stones + 5 points + 0.5 komi = 10.5; Black wins by 4.5"
+        ),
         "{key}"
     );
 

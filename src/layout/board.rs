@@ -11,13 +11,13 @@
 //! * 6x6 and smaller: none. A 5x5 teaching board has no traditional star point, and a lone dot
 //!   on C3 (the seed's first example point) would only distract from counting liberties.
 
-use crate::answer::{Mark, MarkKind};
+use crate::answer::{Mark, MarkKind, Numbered};
 use crate::rules::{Board, BoardSize, Color, Point};
 
 use super::font::text_width_mm;
-use super::geom::{Pos, Rgb, Size};
+use super::geom::{PT_PER_MM, Pos, Rgb, Size};
 use super::page::{Font, Shape, Stroke};
-use super::style::BoardStyle;
+use super::style::{BoardStyle, cap_height_mm};
 
 /// Where a board diagram sits on the page, and where each intersection falls.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -136,15 +136,18 @@ pub fn star_points(size: BoardSize) -> Vec<Point> {
     points
 }
 
-/// Draws a diagram: grid, star points, the stones of `board` (if any), `marks`, coordinates.
+/// Draws a diagram: grid, star points, the stones of `board` (if any), numbered stones,
+/// `marks`, coordinates.
 ///
-/// A `Move` mark on an empty point is drawn as a stone of `mover` with a ring; on a stone, as
-/// a ring. A `Captured` mark is a cross over the stone; a `Liberty` mark a small open square.
+/// A `Move` mark on an empty point is drawn as a stone of its colour with a ring; on a stone, as
+/// a ring. `Captured` is a cross over the stone, `Liberty` a small open square, `Illegal` a
+/// frame around the point as it stands (with a small cross when it is bare), `Dead` a triangle
+/// and `Territory` a small square in the owner's colour. No mark covers what stands on its point.
 pub fn draw(
     geometry: &BoardGeometry,
     board: Option<&Board>,
     marks: &[Mark],
-    mover: Color,
+    numbers: &[Numbered],
 ) -> Vec<Shape> {
     let mut shapes = Vec::new();
     grid(geometry, &mut shapes);
@@ -156,17 +159,18 @@ pub fn draw(
             stroke: None,
         });
     }
-    shapes.extend(stones_and_marks(geometry, board, marks, mover));
+    shapes.extend(stones_and_marks(geometry, board, marks, numbers));
     coordinates(geometry, &mut shapes);
     shapes
 }
 
-/// Only the stones of `board` and the `marks` (no grid, no labels), e.g. for a legend.
+/// Only the stones of `board`, the numbered stones and the `marks` (no grid, no labels), e.g.
+/// for a legend.
 pub fn stones_and_marks(
     geometry: &BoardGeometry,
     board: Option<&Board>,
     marks: &[Mark],
-    mover: Color,
+    numbers: &[Numbered],
 ) -> Vec<Shape> {
     let mut shapes = Vec::new();
     if let Some(board) = board {
@@ -176,11 +180,36 @@ pub fn stones_and_marks(
             }
         }
     }
+    for n in numbers {
+        numbered_stone(geometry, *n, &mut shapes);
+    }
     for mark in marks {
-        let on = board.and_then(|b| b.stone(mark.point));
-        draw_mark(geometry, *mark, on, mover, &mut shapes);
+        let on = board.and_then(|b| b.stone(mark.point)).or_else(|| {
+            numbers
+                .iter()
+                .find(|n| n.point == mark.point)
+                .map(|n| n.color)
+        });
+        draw_mark(geometry, *mark, on, &mut shapes);
     }
     shapes
+}
+
+/// A stone with its move number in the middle, in the ink that shows on it.
+fn numbered_stone(g: &BoardGeometry, n: Numbered, shapes: &mut Vec<Shape>) {
+    stone(g, n.point, n.color, shapes);
+    let text = n.number.to_string();
+    // Two digits fill about half the stone; three are set smaller to stay inside it.
+    let size_pt = g.style.stone * PT_PER_MM * if text.len() > 2 { 0.36 } else { 0.46 };
+    let width = text_width_mm(&text, Font::Bold, size_pt);
+    let c = g.point(n.point);
+    shapes.push(Shape::Text {
+        baseline: c.offset(-width / 2.0, cap_height_mm(size_pt) / 2.0),
+        text,
+        size_pt,
+        font: Font::Bold,
+        color: contrast(Some(n.color)),
+    });
 }
 
 fn solid(width: f64) -> Stroke {
@@ -254,18 +283,17 @@ fn contrast(on: Option<Color>) -> Rgb {
     }
 }
 
-fn draw_mark(
-    g: &BoardGeometry,
-    mark: Mark,
-    on: Option<Color>,
-    mover: Color,
-    shapes: &mut Vec<Shape>,
-) {
+fn draw_mark(g: &BoardGeometry, mark: Mark, on: Option<Color>, shapes: &mut Vec<Shape>) {
     let c = g.point(mark.point);
     let d = g.style.stone;
     let width = (0.08 * d).max(0.3);
+    let ink = |on: Option<Color>| Stroke {
+        width,
+        color: contrast(on),
+        dash: None,
+    };
     match mark.kind {
-        MarkKind::Move => {
+        MarkKind::Move(mover) => {
             let color = on.unwrap_or_else(|| {
                 stone(g, mark.point, mover, shapes);
                 mover
@@ -274,25 +302,16 @@ fn draw_mark(
                 center: c,
                 radius: 0.26 * d,
                 fill: None,
-                stroke: Some(Stroke {
-                    width,
-                    color: contrast(Some(color)),
-                    dash: None,
-                }),
+                stroke: Some(ink(Some(color))),
             });
         }
         MarkKind::Captured => {
             let r = 0.24 * d;
-            let stroke = Stroke {
-                width,
-                color: contrast(on),
-                dash: None,
-            };
             for (dx, dy) in [(r, r), (r, -r)] {
                 shapes.push(Shape::Line {
                     from: c.offset(-dx, -dy),
                     to: c.offset(dx, dy),
-                    stroke,
+                    stroke: ink(on),
                 });
             }
         }
@@ -304,7 +323,60 @@ fn draw_mark(
                 fill: Some(Rgb::WHITE),
                 stroke: Some(Stroke {
                     width: (0.06 * d).max(0.3),
-                    color: contrast(on),
+                    ..ink(on)
+                }),
+            });
+        }
+        MarkKind::Illegal => {
+            // A frame just outside the stone's reach, so whatever stands on the point (a stone
+            // or nothing) stays in full view; on a bare point, a small cross says "not here".
+            let side = 1.04 * d;
+            shapes.push(Shape::Rect {
+                origin: c.offset(-side / 2.0, -side / 2.0),
+                size: Size::new(side, side),
+                fill: None,
+                stroke: Some(ink(None)),
+            });
+            if on.is_none() {
+                let r = 0.16 * d;
+                for (dx, dy) in [(r, r), (r, -r)] {
+                    shapes.push(Shape::Line {
+                        from: c.offset(-dx, -dy),
+                        to: c.offset(dx, dy),
+                        stroke: ink(None),
+                    });
+                }
+            }
+        }
+        MarkKind::Dead => {
+            // A triangle, as Go diagrams mark dead stones.
+            let r = 0.3 * d;
+            let corners = [
+                c.offset(0.0, -r),
+                c.offset(0.866 * r, 0.5 * r),
+                c.offset(-0.866 * r, 0.5 * r),
+            ];
+            for i in 0..3 {
+                shapes.push(Shape::Line {
+                    from: corners[i],
+                    to: corners[(i + 1) % 3],
+                    stroke: ink(on),
+                });
+            }
+        }
+        MarkKind::Territory(owner) => {
+            let side = 0.3 * d;
+            let (fill, outline) = match owner {
+                Color::Black => (Rgb::BLACK, Rgb::BLACK),
+                Color::White => (Rgb::WHITE, Rgb::BLACK),
+            };
+            shapes.push(Shape::Rect {
+                origin: c.offset(-side / 2.0, -side / 2.0),
+                size: Size::new(side, side),
+                fill: Some(fill),
+                stroke: Some(Stroke {
+                    width: (0.05 * d).max(0.25),
+                    color: outline,
                     dash: None,
                 }),
             });
@@ -386,7 +458,7 @@ mod tests {
     #[test]
     fn empty_board_has_grid_and_labels_only() {
         let g = BoardGeometry::new(size(5), Style::default().board, Pos::new(0.0, 0.0));
-        let shapes = draw(&g, None, &[], Color::Black);
+        let shapes = draw(&g, None, &[], &[]);
         let lines = shapes
             .iter()
             .filter(|s| matches!(s, Shape::Line { .. }))

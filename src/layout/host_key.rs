@@ -7,7 +7,7 @@
 //! one particular position, wrong for every other kit. The answers in words are exactly
 //! `answer::describe`, which is what `libertykit key` prints.
 
-use crate::answer::{self, AnswerKey, Mark, MarkKind};
+use crate::answer::{self, AnswerKey, Mark, MarkKind, Numbered};
 use crate::kit::Kit;
 use crate::rules::{Board, BoardSize, Color, Point};
 
@@ -77,10 +77,10 @@ fn paragraph(flow: &mut Flow, text: &str, style: &Style) {
     }
 }
 
-/// Every example with its answer marked on the diagram and, under it, title, prompt and answer.
+/// Every example with its answer's figure and, under it, title, prompt and answer.
 fn answers(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
     let w = &kit.wording;
-    let cells: Vec<Cell<'_>> = kit
+    let cells: Vec<Cell> = kit
         .examples
         .iter()
         .zip(&key.examples)
@@ -95,24 +95,90 @@ fn answers(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
                     .into_iter()
                     .map(|line| (line, Font::Bold)),
             );
-            Cell {
-                board: &answer.board,
-                marks: &answer.marks,
-                mover: answer.to_play.unwrap_or(Color::Black),
-                texts,
-            }
+            let panels = answer
+                .figure
+                .panels
+                .iter()
+                .map(|panel| {
+                    let caption = panel
+                        .after_move
+                        .map(|n| w.fill("figure_after_move", &[("number", &n.to_string())]));
+                    (panel.clone(), caption)
+                })
+                .collect();
+            Cell { panels, texts }
         })
         .collect();
     if cells.is_empty() {
         return;
     }
     flow.heading(w.get("answers_heading"), style.heading_pt, 20.0);
-    legend(flow, kit, style);
+    legend(flow, kit, key, style);
     example_grid::add(flow, kit, style, None, &cells);
 }
 
-/// One line showing the three marks with their meanings, drawn as on the diagrams.
-fn legend(flow: &mut Flow, kit: &Kit, style: &Style) {
+/// One entry of the legend: what to draw on a one-point board, and its label's wording key.
+struct LegendEntry {
+    stone: Option<Color>,
+    mark: Option<MarkKind>,
+    number: Option<Color>,
+    label: &'static str,
+}
+
+/// The legend entries for the marks the key uses, in a fixed order.
+fn legend_entries(key: &AnswerKey) -> Vec<LegendEntry> {
+    let used: Vec<MarkKind> = key
+        .examples
+        .iter()
+        .flat_map(|a| a.figure.mark_kinds())
+        .collect();
+    let uses = |wanted: fn(&MarkKind) -> bool| used.iter().any(wanted);
+    let entry = |stone, mark, label| LegendEntry {
+        stone,
+        mark: Some(mark),
+        number: None,
+        label,
+    };
+    let mut entries = Vec::new();
+    if uses(|k| matches!(k, MarkKind::Move(_))) {
+        entries.push(entry(None, MarkKind::Move(Color::Black), "legend_move"));
+    }
+    if key.examples.iter().any(|a| a.figure.has_numbers()) {
+        entries.push(LegendEntry {
+            stone: None,
+            mark: None,
+            number: Some(Color::Black),
+            label: "legend_numbered",
+        });
+    }
+    let white = Some(Color::White);
+    let fixed = [
+        (MarkKind::Captured, white, "legend_captured"),
+        (MarkKind::Liberty, None, "legend_liberty"),
+        (MarkKind::Illegal, None, "legend_illegal"),
+        (MarkKind::Dead, white, "legend_dead"),
+        (
+            MarkKind::Territory(Color::Black),
+            None,
+            "legend_territory_black",
+        ),
+        (
+            MarkKind::Territory(Color::White),
+            None,
+            "legend_territory_white",
+        ),
+    ];
+    for (kind, stone, label) in fixed {
+        if used.contains(&kind) {
+            entries.push(entry(stone, kind, label));
+        }
+    }
+    entries
+}
+
+/// One line (or more, when long) showing each mark the key uses with its meaning, drawn as on
+/// the diagrams.
+fn legend(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
     let w = &kit.wording;
     // A stone this size, on a one-point board whose only point is its centre.
     let d = 4.5;
@@ -122,33 +188,47 @@ fn legend(flow: &mut Flow, kit: &Kit, style: &Style) {
         return;
     };
     let point = Point::new(0, 1);
-    let mut board = Board::new(size);
-    board.place_unchecked(point, Color::White);
-    flow.ensure(d + 3.0);
-    let top = flow.y();
+    let row_height = d + 3.0;
+    flow.ensure(row_height);
+    let mut top = flow.y();
     let mut x = flow.left();
     let mut shapes = Vec::new();
-    for (kind, label) in [
-        (MarkKind::Move, "legend_move"),
-        (MarkKind::Captured, "legend_captured"),
-        (MarkKind::Liberty, "legend_liberty"),
-    ] {
+    let mut height = row_height;
+    for entry in legend_entries(key) {
+        let text = w.get(entry.label).to_string();
+        let width = d + 1.5 + text_width_mm(&text, Font::Regular, style.body_pt);
+        if x > flow.left() && x + width > flow.left() + flow.width() {
+            x = flow.left();
+            top += row_height;
+            height += row_height;
+        }
         // Shift the diagram so that `point` lands at the legend entry's centre.
         let at = BoardGeometry::new(size, legend_style, Pos::new(0.0, 0.0)).point(point);
         let origin = Pos::new(x + d / 2.0 - at.x, top + d / 2.0 - at.y);
         let g = BoardGeometry::new(size, legend_style, origin);
-        let on_board = (kind == MarkKind::Captured).then_some(&board);
-        shapes.extend(board::stones_and_marks(
-            &g,
-            on_board,
-            &[Mark { point, kind }],
-            Color::Black,
-        ));
-        let text = w.get(label).to_string();
+        let mut board = Board::new(size);
+        if let Some(color) = entry.stone {
+            board.place_unchecked(point, color);
+        }
+        let marks: Vec<Mark> = entry
+            .mark
+            .map(|kind| Mark { point, kind })
+            .into_iter()
+            .collect();
+        let numbers: Vec<Numbered> = entry
+            .number
+            .map(|color| Numbered {
+                point,
+                number: 1,
+                color,
+            })
+            .into_iter()
+            .collect();
+        shapes.extend(board::stones_and_marks(&g, Some(&board), &marks, &numbers));
         let tx = x + d + 1.5;
         let baseline = Pos::new(tx, top + d / 2.0 + cap_height_mm(style.body_pt) / 2.0);
-        x = tx + text_width_mm(&text, Font::Regular, style.body_pt) + 6.0;
+        x += width + 6.0;
         shapes.push(text_shape(text, baseline, Font::Regular, style.body_pt));
     }
-    flow.place(d + 3.0, shapes);
+    flow.place(height, shapes);
 }

@@ -1,10 +1,10 @@
 //! The player sheet's content pages: title, rules in short, the full-size board, example diagrams with prompts, the move record.
 //!
-//! Nothing here may reveal an answer: examples are drawn without marks and the worked example
-//! of the rules (which gives Example 1 away) is left to the host key.
+//! Nothing here may reveal an answer: examples carry no answer marks (only the dead stones a
+//! `score` question names) and a worked example is left to the host key.
 
-use crate::kit::Kit;
-use crate::rules::Color;
+use crate::answer::{Mark, MarkKind, Panel};
+use crate::kit::{Example, Kit, Task};
 
 use super::board::{self, BoardGeometry};
 use super::counters;
@@ -82,10 +82,7 @@ fn full_board(flow: &mut Flow, kit: &Kit, style: &Style, size: &str) {
     );
     let x = flow.left() + (flow.width() - extent.width).max(0.0) / 2.0;
     let geometry = BoardGeometry::new(kit.size, style.board, Pos::new(x, flow.y()));
-    flow.place(
-        extent.height,
-        board::draw(&geometry, None, &[], Color::Black),
-    );
+    flow.place(extent.height, board::draw(&geometry, None, &[], &[]));
     flow.skip(style.section_gap);
     flow.text(w.get("tally"), Font::Bold, style.heading_pt);
 }
@@ -93,13 +90,11 @@ fn full_board(flow: &mut Flow, kit: &Kit, style: &Style, size: &str) {
 /// Every example as a small diagram with its title and prompt, and no marks.
 fn examples(flow: &mut Flow, kit: &Kit, style: &Style) {
     let w = &kit.wording;
-    let cells: Vec<Cell<'_>> = kit
+    let cells: Vec<Cell> = kit
         .examples
         .iter()
         .map(|example| Cell {
-            board: &example.board,
-            marks: &[],
-            mover: Color::Black,
+            panels: vec![(question_panel(example), None)],
             texts: vec![
                 (prompt::title(example, w), Font::Bold),
                 (prompt::position(example, w), Font::Regular),
@@ -108,6 +103,27 @@ fn examples(flow: &mut Flow, kit: &Kit, style: &Style) {
         })
         .collect();
     example_grid::add(flow, kit, style, Some(w.get("examples_heading")), &cells);
+}
+
+/// The position as players see it: no answer, only what the question needs, which is the
+/// stones agreed dead in a `score` example, marked so players know to remove them.
+fn question_panel(example: &Example) -> Panel {
+    let marks = match &example.task {
+        Task::Score { dead } => dead
+            .iter()
+            .map(|&point| Mark {
+                point,
+                kind: MarkKind::Dead,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    Panel {
+        board: example.board.clone(),
+        marks,
+        numbers: Vec::new(),
+        after_move: None,
+    }
 }
 
 /// Relative widths of the record table's columns: Move, Point, Captures, Group liberties.

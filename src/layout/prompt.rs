@@ -54,7 +54,14 @@ pub fn prompt(kit: &Kit, example: &Example) -> String {
             ],
         ),
         Task::Sequence { moves: m } => w.fill("prompt_sequence", &[("moves", &moves(m, w))]),
-        Task::Score { .. } => w.fill("prompt_score", &[("scoring", kit.rules.scoring.name())]),
+        Task::Score { dead } => w.fill(
+            if dead.is_empty() {
+                "prompt_score"
+            } else {
+                "prompt_score_dead"
+            },
+            &[("scoring", kit.rules.scoring.name())],
+        ),
     }
 }
 

@@ -15,16 +15,30 @@ pub struct Score {
     pub black: f64,
     /// White's total, komi included.
     pub white: f64,
+    /// The komi added to White's total.
+    pub komi: f64,
     /// The winner, or `None` for a draw.
     pub winner: Option<Color>,
     /// The difference between the totals (0 for a draw).
     pub margin: f64,
     /// Empty points counted for each colour (area and territory scoring), `[black, white]`.
     pub territory: [u32; 2],
+    /// Those points, sorted, `[black's, white's]`: where a host marks what each side counted.
+    pub territory_points: [Vec<Point>; 2],
     /// Stones on the board for each colour after dead stones are removed, `[black, white]`.
     pub stones: [u32; 2],
     /// Prisoners for each colour: captures plus dead stones taken, `[black, white]`.
     pub prisoners: [u32; 2],
+}
+
+impl Score {
+    /// The komi in `color`'s total: White's share of the rules' komi, none for Black.
+    pub fn komi_of(&self, color: Color) -> f64 {
+        match color {
+            Color::Black => 0.0,
+            Color::White => self.komi,
+        }
+    }
 }
 
 /// A stone named as dead that is not there.
@@ -63,7 +77,10 @@ pub fn score(
             }
         }
     }
-    let territory = territory(&board_after);
+    let territory_points = territory(&board_after);
+    let territory = territory_points
+        .each_ref()
+        .map(|points| points.len() as u32);
     let stones = [
         board_after.stone_count(Color::Black) as u32,
         board_after.stone_count(Color::White) as u32,
@@ -94,32 +111,34 @@ pub fn score(
         scoring: rules.scoring,
         black,
         white,
+        komi: rules.komi,
         winner,
         margin: tidy((black - white).abs()),
         territory,
+        territory_points,
         stones,
         prisoners,
     })
 }
 
-/// Empty points in regions bordered by only one colour, `[black, white]`; regions touching both
-/// colours, or none, count for neither.
-pub fn territory(board: &Board) -> [u32; 2] {
+/// Empty points in regions bordered by only one colour, `[black's, white's]`, each sorted;
+/// regions touching both colours, or none, count for neither.
+pub fn territory(board: &Board) -> [Vec<Point>; 2] {
     let size = board.size();
     let n = usize::from(size.get());
     let index = |p: Point| usize::from(p.row) * n + usize::from(p.col);
     let mut visited = vec![false; size.points()];
-    let mut result = [0u32; 2];
+    let mut result: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
     for start in size.all_points() {
         if !board.is_empty(start) || visited[index(start)] {
             continue;
         }
         let mut stack = vec![start];
         visited[index(start)] = true;
-        let mut region = 0u32;
+        let mut region = Vec::new();
         let mut borders = [false; 2];
         while let Some(p) = stack.pop() {
-            region += 1;
+            region.push(p);
             for q in orthogonal(p, n as u8) {
                 match board.stone(q) {
                     Some(c) => borders[c.index()] = true,
@@ -132,10 +151,13 @@ pub fn territory(board: &Board) -> [u32; 2] {
             }
         }
         match borders {
-            [true, false] => result[0] += region,
-            [false, true] => result[1] += region,
+            [true, false] => result[0].extend(region),
+            [false, true] => result[1].extend(region),
             _ => {}
         }
+    }
+    for points in &mut result {
+        points.sort_unstable();
     }
     result
 }

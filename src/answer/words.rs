@@ -1,0 +1,264 @@
+//! The answers in words, as a host reads them aloud and `libertykit key` prints them.
+
+use super::{Answer, ExampleAnswer, Note};
+use crate::rules::{Color, Point, Score, Scoring};
+use crate::text::Wording;
+
+/// Points as `C3, D4`.
+pub fn list(points: &[Point]) -> String {
+    points
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Formats a score total without a needless `.0` (43, 45.5).
+pub fn number(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x}")
+    }
+}
+
+/// The answer in words, as a host reads it aloud; one line per sentence. A `legal` example's
+/// history moves that its diagram's numbers cannot show end it, in one line.
+pub fn describe(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
+    let mut lines = answer_lines(answer, wording);
+    if matches!(answer.answer, Answer::Legal { .. }) && !answer.figure.notes.is_empty() {
+        let notes: Vec<String> = answer
+            .figure
+            .notes
+            .iter()
+            .map(|n| note_text(n, wording))
+            .collect();
+        lines.push(wording.fill("figure_notes", &[("notes", &notes.join("; "))]));
+    }
+    lines
+}
+
+fn answer_lines(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
+    let stones = |n: usize| {
+        let key = if n == 1 { "stone_one" } else { "stone_many" };
+        wording.fill(key, &[("count", &n.to_string())])
+    };
+    let mover = answer.to_play.unwrap_or(Color::Black);
+    let color_word = |c: Color| wording.get(c.name()).to_string();
+    match &answer.answer {
+        Answer::Capture { moves } if moves.is_empty() => {
+            vec![wording.fill("answer_no_capture", &[("color", &color_word(mover))])]
+        }
+        Answer::Capture { moves } => moves
+            .iter()
+            .map(|m| {
+                wording.fill(
+                    "answer_capture",
+                    &[
+                        ("point", &m.point.to_string()),
+                        ("captured", &list(&m.captured)),
+                        ("stones", &stones(m.captured.len())),
+                    ],
+                )
+            })
+            .collect(),
+        Answer::Liberties {
+            color,
+            chain,
+            liberties,
+        } => vec![wording.fill(
+            if liberties.len() == 1 {
+                "answer_liberties_one"
+            } else {
+                "answer_liberties"
+            },
+            &[
+                ("color", &color_word(*color)),
+                ("chain", &list(chain)),
+                ("count", &liberties.len().to_string()),
+                ("liberties", &list(liberties)),
+            ],
+        )],
+        Answer::Legal {
+            point,
+            reason: None,
+            captured,
+        } => {
+            let key = if captured.is_empty() {
+                "answer_legal"
+            } else {
+                "answer_legal_capturing"
+            };
+            vec![wording.fill(
+                key,
+                &[
+                    ("color", &color_word(mover)),
+                    ("point", &point.to_string()),
+                    ("captured", &list(captured)),
+                    ("stones", &stones(captured.len())),
+                ],
+            )]
+        }
+        Answer::Legal {
+            point,
+            reason: Some(reason),
+            ..
+        } => vec![wording.fill(
+            "answer_illegal",
+            &[
+                ("color", &color_word(mover)),
+                ("point", &point.to_string()),
+                (
+                    "reason",
+                    wording.get(&format!("reason_{}", reason.name().replace('-', "_"))),
+                ),
+            ],
+        )],
+        Answer::Sequence {
+            moves, captures, ..
+        } => {
+            let mut lines: Vec<String> = moves
+                .iter()
+                .map(|r| {
+                    // A move the numbers on the diagram cannot show says where it went.
+                    let note = answer.figure.notes.iter().find(|n| {
+                        matches!(n, Note::AtNumber { number, .. } | Note::AtPoint { number, .. }
+                            if *number == r.number)
+                    });
+                    let key = if r.captured.is_empty() {
+                        "answer_sequence_move"
+                    } else {
+                        "answer_sequence_capture"
+                    };
+                    let mut line = wording.fill(
+                        key,
+                        &[
+                            ("number", &r.number.to_string()),
+                            ("color", &color_word(r.color)),
+                            ("point", &r.mv.to_string()),
+                            ("captured", &list(&r.captured)),
+                            ("stones", &stones(r.captured.len())),
+                            (
+                                "liberties",
+                                &r.liberties.map_or("-".into(), |l| l.to_string()),
+                            ),
+                        ],
+                    );
+                    if let Some(note) = note {
+                        line.push_str(
+                            &wording.fill("note_in_move", &[("note", &note_text(note, wording))]),
+                        );
+                    }
+                    line
+                })
+                .collect();
+            lines.push(wording.fill(
+                "answer_tally",
+                &[
+                    ("black", &captures[0].to_string()),
+                    ("white", &captures[1].to_string()),
+                ],
+            ));
+            lines
+        }
+        Answer::Score(s) => vec![score_line(s, wording)],
+    }
+}
+
+/// A note under a figure in words: `7 at 3`, `7 at C3`, `2: White passes`.
+pub fn note_text(note: &Note, wording: &Wording) -> String {
+    match *note {
+        Note::AtNumber { number, earlier } => wording.fill(
+            "note_at_number",
+            &[
+                ("number", &number.to_string()),
+                ("earlier", &earlier.to_string()),
+            ],
+        ),
+        Note::AtPoint { number, point } => wording.fill(
+            "note_at_point",
+            &[
+                ("number", &number.to_string()),
+                ("point", &point.to_string()),
+            ],
+        ),
+        Note::Pass { number, color } => wording.fill(
+            "note_pass",
+            &[
+                ("number", &number.to_string()),
+                ("color", wording.get(color.name())),
+            ],
+        ),
+    }
+}
+
+/// The score with its working: by captures the two counts; by area stones plus points; by
+/// territory points plus prisoners; komi added to White's.
+fn score_line(s: &Score, wording: &Wording) -> String {
+    let result = match s.winner {
+        Some(c) => wording.fill(
+            "answer_winner",
+            &[
+                ("color", wording.get(c.name())),
+                ("margin", &number(s.margin)),
+            ],
+        ),
+        None => wording.get("answer_draw").to_string(),
+    };
+    if s.scoring == Scoring::Captures {
+        return wording.fill(
+            "answer_score",
+            &[
+                ("scoring", s.scoring.name()),
+                ("black", &number(s.black)),
+                ("white", &number(s.white)),
+                ("result", &result),
+            ],
+        );
+    }
+    let count = |n: u32, one: &str, many: &str| {
+        wording.fill(
+            if n == 1 { one } else { many },
+            &[("count", &n.to_string())],
+        )
+    };
+    let side = |color: Color, total: f64| {
+        let i = color.index();
+        let komi = s.komi_of(color);
+        let komi = if komi == 0.0 {
+            String::new()
+        } else {
+            wording.fill("score_komi", &[("komi", &number(komi))])
+        };
+        let (key, counted) = match s.scoring {
+            Scoring::Area => (
+                "score_area_side",
+                count(s.stones[i], "stone_one", "stone_many"),
+            ),
+            _ => (
+                "score_territory_side",
+                count(s.prisoners[i], "prisoner_one", "prisoner_many"),
+            ),
+        };
+        wording.fill(
+            key,
+            &[
+                ("color", wording.get(color.name())),
+                ("stones", &counted),
+                ("prisoners", &counted),
+                ("points", &count(s.territory[i], "point_one", "point_many")),
+                ("komi", &komi),
+                ("total", &number(total)),
+            ],
+        )
+    };
+    wording.fill(
+        "answer_score_counted",
+        &[
+            ("scoring", s.scoring.name()),
+            ("black", &side(Color::Black, s.black)),
+            ("white", &side(Color::White, s.white)),
+            ("result", &result),
+        ],
+    )
+}

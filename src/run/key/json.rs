@@ -1,0 +1,126 @@
+//! The answer key as one JSON object, for programs: each example with its title, prompt and
+//! position as printed, and what the engine found. Numbers are whole where they are whole
+//! (`43`, not `43.0`), as `replay` writes them.
+
+use serde_json::{Map, Value, json};
+
+use crate::answer::{Answer, AnswerKey, ExampleAnswer, Note, note_text};
+use crate::kit::{Example, Kit};
+use crate::layout::prompt;
+use crate::report_json::{board_json, captures_json, move_json, points_json};
+use crate::rules::{Color, Score, Scoring};
+
+/// The key as one JSON object: `{"title", "fingerprint", "examples": [...]}`.
+pub fn key_json(kit: &Kit, key: &AnswerKey) -> Value {
+    json!({
+        "title": key.title,
+        "fingerprint": key.fingerprint,
+        "examples": kit
+            .examples
+            .iter()
+            .zip(&key.examples)
+            .map(|(example, answer)| example_json(kit, example, answer))
+            .collect::<Vec<_>>(),
+    })
+}
+
+fn example_json(kit: &Kit, example: &Example, answer: &ExampleAnswer) -> Value {
+    let w = &kit.wording;
+    json!({
+        "number": answer.number,
+        "title": prompt::title(example, w),
+        "prompt": prompt::prompt(kit, example),
+        "task": answer.task.name(),
+        "to_play": answer.to_play.map(Color::name),
+        "position": board_json(&example.board),
+        "answer": answer_json(kit, answer),
+    })
+}
+
+/// `x` as a JSON integer when it is whole, else as a decimal.
+fn number(x: f64) -> Value {
+    if x.fract() == 0.0 && x.abs() < 9.0e15 {
+        json!(x as i64)
+    } else {
+        json!(x)
+    }
+}
+
+fn answer_json(kit: &Kit, example: &ExampleAnswer) -> Value {
+    match &example.answer {
+        Answer::Capture { moves } => json!({
+            "moves": moves.iter().map(|m| json!({
+                "point": m.point.to_string(),
+                "captured": points_json(&m.captured),
+            })).collect::<Vec<_>>(),
+        }),
+        Answer::Liberties {
+            color,
+            chain,
+            liberties,
+        } => json!({
+            "color": color.name(),
+            "chain": points_json(chain),
+            "liberties": points_json(liberties),
+        }),
+        Answer::Legal {
+            reason,
+            captured,
+            point,
+        } => json!({
+            "point": point.to_string(),
+            "legal": reason.is_none(),
+            "reason": reason.map(|r| r.name()),
+            "captured": points_json(captured),
+        }),
+        Answer::Sequence {
+            moves,
+            board,
+            captures,
+        } => json!({
+            "moves": moves.iter().map(|report| {
+                let mut entry = move_json(report);
+                let note = example.figure.notes.iter().find(|n| matches!(n,
+                    Note::AtNumber { number, .. } | Note::AtPoint { number, .. }
+                        if *number == report.number));
+                if let (Some(note), Value::Object(fields)) = (note, &mut entry) {
+                    fields.insert("note".into(), json!(note_text(note, &kit.wording)));
+                }
+                entry
+            }).collect::<Vec<_>>(),
+            "board": board_json(board),
+            "captures": captures_json(*captures),
+        }),
+        Answer::Score(s) => score_json(s),
+    }
+}
+
+fn score_json(s: &Score) -> Value {
+    let side = |color: Color, total: f64| {
+        let i = color.index();
+        let mut fields = Map::new();
+        if s.scoring == Scoring::Area {
+            fields.insert("stones".into(), json!(s.stones[i]));
+        }
+        if s.scoring != Scoring::Captures {
+            fields.insert("territory".into(), json!(s.territory[i]));
+        }
+        if s.scoring != Scoring::Area {
+            fields.insert("prisoners".into(), json!(s.prisoners[i]));
+        }
+        fields.insert("komi".into(), number(s.komi_of(color)));
+        fields.insert("total".into(), number(total));
+        Value::Object(fields)
+    };
+    json!({
+        "scoring": s.scoring.name(),
+        "black": number(s.black),
+        "white": number(s.white),
+        "winner": s.winner.map(Color::name),
+        "margin": number(s.margin),
+        "breakdown": {
+            "black": side(Color::Black, s.black),
+            "white": side(Color::White, s.white),
+        },
+    })
+}

@@ -1,0 +1,46 @@
+//! The `key` command: every example with its board and the answer the rules engine computed,
+//! as text for a host or one JSON object for programs.
+
+use std::path::Path;
+
+mod json;
+mod text;
+
+pub use json::key_json;
+pub use text::key_text;
+
+use super::check::check_source;
+use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
+use crate::cli::OutputFormat;
+use crate::diag::Source;
+
+/// Prints every example with its board and computed answer; a kit that fails its check gets
+/// its diagnostics printed and exit 1.
+pub fn run(
+    kit: &Path,
+    format: OutputFormat,
+    console: &mut Console<'_>,
+) -> Result<Outcome, Failure> {
+    let source = Source::new(kit.display().to_string(), read_text(kit, KIT_LIMIT)?);
+    let (kit, key) = match check_source(&source, None) {
+        Ok((kit, key, _)) => (kit, key),
+        Err(diagnostics) => {
+            write!(console.err, "{}", source.render_all(&diagnostics)).map_err(output_error)?;
+            return Ok(Outcome::CheckFailed);
+        }
+    };
+    let text = match format {
+        OutputFormat::Text => key_text(&kit, &key),
+        OutputFormat::Json => {
+            let mut s = serde_json::to_string_pretty(&key_json(&kit, &key))
+                .map_err(|e| Failure::new(format!("cannot write json: {e}")))?;
+            s.push('\n');
+            s
+        }
+    };
+    console
+        .out
+        .write_all(text.as_bytes())
+        .map_err(output_error)?;
+    Ok(Outcome::Success)
+}

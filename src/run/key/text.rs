@@ -1,0 +1,206 @@
+//! The answer key as text: each example under its title and prompt as the sheet prints them,
+//! its figure drawn in characters, and the answer in words.
+//!
+//! A mark never hides what stands on its point: a removed stone is its colour's letter in lower
+//! case, an illegal move's point is framed in brackets with whatever stands there left in view,
+//! and the symbols for answer moves, liberties and counted points go on empty points only.
+
+use crate::answer::{AnswerKey, Figure, MarkKind, Panel, describe};
+use crate::kit::Kit;
+use crate::layout::prompt;
+use crate::rules::{Color, Point};
+
+/// The key as text: a heading, the legend of the marks used, then every example.
+pub fn key_text(kit: &Kit, key: &AnswerKey) -> String {
+    let w = &kit.wording;
+    let mut out = w.fill(
+        "key_heading",
+        &[("title", &key.title), ("fingerprint", &key.fingerprint)],
+    );
+    out.push('\n');
+    out.push_str(&legend(kit, key));
+    out.push('\n');
+    for (example, answer) in kit.examples.iter().zip(&key.examples) {
+        out.push('\n');
+        for line in [
+            prompt::title(example, w),
+            prompt::position(example, w),
+            prompt::prompt(kit, example),
+        ] {
+            out.push_str(&line);
+            out.push('\n');
+        }
+        out.push_str(&figure_text(&answer.figure, |n| {
+            w.fill("figure_after_move", &[("number", &n.to_string())])
+        }));
+        for line in describe(answer, w) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The legend line: stones and empty points, then each kind of mark the key uses.
+fn legend(kit: &Kit, key: &AnswerKey) -> String {
+    let w = &kit.wording;
+    let figures = || key.examples.iter().map(|a| &a.figure);
+    let used = |wanted: fn(MarkKind) -> bool| figures().any(|f| f.mark_kinds().any(wanted));
+    let mut parts = vec![w.get("key_legend_stones")];
+    let entries: [(bool, &str); 6] = [
+        (used(|k| matches!(k, MarkKind::Move(_))), "key_legend_move"),
+        (figures().any(Figure::has_numbers), "key_legend_numbered"),
+        (
+            used(|k| matches!(k, MarkKind::Captured | MarkKind::Dead)),
+            "key_legend_removed",
+        ),
+        (used(|k| k == MarkKind::Liberty), "key_legend_liberty"),
+        (used(|k| k == MarkKind::Illegal), "key_legend_illegal"),
+        (
+            used(|k| matches!(k, MarkKind::Territory(_))),
+            "key_legend_territory",
+        ),
+    ];
+    parts.extend(
+        entries
+            .into_iter()
+            .filter(|(used, _)| *used)
+            .map(|(_, name)| w.get(name)),
+    );
+    parts.retain(|p| !p.is_empty());
+    parts.join("  ")
+}
+
+/// Every board of a figure, the later ones under their caption.
+fn figure_text(figure: &Figure, caption: impl Fn(usize) -> String) -> String {
+    let mut out = String::new();
+    for panel in &figure.panels {
+        if let Some(n) = panel.after_move {
+            out.push_str(&caption(n));
+            out.push('\n');
+        }
+        out.push_str(&panel_text(panel));
+    }
+    out
+}
+
+/// What one point shows: a move number, or a stone or empty point as marked.
+fn cell(panel: &Panel, p: Point) -> String {
+    if let Some(n) = panel.numbers.iter().find(|n| n.point == p) {
+        return n.number.to_string();
+    }
+    let stone = panel.board.stone(p);
+    let marks = panel.marks.iter().filter(|m| m.point == p).map(|m| m.kind);
+    let mut c = match stone {
+        Some(Color::Black) => 'X',
+        Some(Color::White) => 'O',
+        None => '.',
+    };
+    for kind in marks {
+        c = match (kind, stone) {
+            (MarkKind::Captured | MarkKind::Dead, Some(_)) => c.to_ascii_lowercase(),
+            (MarkKind::Move(_), None) => '*',
+            (MarkKind::Liberty, None) => 'a',
+            (MarkKind::Territory(Color::Black), None) => 'b',
+            (MarkKind::Territory(Color::White), None) => 'w',
+            _ => c,
+        };
+    }
+    c.to_string()
+}
+
+/// One board with column letters above and below and row numbers on both sides. Every point
+/// is as wide as the longest move number; the illegal point's brackets stand in the spaces on
+/// either side of it, so the columns stay aligned.
+fn panel_text(panel: &Panel) -> String {
+    let size = panel.board.size();
+    let n = size.get();
+    let width = panel
+        .numbers
+        .iter()
+        .map(|x| x.number.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let illegal: Vec<Point> = panel
+        .marks
+        .iter()
+        .filter(|m| m.kind == MarkKind::Illegal)
+        .map(|m| m.point)
+        .collect();
+    let mut header = String::from("   ");
+    for letter in size.column_letters() {
+        header.push_str(&format!(" {letter:>width$}"));
+    }
+    header.push('\n');
+    let mut out = header.clone();
+    for row in (0..n).rev() {
+        out.push_str(&format!("{:>3}", u32::from(row) + 1));
+        let mut after_illegal = false;
+        for col in 0..n {
+            let p = Point::new(col, row);
+            let here = illegal.contains(&p);
+            let gap = match (after_illegal, here) {
+                (true, _) => ']',
+                (false, true) => '[',
+                (false, false) => ' ',
+            };
+            out.push(gap);
+            out.push_str(&format!("{:>width$}", cell(panel, p)));
+            after_illegal = here;
+        }
+        out.push(if after_illegal { ']' } else { ' ' });
+        out.push_str(&format!("{}\n", u32::from(row) + 1));
+    }
+    out.push_str(&header);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::answer::{Mark, Numbered};
+    use crate::rules::{Board, BoardSize};
+
+    fn p(name: &str) -> Point {
+        Point::parse(name, BoardSize::new(5).unwrap()).unwrap()
+    }
+
+    /// Worked by hand: the stone under an illegal mark stays in view, a captured white stone is
+    /// `o`, and a two-digit move number widens every point.
+    #[test]
+    fn marks_leave_what_stands_on_the_point_in_view() {
+        let mut board = Board::new(BoardSize::new(5).unwrap());
+        board.place_unchecked(p("B3"), Color::White);
+        board.place_unchecked(p("C3"), Color::Black);
+        let panel = Panel {
+            board: board.clone(),
+            marks: vec![
+                Mark {
+                    point: p("C3"),
+                    kind: MarkKind::Illegal,
+                },
+                Mark {
+                    point: p("B3"),
+                    kind: MarkKind::Captured,
+                },
+            ],
+            numbers: Vec::new(),
+            after_move: None,
+        };
+        let text = panel_text(&panel);
+        assert!(text.contains("  3 . o[X]. . 3\n"), "{text}");
+        let numbered = Panel {
+            board,
+            marks: Vec::new(),
+            numbers: vec![Numbered {
+                point: p("E1"),
+                number: 12,
+                color: Color::Black,
+            }],
+            after_move: None,
+        };
+        let text = panel_text(&numbered);
+        assert!(text.starts_with("     A  B  C  D  E\n"), "{text}");
+        assert!(text.contains("  1  .  .  .  . 12 1\n"), "{text}");
+    }
+}
