@@ -17,12 +17,16 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Check kit files and report every problem with file, line and column.
+    ///
+    /// The kit file, every check and the exit codes are described in docs/kit-format.md.
     Check {
         /// Kit files to check.
         #[arg(required = true, value_name = "KIT")]
         kits: Vec<PathBuf>,
     },
     /// Show every example with its board and the answer the rules engine computed.
+    ///
+    /// The text and JSON output are described in docs/kit-format.md.
     Key {
         /// The kit file.
         #[arg(value_name = "KIT")]
@@ -32,6 +36,8 @@ pub enum Command {
         format: OutputFormat,
     },
     /// Build the printable pack: player sheet, counters and a separate host key.
+    ///
+    /// The kit file and the pack's files are described in docs/kit-format.md.
     Build {
         /// The kit file.
         #[arg(value_name = "KIT")]
@@ -47,6 +53,8 @@ pub enum Command {
         format: PackFormat,
     },
     /// Referee a played game: rule on every move and give the result.
+    ///
+    /// TOML and SGF records, the rule flags and the output are described in docs/replay.md.
     Replay {
         /// A game record: TOML (`.toml`) or SGF (`.sgf`).
         #[arg(value_name = "RECORD")]
@@ -59,6 +67,8 @@ pub enum Command {
         rules: RuleFlags,
     },
     /// Write a commented starter kit to PATH (never overwrites).
+    ///
+    /// Every key of the kit file is described in docs/kit-format.md.
     New {
         /// Where to write the kit.
         #[arg(value_name = "PATH")]
