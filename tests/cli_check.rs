@@ -319,3 +319,29 @@ fn text_override_with_a_placeholder_the_program_does_not_fill() {
         15,
     );
 }
+
+/// One wrong value in `[kit]` (an unknown key, a value of the wrong kind) does not hide the
+/// problems of the others: each is reported at its place in the same run.
+#[test]
+fn every_problem_in_the_kit_table_is_reported() {
+    let path = common::temp_path("kit-table").with_extension("toml");
+    std::fs::write(
+        &path,
+        "[kit]\ntitle = \"T\"\npapr = \"a4\"\npaper = \"a5\"\nrecord_rows = 900\n\
+         counter_mm = \"big\"\n[rules]\nboard = 5\n",
+    )
+    .unwrap();
+    let (code, _, err) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    for (line, what) in [
+        (3, "papr"),
+        (4, "unknown paper `a5`"),
+        (5, "`record_rows` must be a whole number from 0 to"),
+        (6, "counter_mm"),
+    ] {
+        assert!(err.contains(what), "{what}: {err}");
+        assert!(err.contains(&format!(":{line}:")), "line {line}: {err}");
+    }
+    assert!(err.contains("check failed with 4 problems"), "{err}");
+    let _ = std::fs::remove_file(path);
+}

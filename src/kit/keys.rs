@@ -37,7 +37,7 @@ pub(crate) fn read(
             span.clone(),
             format!("example {number}: a `{}` key is {what}", task.name()),
             Some(
-                "see the README, section `[[example]]`, for the form each task's key takes".into(),
+                "docs/kit-format.md, section \"The five tasks and their `key`\", shows the form each task's key takes".into(),
             ),
         );
     };

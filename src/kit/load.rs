@@ -91,7 +91,7 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
             "add `[kit]` with at least `title = \"...\"`",
             RawKit::read,
         )
-        .and_then(|(raw, keys_sound)| raw.filter(|_| keys_sound));
+        .and_then(|(raw, _)| raw);
     let kit_parts = raw_kit.as_ref().and_then(|raw| kit_section(&mut cx, raw));
 
     let mut board_span = 0..0;
@@ -208,10 +208,12 @@ type KitSection = (String, Option<String>, Paper, u32, Physical);
 /// Validates the values of `[kit]`.
 fn kit_section(cx: &mut TomlReader<'_>, raw: &RawKit) -> Option<KitSection> {
     let before = cx.problems.len();
-    let title = raw.title.get_ref().trim().to_string();
-    if title.is_empty() {
+    let title = raw.title.as_ref().map(|t| t.get_ref().trim().to_string());
+    if let (Some(t), Some(written)) = (&title, &raw.title)
+        && t.is_empty()
+    {
         cx.error(
-            raw.title.span(),
+            written.span(),
             "`title` is empty",
             Some("give the pack a title, e.g. `title = \"Liberty-chain capture\"`".into()),
         );
@@ -315,6 +317,7 @@ fn kit_section(cx: &mut TomlReader<'_>, raw: &RawKit) -> Option<KitSection> {
     if let Some(i) = &raw.ink_saving {
         physical.ink_saving = *i.get_ref();
     }
+    let title = title?;
     (cx.problems.len() == before).then_some((title, purpose, paper, record_rows, physical))
 }
 

@@ -39,11 +39,12 @@ pub const EXAMPLE_KEYS: &[&str] = &[
 /// Keys every `[[example]]` must have.
 pub const EXAMPLE_REQUIRED: &[&str] = &["position", "task"];
 
-/// The `[kit]` table as written.
+/// The `[kit]` table as written. Each value is kept when it reads, so one wrong value does not
+/// hide the problems of the others.
 #[derive(Debug, Clone)]
 pub struct RawKit {
-    /// The pack's title.
-    pub title: Spanned<String>,
+    /// The pack's title (required; its absence is reported by the key check).
+    pub title: Option<Spanned<String>>,
     /// One sentence on what the activity trains.
     pub purpose: Option<Spanned<String>>,
     /// `a4`, `letter` or `a3`.
@@ -61,8 +62,7 @@ pub struct RawKit {
 }
 
 impl RawKit {
-    /// Reads `[kit]`'s values, reporting every one of the wrong kind; `None` when any is wrong
-    /// or `title` is missing (reported by the key check).
+    /// Reads `[kit]`'s values, reporting every one of the wrong kind; those that read are kept.
     pub(crate) fn read(table: &DeTable<'_>, problems: &mut Vec<Diagnostic>) -> Option<RawKit> {
         let mut r = FieldReader::new(table);
         let title = r.one("title", text);
@@ -75,11 +75,9 @@ impl RawKit {
         let counter_mm = r.one("counter_mm", number);
         let ink_saving = r.one("ink_saving", value::boolean);
         let worked_example = r.one("worked_example", whole_number);
-        let sound = r.problems.is_empty();
         problems.append(&mut r.problems);
-        sound.then_some(())?;
         Some(RawKit {
-            title: title?,
+            title,
             purpose,
             paper,
             record_rows,

@@ -112,7 +112,8 @@ pub fn parse_position(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<No
             colourless_reported = false;
             continue;
         };
-        if let Some(c) = Color::parse(word).filter(|_| word.len() > 1) {
+        // `B` and `W` name colours here as they do in moves and `to_play`.
+        if let Some(c) = Color::parse(word) {
             color = Some(c);
             continue;
         }
@@ -289,6 +290,14 @@ mod tests {
         assert_eq!(err.span, 19..21);
         let err = &parse_position("black B3 b3", five()).unwrap_err()[0];
         assert_eq!(err.message, "`B3` is named twice as black");
+    }
+
+    /// The one-letter colours of moves and `to_play` name colours in positions too.
+    #[test]
+    fn one_letter_colours_are_colours() {
+        let placed = parse_position("W C3; B B3 C2", five()).unwrap();
+        let colors: Vec<Color> = placed.iter().map(|p| p.color).collect();
+        assert_eq!(colors, [Color::White, Color::Black, Color::Black]);
     }
 
     #[test]
