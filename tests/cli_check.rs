@@ -345,3 +345,22 @@ fn every_problem_in_the_kit_table_is_reported() {
     assert!(err.contains("check failed with 4 problems"), "{err}");
     let _ = std::fs::remove_file(path);
 }
+
+/// `game-over` and `illegal` are keys an author may write for a `legal` question; a reason
+/// that is not the engine's is refused. By hand: after two stones the 2-stone limit ends the
+/// game, so any third move is refused because the game is over, not for being suicide.
+#[test]
+fn game_over_and_illegal_are_keys_for_legal_questions() {
+    let (code, _, err) = run(&["check", "tests/kits/good/game-over-keys.toml"]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string("tests/kits/good/game-over-keys.toml").unwrap();
+    let path = common::temp_path("game-over-wrong").with_extension("toml");
+    std::fs::write(&path, text.replace("\"game-over\"", "\"suicide\"")).unwrap();
+    let (code, _, err) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("the key says `suicide`, but the engine finds: C4 is illegal for Black: the game is over"),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(path);
+}
