@@ -364,3 +364,29 @@ fn game_over_and_illegal_are_keys_for_legal_questions() {
     );
     let _ = std::fs::remove_file(path);
 }
+
+/// The page options of issue 11 are read and refused in the author's words: a counters word
+/// it does not know, a view that is not two corners or is one line, record rows past 80.
+#[test]
+fn page_options_are_checked() {
+    let path = common::temp_path("page-options").with_extension("toml");
+    std::fs::write(
+        &path,
+        "[kit]\ntitle = \"T\"\ncounters = \"nome\"\nrecord_rows = 81\n[rules]\nboard = 5\n\
+         [[example]]\nposition = \"white C3\"\ntask = \"liberties\"\ngroup = \"C3\"\nview = \"A1-C3\"\n\
+         [[example]]\nposition = \"white C3\"\ntask = \"liberties\"\ngroup = \"C3\"\nview = \"A1:E1\"\n",
+    )
+    .unwrap();
+    let (code, _, err) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    for what in [
+        "unknown `counters` value `nome`",
+        "did you mean `\"none\"`?",
+        "from 0 to 80, not 81",
+        "`view = \"A1-C3\"` is not two corners joined by `:`",
+        "`view = \"A1:E1\"` is a single line of points",
+    ] {
+        assert!(err.contains(what), "{what}: {err}");
+    }
+    let _ = std::fs::remove_file(path);
+}

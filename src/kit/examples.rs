@@ -5,7 +5,7 @@ use std::ops::Range;
 use toml::Spanned;
 
 use super::keys;
-use super::model::{Example, Task, TaskKind};
+use super::model::{Example, Task, TaskKind, View};
 use super::schema::RawExample;
 use crate::diag::nearest;
 use crate::rules::notation::{
@@ -151,6 +151,10 @@ pub(crate) fn check(
     if cx.problems.len() != before {
         return None;
     }
+    let view = match &raw.view {
+        Some(v) => Some((view(cx, v, size)?, v.span())),
+        None => None,
+    };
     Some(Example {
         number,
         title: raw.title.as_ref().map(|t| t.get_ref().clone()),
@@ -161,7 +165,48 @@ pub(crate) fn check(
         task,
         task_span: task_value.span(),
         key,
+        view,
     })
+}
+
+/// Reads `view = "A1:G7"`: two opposite corners of a rectangle of at least 2x2 points.
+fn view(cx: &mut TomlReader<'_>, raw: &Spanned<String>, size: BoardSize) -> Option<View> {
+    let text = raw.get_ref().trim();
+    let help = format!(
+        "write two opposite corners, e.g. `view = \"A1:{}{}\"` for the lower-left corner",
+        size.column_letters()
+            .nth(usize::from(size.get().min(7)) - 1)
+            .unwrap_or('A'),
+        size.get().min(7)
+    );
+    let Some((a, b)) = text.split_once(':') else {
+        cx.error(
+            raw.span(),
+            format!("`view = \"{text}\"` is not two corners joined by `:`"),
+            Some(help),
+        );
+        return None;
+    };
+    let (a, b) = match (Point::parse(a.trim(), size), Point::parse(b.trim(), size)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => {
+            cx.error(raw.span(), format!("`view`: {e}"), Some(help));
+            return None;
+        }
+    };
+    let v = View {
+        low: Point::new(a.col.min(b.col), a.row.min(b.row)),
+        high: Point::new(a.col.max(b.col), a.row.max(b.row)),
+    };
+    if v.columns() < 2 || v.rows() < 2 {
+        cx.error(
+            raw.span(),
+            format!("`view = \"{text}\"` is a single line of points"),
+            Some("a view shows at least two columns and two rows".into()),
+        );
+        return None;
+    }
+    Some(v)
 }
 
 /// Task fields given to a task that does not use them are mistakes worth reporting.

@@ -8,9 +8,10 @@ use toml::Spanned;
 use toml::de::DeValue;
 
 use super::examples;
-use super::model::{Example, Kit, Paper, Physical};
+use super::model::{Counters, Example, Kit, Paper, Physical};
 use super::schema::{
-    EXAMPLE_KEYS, EXAMPLE_REQUIRED, KIT_KEYS, KIT_REQUIRED, RawExample, RawKit, TOP_KEYS,
+    EXAMPLE_KEYS, EXAMPLE_REQUIRED, KIT_KEYS, KIT_REQUIRED, RawCounters, RawExample, RawKit,
+    TOP_KEYS,
 };
 use crate::diag::{Diagnostic, nearest};
 use crate::rules::Rules;
@@ -26,7 +27,7 @@ const KIT_TABLES: &[(&str, &[&str])] = &[
 ];
 
 /// The most rows the move-record table may have.
-const MAX_RECORD_ROWS: i64 = 40;
+const MAX_RECORD_ROWS: i64 = 80;
 /// Sensible bounds for printed grid spacing and counters, in millimetres.
 const MM_RANGE: std::ops::RangeInclusive<f64> = 5.0..=60.0;
 
@@ -138,14 +139,23 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
         .and_then(|n| worked_example(&mut cx, n, raw_examples.len()));
 
     match (rules, kit_parts) {
-        (Some((size, rules)), Some((title, purpose, paper, record_rows, physical)))
-            if cx.problems.is_empty() =>
-        {
+        (Some((size, rules)), Some(section)) if cx.problems.is_empty() => {
+            let KitSection {
+                title,
+                purpose,
+                paper,
+                record_rows,
+                record_numbered,
+                counters,
+                physical,
+            } = section;
             Ok(Kit {
                 title,
                 purpose,
                 paper,
                 record_rows,
+                record_numbered,
+                counters,
                 size,
                 rules,
                 physical,
@@ -203,7 +213,16 @@ fn worked_example(cx: &mut TomlReader<'_>, n: &Spanned<i64>, count: usize) -> Op
     }
 }
 
-type KitSection = (String, Option<String>, Paper, u32, Physical);
+/// The validated values of `[kit]`, before the examples are known.
+struct KitSection {
+    title: String,
+    purpose: Option<String>,
+    paper: Paper,
+    record_rows: u32,
+    record_numbered: bool,
+    counters: Counters,
+    physical: Physical,
+}
 
 /// Validates the values of `[kit]`.
 fn kit_section(cx: &mut TomlReader<'_>, raw: &RawKit) -> Option<KitSection> {
@@ -279,6 +298,7 @@ fn kit_section(cx: &mut TomlReader<'_>, raw: &RawKit) -> Option<KitSection> {
                 ) {
                     physical.spacing_x_mm = x;
                     physical.spacing_y_mm = y;
+                    physical.spacing_given = true;
                 }
             }
             other => cx.error(
@@ -295,6 +315,7 @@ fn kit_section(cx: &mut TomlReader<'_>, raw: &RawKit) -> Option<KitSection> {
         && let Some(v) = mm(cx, c.span(), "counter_mm", *c.get_ref())
     {
         physical.counter_mm = v;
+        physical.counter_given = true;
     }
     let grid = physical.spacing_x_mm.min(physical.spacing_y_mm);
     if physical.counter_mm > grid {
@@ -317,8 +338,55 @@ fn kit_section(cx: &mut TomlReader<'_>, raw: &RawKit) -> Option<KitSection> {
     if let Some(i) = &raw.ink_saving {
         physical.ink_saving = *i.get_ref();
     }
+    let counters = raw
+        .counters
+        .as_ref()
+        .map_or(Counters::Default, |c| counters(cx, c));
+    let record_numbered = raw.record_numbered.as_ref().is_some_and(|b| *b.get_ref());
     let title = title?;
-    (cx.problems.len() == before).then_some((title, purpose, paper, record_rows, physical))
+    (cx.problems.len() == before).then_some(KitSection {
+        title,
+        purpose,
+        paper,
+        record_rows,
+        record_numbered,
+        counters,
+        physical,
+    })
+}
+
+/// Most counters per colour a kit may ask for: a 19x19 board's points.
+const MAX_COUNTERS: i64 = 361;
+
+/// Reads `[kit] counters`: `"none"`, `"default"` or a number per colour.
+fn counters(cx: &mut TomlReader<'_>, c: &Spanned<RawCounters>) -> Counters {
+    match c.get_ref() {
+        RawCounters::Word(w) if w.trim().eq_ignore_ascii_case("none") => Counters::None,
+        RawCounters::Word(w) if w.trim().eq_ignore_ascii_case("default") => Counters::Default,
+        RawCounters::Number(n) if (0..=MAX_COUNTERS).contains(n) => Counters::PerColour(*n as u32),
+        RawCounters::Number(n) => {
+            cx.error(
+                c.span(),
+                format!("`counters = {n}` is not a number of counters from 0 to {MAX_COUNTERS}"),
+                Some("write a number per colour, e.g. `counters = 40`".into()),
+            );
+            Counters::Default
+        }
+        RawCounters::Word(w) => {
+            let help = match nearest(w, &["none", "default"]) {
+                Some(n) => format!("did you mean `\"{n}\"`? or write a number per colour"),
+                None => {
+                    "write `\"none\"` (real stones), `\"default\"` or a number per colour".into()
+                }
+            };
+            cx.error(
+                c.span(),
+                format!("unknown `counters` value `{w}`"),
+                Some(help),
+            );
+            Counters::Default
+        }
+    }
 }
 
 /// The wording with the kit's `[text]` overrides; unknown keys are reported with the nearest one.

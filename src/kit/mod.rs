@@ -8,4 +8,4 @@ pub mod schema;
 
 pub use examples::starting_side;
 pub use load::{fingerprint, load};
-pub use model::{Example, Kit, Paper, Physical, Task, TaskKind};
+pub use model::{Counters, Example, Kit, Paper, Physical, Task, TaskKind, View};

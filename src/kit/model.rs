@@ -61,6 +61,11 @@ pub struct Physical {
     pub counter_mm: f64,
     /// Draw black counters as outlines to save ink.
     pub ink_saving: bool,
+    /// Whether the kit sets `spacing_mm`: a spacing the author chose must fit the paper as it
+    /// is; otherwise the board is drawn at full size when it fits, else as large as fits.
+    pub spacing_given: bool,
+    /// Whether the kit sets `counter_mm` (otherwise counters follow the board's scale).
+    pub counter_given: bool,
 }
 
 impl Default for Physical {
@@ -70,7 +75,60 @@ impl Default for Physical {
             spacing_y_mm: 23.7,
             counter_mm: 20.0,
             ink_saving: false,
+            spacing_given: false,
+            counter_given: false,
         }
+    }
+}
+
+/// How many counters the pack prints per colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Counters {
+    /// One per point, or half of `max_stones` when that is fewer.
+    #[default]
+    Default,
+    /// None: the club plays with real stones.
+    None,
+    /// This many of each colour.
+    PerColour(u32),
+}
+
+impl Counters {
+    /// The number per colour on a board of `points` points with the given stone limit.
+    pub fn per_colour(self, points: u32, max_stones: Option<u32>) -> u32 {
+        match self {
+            Counters::Default => max_stones.map_or(points, |m| points.min(m.div_ceil(2))),
+            Counters::None => 0,
+            Counters::PerColour(n) => n,
+        }
+    }
+}
+
+/// A rectangle of the board an example's diagram shows, corners included, in board
+/// coordinates (`A1:G7`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct View {
+    /// The lower-left corner (smallest column and row).
+    pub low: Point,
+    /// The upper-right corner (largest column and row).
+    pub high: Point,
+}
+
+impl View {
+    /// Whether `p` is inside the rectangle.
+    pub fn contains(self, p: Point) -> bool {
+        (self.low.col..=self.high.col).contains(&p.col)
+            && (self.low.row..=self.high.row).contains(&p.row)
+    }
+
+    /// Columns and rows shown.
+    pub fn columns(self) -> u8 {
+        self.high.col - self.low.col + 1
+    }
+
+    /// Rows shown.
+    pub fn rows(self) -> u8 {
+        self.high.row - self.low.row + 1
     }
 }
 
@@ -85,6 +143,10 @@ pub struct Kit {
     pub paper: Paper,
     /// Empty rows in the move-record table.
     pub record_rows: u32,
+    /// Whether the record's Move column comes numbered 1, 2, 3...
+    pub record_numbered: bool,
+    /// How many counters to print per colour.
+    pub counters: Counters,
     /// Board size of the session and of every example.
     pub size: BoardSize,
     /// The session's rules.
@@ -122,6 +184,8 @@ pub struct Example {
     pub task: Task,
     /// Where the task is written (for problems with the example as a whole).
     pub task_span: Range<usize>,
+    /// The part of the board its diagrams show, with where it is written; `None`: all of it.
+    pub view: Option<(View, Range<usize>)>,
     /// The author's answer, when the kit gives one; the check stage compares it with the engine.
     pub key: Option<StatedKey>,
 }

@@ -25,6 +25,8 @@ pub const KIT_KEYS: &[&str] = &[
     "counter_mm",
     "ink_saving",
     "worked_example",
+    "record_numbered",
+    "counters",
 ];
 
 /// Keys `[kit]` must have.
@@ -33,7 +35,7 @@ pub const KIT_REQUIRED: &[&str] = &["title"];
 /// Every key an `[[example]]` accepts, for suggestions.
 pub const EXAMPLE_KEYS: &[&str] = &[
     "position", "task", "to_play", "title", "prompt", "group", "move", "history", "moves", "dead",
-    "key",
+    "key", "view",
 ];
 
 /// Keys every `[[example]]` must have.
@@ -59,6 +61,41 @@ pub struct RawKit {
     pub ink_saving: Option<Spanned<bool>>,
     /// The number of the example the host key works through in "Run the round".
     pub worked_example: Option<Spanned<i64>>,
+    /// Number the record's Move column.
+    pub record_numbered: Option<Spanned<bool>>,
+    /// `"none"`, `"default"` or a number per colour.
+    pub counters: Option<Spanned<RawCounters>>,
+}
+
+/// `[kit] counters` as written: a word or a number.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RawCounters {
+    /// `counters = "none"` or `"default"` (or a word to be refused).
+    Word(String),
+    /// `counters = 40`.
+    Number(i64),
+}
+
+impl RawCounters {
+    fn read(key: &str, v: &Spanned<DeValue<'_>>) -> Result<Spanned<RawCounters>, Diagnostic> {
+        match v.get_ref() {
+            DeValue::String(s) => Ok(Spanned::new(v.span(), RawCounters::Word(s.to_string()))),
+            DeValue::Integer(_) => whole_number(key, v).map(|n| {
+                let span = n.span();
+                Spanned::new(span, RawCounters::Number(n.into_inner()))
+            }),
+            other => Err(Diagnostic::at(
+                v.span(),
+                format!(
+                    "`counters` must be `\"none\"`, `\"default\"` or a number, not {}",
+                    value::found(other)
+                ),
+            )
+            .with_help(
+                "write `counters = \"none\"` for real stones, or e.g. `counters = 40` per colour",
+            )),
+        }
+    }
 }
 
 impl RawKit {
@@ -75,6 +112,8 @@ impl RawKit {
         let counter_mm = r.one("counter_mm", number);
         let ink_saving = r.one("ink_saving", value::boolean);
         let worked_example = r.one("worked_example", whole_number);
+        let record_numbered = r.one("record_numbered", value::boolean);
+        let counters = r.one("counters", RawCounters::read);
         problems.append(&mut r.problems);
         Some(RawKit {
             title,
@@ -85,6 +124,8 @@ impl RawKit {
             counter_mm,
             ink_saving,
             worked_example,
+            record_numbered,
+            counters,
         })
     }
 }
@@ -115,6 +156,8 @@ pub struct RawExample {
     pub dead: Option<Spanned<Vec<Spanned<String>>>>,
     /// The author's answer; its shape depends on the task.
     pub key: Option<RawKey>,
+    /// The part of the board to draw, e.g. `A1:G7`.
+    pub view: Option<Spanned<String>>,
     /// Every key written in the table, readable or not (a key written wrongly is not missing).
     pub written: Vec<String>,
     /// Whether every value read as its kind.
@@ -137,6 +180,7 @@ impl RawExample {
             moves: r.many("moves", text_list),
             dead: r.many("dead", text_list),
             key: r.many("key", RawKey::read),
+            view: r.one("view", text),
             written: table
                 .iter()
                 .map(|(k, _)| {

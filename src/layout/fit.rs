@@ -100,6 +100,8 @@ mod tests {
             purpose: None,
             paper,
             record_rows: 8,
+            record_numbered: false,
+            counters: Default::default(),
             size: BoardSize::new(n).unwrap(),
             rules: Rules::liberty_chain_capture(),
             physical: Physical::default(),
@@ -136,7 +138,7 @@ mod tests {
             spacing_x_mm: sx,
             spacing_y_mm: sy,
             counter_mm: c,
-            ink_saving: false,
+            ..Physical::default()
         };
         assert_eq!(board_fit_problem(&k), None);
     }
