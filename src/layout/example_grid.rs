@@ -7,7 +7,7 @@
 //! one column's room between smaller boards when only one column fits.
 
 use crate::answer::Panel;
-use crate::kit::Kit;
+use crate::kit::{Kit, View};
 
 use super::board::{self, BoardGeometry, fitted_style};
 use super::flow::{Flow, text_block};
@@ -26,6 +26,8 @@ const MIN_CELL_WIDTH: f64 = 50.0;
 pub struct Cell {
     /// The boards to draw, left to right, each with the caption printed under it.
     pub panels: Vec<(Panel, Option<String>)>,
+    /// The part of the board the example shows (`None`: all of it).
+    pub view: Option<View>,
     /// Paragraphs under the diagrams, each with its font.
     pub texts: Vec<(String, Font)>,
 }

@@ -106,7 +106,11 @@ fn answers(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
                     (panel.clone(), caption)
                 })
                 .collect();
-            Cell { panels, texts }
+            Cell {
+                panels,
+                view: example.view.as_ref().map(|(v, _)| *v),
+                texts,
+            }
         })
         .collect();
     if cells.is_empty() {

@@ -95,6 +95,7 @@ fn examples(flow: &mut Flow, kit: &Kit, style: &Style) {
         .iter()
         .map(|example| Cell {
             panels: vec![(question_panel(example), None)],
+            view: example.view.as_ref().map(|(v, _)| *v),
             texts: vec![
                 (prompt::title(example, w), Font::Bold),
                 (prompt::position(example, w), Font::Regular),
