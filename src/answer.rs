@@ -10,7 +10,7 @@ pub use words::{describe, list, note_text, number};
 use crate::kit::model::{Example, Kit, Task};
 use crate::kit::starting_side;
 use crate::referee::{self, MoveReport};
-use crate::rules::{Board, Color, Game, IllegalMove, Move, Point, Rules, Score, score};
+use crate::rules::{Board, Color, Game, IllegalMove, Move, Point, Rules, Score, Scoring, score};
 
 /// The computed answers of a whole kit.
 #[derive(Debug, Clone)]
@@ -140,13 +140,16 @@ pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
             // Dead stones were validated when the kit was loaded.
             let s = score(start, [0, 0], rules, dead).unwrap_or_else(|_| empty_score(rules));
             let mut marks: Vec<Mark> = dead.iter().map(|&p| mark(p, MarkKind::Dead)).collect();
-            for color in [Color::Black, Color::White] {
-                marks.extend(
-                    s.territory_points[color.index()]
-                        .iter()
-                        .filter(|&&p| start.stone(p).is_none())
-                        .map(|&p| mark(p, MarkKind::Territory(color))),
-                );
+            // Counted points mean something only where points count: by area or territory.
+            // A dead stone's point is counted too, so it gets its square inside the triangle.
+            if s.scoring != Scoring::Captures {
+                for color in [Color::Black, Color::White] {
+                    marks.extend(
+                        s.territory_points[color.index()]
+                            .iter()
+                            .map(|&p| mark(p, MarkKind::Territory(color))),
+                    );
+                }
             }
             (Answer::Score(s), Figure::single(start.clone(), marks))
         }

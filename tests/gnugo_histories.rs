@@ -108,3 +108,27 @@ fn legal_questions_after_a_history_agree_with_gnu_go() {
         "{situational_retakes_refused}"
     );
 }
+
+/// A TOML record that does not say who moves first starts with its first move's colour, as an
+/// SGF record without `PL` and a kit's history do: the issue's retake is refused there too.
+#[test]
+fn a_record_starts_with_its_first_moves_colour() {
+    let path = std::env::temp_dir().join(format!("retake-{}.toml", std::process::id()));
+    fs::write(
+        &path,
+        "[rules]\nboard = 5\nko = \"situational\"\n[game]\n\
+         setup = \"black A1 B2 C1; white C2 D1\"\nmoves = [\"white B1\", \"black C1\"]\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_libertykit"))
+        .args(["replay", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let _ = fs::remove_file(&path);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("White to move first"), "{text}");
+    assert!(
+        text.contains("| 2    | Black  | C1    | illegal: superko"),
+        "{text}"
+    );
+}

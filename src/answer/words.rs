@@ -227,6 +227,8 @@ fn score_line(s: &Score, wording: &Wording) -> String {
         let komi = s.komi_of(color);
         let komi = if komi == 0.0 {
             String::new()
+        } else if komi < 0.0 {
+            wording.fill("score_komi_negative", &[("komi", &number(-komi))])
         } else {
             wording.fill("score_komi", &[("komi", &number(komi))])
         };

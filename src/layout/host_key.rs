@@ -63,7 +63,7 @@ fn worked_example(kit: &Kit, key: &AnswerKey) -> String {
                 ("title", &prompt::title(example, w)),
                 ("position", &prompt::position(example, w)),
                 ("prompt", &prompt::prompt(kit, example)),
-                ("answer", &answer::describe(answer, w).join(" ")),
+                ("answer", &answer::describe(answer, w).join("; ")),
             ],
         ),
         None => w.get("run_round_worked_example").to_string(),

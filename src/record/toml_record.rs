@@ -137,10 +137,10 @@ pub(super) fn load(source: &str) -> Result<Record, Vec<Diagnostic>> {
         }
     }
 
-    let mut to_play = Color::Black;
+    let mut to_play = None;
     if let Some(value) = &game.to_play {
         match Color::parse(value.get_ref().trim()) {
-            Some(c) => to_play = c,
+            Some(c) => to_play = Some(c),
             None => problems.push(
                 at(
                     value.span(),
@@ -178,6 +178,11 @@ pub(super) fn load(source: &str) -> Result<Record, Vec<Diagnostic>> {
         }
     }
 
+    // Unless the record says, the first move's colour is who moves first, as in an SGF record
+    // and a kit's history: under situational superko it decides which positions repeat.
+    let to_play = to_play
+        .or_else(|| moves.first().and_then(|m| m.0))
+        .unwrap_or(Color::Black);
     if problems.is_empty() {
         Ok(Record {
             size,
