@@ -1,21 +1,19 @@
 //! The `replay` command: reads a game record, referees every move and prints the record sheet
 //! (text) or one JSON object, with the end, the final board and the result.
 
+mod json;
+mod text;
+
 use std::io::Write;
 use std::path::Path;
-
-use serde::{Serialize, Serializer};
 
 use super::{Console, Failure, Outcome, RECORD_LIMIT, output_error, read_text};
 use crate::cli::{OutputFormat, RuleFlags};
 use crate::diag::{Diagnostic, Source};
 use crate::record::{self, Format, Record, RuleOverrides};
 use crate::referee::{self, MoveReport};
-use crate::report_json::{BoardStones, MoveEntry, Tally};
-use crate::rules::{
-    Color, EndReason, Game, KoRule, Move, Point, Rules, Score, Scoring, diagram, score,
-};
-use crate::text::{Template, Wording, push_decimal};
+use crate::rules::{Color, Game, KoRule, Move, Point, Score, Scoring, score};
+use crate::text::Wording;
 
 /// A refereed game: the record, each move's ruling, the final game and its score.
 struct Replay {
@@ -26,14 +24,15 @@ struct Replay {
 }
 
 impl Replay {
+    /// The last move that was played, skipping refused ones.
+    fn last_legal(&self) -> Option<&MoveReport> {
+        self.reports.iter().rev().find(|r| r.illegal.is_none())
+    }
+
     /// The number of the move that ended the game (the last legal one), when it has ended.
     fn ending_move(&self) -> Option<usize> {
         self.game.end()?;
-        self.reports
-            .iter()
-            .rev()
-            .find(|r| r.illegal.is_none())
-            .map(|r| r.number)
+        self.last_legal().map(|r| r.number)
     }
 
     /// The winner, known only once the game has ended; `None` inside for a draw.
@@ -41,6 +40,7 @@ impl Replay {
         self.game.end().map(|_| self.score.winner)
     }
 
+    /// Whether the referee accepted every move; a refused one makes the exit code 1.
     fn all_legal(&self) -> bool {
         self.reports.iter().all(|r| r.illegal.is_none())
     }
@@ -77,16 +77,16 @@ pub fn run(
     let mut out = std::io::BufWriter::new(&mut *console.out);
     match format {
         OutputFormat::Json => {
-            serde_json::to_writer_pretty(&mut out, &replay_json(&replay)).map_err(|e| {
-                match e.io_error_kind() {
+            serde_json::to_writer_pretty(&mut out, &json::ReplayJson::of(&replay)).map_err(
+                |e| match e.io_error_kind() {
                     Some(kind) => output_error(kind.into()),
                     None => Failure::new(format!("cannot write JSON: {e}")),
-                }
-            })?;
+                },
+            )?;
             writeln!(out).map_err(output_error)?;
         }
         OutputFormat::Text => {
-            write_replay_text(&replay, &path, &Wording::replay_defaults(), &mut out)
+            text::write(&replay, &path, &Wording::replay_defaults(), &mut out)
                 .map_err(output_error)?;
         }
     }
@@ -173,417 +173,4 @@ fn referee(record: Record) -> Result<Replay, Vec<Diagnostic>> {
             ])
         }
     }
-}
-
-/// A score total as JSON: a whole number when it is one, so `1` is not written `1.0`.
-struct Total(f64);
-
-impl Serialize for Total {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let value = self.0;
-        if value.fract() == 0.0 && value.abs() < 1e15 {
-            serializer.serialize_i64(value as i64)
-        } else {
-            serializer.serialize_f64(value)
-        }
-    }
-}
-
-/// The one JSON object `--format json` prints, fields in key order as a JSON map prints them.
-///
-/// Serialized straight to text: a `Value` tree of a 1,000-move game costs more than the game.
-#[derive(Serialize)]
-struct ReplayJson<'a> {
-    board: BoardStones,
-    captures: Tally,
-    end: Option<&'static str>,
-    #[serde(serialize_with = "move_list")]
-    moves: &'a [MoveReport],
-    result: ResultJson,
-    size: u8,
-}
-
-/// The `result` object of [`ReplayJson`].
-#[derive(Serialize)]
-struct ResultJson {
-    black: Total,
-    scoring: &'static str,
-    white: Total,
-    /// A colour name, `"draw"`, or `null` while the game has not ended.
-    winner: Option<&'static str>,
-}
-
-/// The moves as [`MoveEntry`] objects.
-fn move_list<S: Serializer>(moves: &&[MoveReport], serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.collect_seq(moves.iter().map(MoveEntry))
-}
-
-/// The one JSON object `--format json` prints.
-fn replay_json(replay: &Replay) -> ReplayJson<'_> {
-    let winner = replay.winner().map(|w| w.map_or("draw", Color::name));
-    let game = &replay.game;
-    ReplayJson {
-        board: BoardStones::of(game.board()),
-        captures: Tally([game.captures(Color::Black), game.captures(Color::White)]),
-        end: game.end().map(EndReason::name),
-        moves: &replay.reports,
-        result: ResultJson {
-            black: Total(replay.score.black),
-            scoring: replay.score.scoring.name(),
-            white: Total(replay.score.white),
-            winner,
-        },
-        size: replay.record.size.get(),
-    }
-}
-
-/// The reason's sentence key in the wording, e.g. `reason_off_board`.
-fn reason_key(name: &str) -> String {
-    format!("reason_{}", name.replace('-', "_"))
-}
-
-/// The rules line: repetition rule, scoring, komi and the end conditions in force.
-fn rules_line(rules: &Rules, wording: &Wording) -> String {
-    let mut conditions = Vec::new();
-    for (value, key) in [
-        (rules.end_passes, "replay_ends_passes"),
-        (rules.max_stones, "replay_ends_max_stones"),
-        (rules.capture_target, "replay_ends_capture_target"),
-    ] {
-        if let Some(n) = value {
-            conditions.push(wording.fill(key, &[("count", &n.to_string())]));
-        }
-    }
-    let ends = if conditions.is_empty() {
-        wording.get("replay_ends_none").to_string()
-    } else {
-        let joined = conditions.join(wording.get("replay_ends_joiner"));
-        wording.fill("replay_ends", &[("conditions", &joined)])
-    };
-    wording.fill(
-        "replay_rules",
-        &[
-            ("ko", rules.ko.name()),
-            ("scoring", rules.scoring.name()),
-            ("komi", &rules.komi.to_string()),
-            ("ends", &ends),
-        ],
-    )
-}
-
-/// Appends `text` and a line break.
-fn push(out: &mut String, text: impl AsRef<str>) {
-    out.push_str(text.as_ref());
-    out.push('\n');
-}
-
-/// Widest a column is padded to: a cell listing a big capture overflows its column rather than
-/// widening every row of a long game.
-const MAX_COLUMN_WIDTH: usize = 24;
-
-/// How many characters `text` holds (its length when it is ASCII, as cells nearly always are).
-fn char_width(text: &str) -> usize {
-    if text.is_ascii() {
-        text.len()
-    } else {
-        text.chars().count()
-    }
-}
-
-/// Appends `n` spaces.
-fn push_spaces(out: &mut String, mut n: usize) {
-    const SPACES: &str = "                                ";
-    while n > 0 {
-        let k = n.min(SPACES.len());
-        out.push_str(&SPACES[..k]);
-        n -= k;
-    }
-}
-
-/// Appends a point as its `Display` writes it (`C4`), without the formatting machinery: the
-/// move table writes one or more per row.
-fn push_point(out: &mut String, p: Point) {
-    out.push(p.column_letter());
-    push_decimal(out, u64::from(p.row_number()));
-}
-
-/// Appends a move as its `Display` writes it (`C4`, `pass`).
-fn push_move(out: &mut String, mv: Move) {
-    match mv {
-        Move::Play(p) => push_point(out, p),
-        Move::Pass => out.push_str("pass"),
-    }
-}
-
-/// Appends points joined by spaces, sorted by column then row.
-fn push_points(out: &mut String, points: &[Point]) {
-    // The referee reports captures sorted already; copy and sort only a list that is not.
-    let sorted;
-    let points = if points.is_sorted() {
-        points
-    } else {
-        let mut copy = points.to_vec();
-        copy.sort_unstable();
-        sorted = copy;
-        &sorted
-    };
-    for (i, &p) in points.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        push_point(out, p);
-    }
-}
-
-/// The cells of a move table's rows: the words each row uses, looked up and split once.
-struct MoveCells<'w> {
-    none: &'w str,
-    colors: [&'w str; 2],
-    illegal: Template<'w>,
-    tally: Template<'w>,
-}
-
-impl<'w> MoveCells<'w> {
-    fn new(wording: &'w Wording) -> Self {
-        MoveCells {
-            none: wording.get("replay_cell_none"),
-            colors: [wording.get("black"), wording.get("white")],
-            illegal: wording.template("replay_cell_illegal"),
-            tally: wording.template("replay_cell_tally"),
-        }
-    }
-
-    /// Fills `row` with the cells of move `r`: number, colour, point, captures (or why it is
-    /// illegal), the mover's liberties and the running tally.
-    fn fill(&self, r: &MoveReport, row: &mut [String; 6]) {
-        for cell in row.iter_mut() {
-            cell.clear();
-        }
-        push_decimal(&mut row[0], r.number as u64);
-        row[1].push_str(match r.color {
-            Color::Black => self.colors[0],
-            Color::White => self.colors[1],
-        });
-        push_move(&mut row[2], r.mv);
-        match r.illegal {
-            Some(reason) => self.illegal.fill_with(&mut row[3], |name, out| {
-                (name == "reason").then(|| out.push_str(reason.name()))
-            }),
-            None if r.captured.is_empty() => row[3].push_str(self.none),
-            None => push_points(&mut row[3], &r.captured),
-        }
-        match r.liberties {
-            Some(n) => push_decimal(&mut row[4], n as u64),
-            None => row[4].push_str(self.none),
-        }
-        self.tally.fill_with(&mut row[5], |name, out| {
-            let count = match name {
-                "black" => r.captures[0],
-                "white" => r.captures[1],
-                _ => return None,
-            };
-            push_decimal(out, u64::from(count));
-            Some(())
-        });
-    }
-}
-
-/// Writes the move table, a `| a | b |` row per move under a header and a rule, columns padded
-/// to their widest cell. The rows are made twice, once to measure and once to write, so a
-/// record of a million moves never holds its table in memory.
-fn write_move_table(
-    reports: &[MoveReport],
-    wording: &Wording,
-    w: &mut dyn Write,
-) -> std::io::Result<()> {
-    let header = [
-        "replay_column_move",
-        "replay_column_colour",
-        "replay_column_point",
-        "replay_column_captures",
-        "replay_column_liberties",
-        "replay_column_tally",
-    ]
-    .map(|key| wording.get(key).to_string());
-    let cells = MoveCells::new(wording);
-    let mut row: [String; 6] = Default::default();
-    let mut widths = header.each_ref().map(|h| char_width(h));
-    for r in reports {
-        cells.fill(r, &mut row);
-        for (width, cell) in widths.iter_mut().zip(&row) {
-            *width = (*width).max(char_width(cell));
-        }
-    }
-    let widths = widths.map(|w| w.min(MAX_COLUMN_WIDTH));
-    let mut line = String::new();
-    let mut write_row = |row: &[String; 6], w: &mut dyn Write| {
-        line.clear();
-        for (i, (cell, &width)) in row.iter().zip(&widths).enumerate() {
-            line.push_str(if i == 0 { "| " } else { " | " });
-            line.push_str(cell);
-            push_spaces(&mut line, width.saturating_sub(char_width(cell)));
-        }
-        line.push_str(" |\n");
-        w.write_all(line.as_bytes())
-    };
-    write_row(&header, w)?;
-    let mut rule = String::new();
-    for &width in &widths {
-        rule.push('|');
-        rule.extend(std::iter::repeat_n('-', width + 2));
-    }
-    rule.push_str("|\n");
-    w.write_all(rule.as_bytes())?;
-    for r in reports {
-        cells.fill(r, &mut row);
-        write_row(&row, w)?;
-    }
-    Ok(())
-}
-
-/// Writes the record sheet as text: heading, rules, the move table, notes on illegal moves, the
-/// end, the final board, the capture tally and the result.
-fn write_replay_text(
-    replay: &Replay,
-    path: &str,
-    wording: &Wording,
-    w: &mut dyn Write,
-) -> std::io::Result<()> {
-    let record = &replay.record;
-    let game = &replay.game;
-    let color = |c: Color| wording.get(c.name());
-    let mut out = String::new();
-    push(
-        &mut out,
-        wording.fill(
-            "replay_heading",
-            &[
-                ("path", path),
-                ("size", &record.size.to_string()),
-                ("to_play", color(record.to_play)),
-            ],
-        ),
-    );
-    push(&mut out, rules_line(&record.rules, wording));
-    push(&mut out, String::new());
-
-    if replay.reports.is_empty() {
-        push(&mut out, wording.get("replay_no_moves"));
-    } else {
-        w.write_all(out.as_bytes())?;
-        out.clear();
-        write_move_table(&replay.reports, wording, w)?;
-        push(&mut out, String::new());
-        let illegal: Vec<&MoveReport> = replay
-            .reports
-            .iter()
-            .filter(|r| r.illegal.is_some())
-            .collect();
-        for r in &illegal {
-            // Written out as it grows: a long record of illegal moves makes many notes.
-            if out.len() > 1 << 16 {
-                w.write_all(out.as_bytes())?;
-                out.clear();
-            }
-            let reason = r.illegal.map(|i| i.name()).unwrap_or_default();
-            push(
-                &mut out,
-                wording.fill(
-                    "replay_illegal_note",
-                    &[
-                        ("number", &r.number.to_string()),
-                        ("color", color(r.color)),
-                        ("point", &r.mv.to_string()),
-                        ("reason", wording.get(&reason_key(reason))),
-                    ],
-                ),
-            );
-        }
-        if illegal.is_empty() {
-            push(&mut out, wording.get("replay_all_legal"));
-        } else {
-            let mut numbers = String::new();
-            for (i, r) in illegal.iter().enumerate() {
-                if i > 0 {
-                    numbers.push_str(", ");
-                }
-                push_decimal(&mut numbers, r.number as u64);
-            }
-            push(
-                &mut out,
-                wording.fill("replay_illegal_count", &[("numbers", &numbers)]),
-            );
-        }
-    }
-    push(&mut out, String::new());
-
-    let number = replay.ending_move().unwrap_or(0).to_string();
-    let rules = game.rules();
-    let count = |n: Option<u32>| n.unwrap_or(0).to_string();
-    let last_mover = replay
-        .reports
-        .iter()
-        .rev()
-        .find(|r| r.illegal.is_none())
-        .map_or(record.to_play, |r| r.color);
-    push(
-        &mut out,
-        match game.end() {
-            None => wording.get("replay_not_ended").to_string(),
-            Some(EndReason::Passes) => wording.fill(
-                "replay_end_passes",
-                &[("number", &number), ("count", &count(rules.end_passes))],
-            ),
-            Some(EndReason::MaxStones) => wording.fill(
-                "replay_end_max_stones",
-                &[("number", &number), ("count", &count(rules.max_stones))],
-            ),
-            Some(EndReason::CaptureTarget) => wording.fill(
-                "replay_end_capture_target",
-                &[
-                    ("number", &number),
-                    ("color", color(last_mover)),
-                    ("count", &count(rules.capture_target)),
-                ],
-            ),
-        },
-    );
-    push(&mut out, String::new());
-    push(&mut out, wording.get("replay_final_board"));
-    out.push_str(&diagram::render(game.board(), &[]));
-    push(&mut out, String::new());
-    push(
-        &mut out,
-        wording.fill(
-            "answer_tally",
-            &[
-                ("black", &game.captures(Color::Black).to_string()),
-                ("white", &game.captures(Color::White).to_string()),
-            ],
-        ),
-    );
-    let outcome = match replay.winner() {
-        None => wording.get("replay_no_winner_yet").to_string(),
-        Some(None) => wording.get("answer_draw").to_string(),
-        Some(Some(c)) => wording.fill(
-            "answer_winner",
-            &[
-                ("color", color(c)),
-                ("margin", &replay.score.margin.to_string()),
-            ],
-        ),
-    };
-    push(
-        &mut out,
-        wording.fill(
-            "replay_result",
-            &[
-                ("scoring", replay.score.scoring.name()),
-                ("black", &replay.score.black.to_string()),
-                ("white", &replay.score.white.to_string()),
-                ("outcome", &outcome),
-            ],
-        ),
-    );
-    w.write_all(out.as_bytes())
 }
