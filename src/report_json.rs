@@ -1,150 +1,129 @@
 //! The JSON shapes of engine values shared by `key` and `replay`: points, boards, capture tallies
 //! and one reported move. Keeping them here means both commands print the same objects.
+//!
+//! Object fields are declared in key order, the order `serde_json`'s maps print theirs, so an
+//! object serialized straight to text reads the same as one built as a `Value` first.
 
-use serde::ser::{Serialize, SerializeSeq, Serializer};
+use std::fmt::Display;
+
+use serde::{Serialize, Serializer};
 use serde_json::{Value, json};
 
 use crate::referee::MoveReport;
-use crate::rules::{Board, Color, Point};
+use crate::rules::{Board, Color, Move, Point};
 
-/// Points as strings like `"C3"`, sorted by column then row.
-pub fn points_json(points: &[Point]) -> Value {
-    json!(Points(points))
+/// Points as names, e.g. `["A2", "C3"]`: sorted by column then row, each once.
+#[derive(Debug, Clone, Serialize)]
+#[serde(transparent)]
+pub struct Points(Vec<Name<Point>>);
+
+impl Points {
+    /// `points` in the order the JSON lists them.
+    pub fn of(points: &[Point]) -> Points {
+        let mut sorted = points.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        Points(sorted.into_iter().map(Name).collect())
+    }
+}
+
+/// A point or move written as its name, e.g. `"C3"` or `"pass"`.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(transparent)]
+pub struct Name<T: Display>(#[serde(serialize_with = "as_text")] pub T);
+
+/// Writes `value` as the string its `Display` makes.
+fn as_text<T: Display, S: Serializer>(value: &T, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(value)
 }
 
 /// The stones of a board: `{"black": [...], "white": [...]}`, each list sorted.
-pub fn board_json(board: &Board) -> Value {
-    json!(BoardStones::of(board))
-}
-
-/// A capture tally `[black, white]` as `{"black": n, "white": n}`.
-pub fn captures_json(captures: [u32; 2]) -> Value {
-    json!(Tally(captures))
-}
-
-/// One reported move: `{"number", "color", "point", "legal", "reason", "captured", "liberties",
-/// "captures": {"black", "white"}}`. `point` is `"pass"` for a pass; `reason` and `liberties`
-/// are `null` when they do not apply.
-pub fn move_json(report: &MoveReport) -> Value {
-    json!(MoveEntry(report))
-}
-
-// The shapes above as `Serialize` types, so a long report (a 1,000-move replay) can be written
-// straight to text without building a `Value` tree first. Object fields are listed in key order,
-// as the `Value` maps print them.
-
-/// Points serialized as [`points_json`] writes them: sorted, each once.
-#[derive(Debug, Clone, Copy)]
-pub struct Points<'a>(pub &'a [Point]);
-
-impl Serialize for Points<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        // Board stones and captures come sorted already; copy and sort only a list that is not.
-        let sorted;
-        let points = if self.0.is_sorted_by(|a, b| a < b) {
-            self.0
-        } else {
-            let mut copy = self.0.to_vec();
-            copy.sort_unstable();
-            copy.dedup();
-            sorted = copy;
-            &sorted
-        };
-        let mut seq = serializer.serialize_seq(Some(points.len()))?;
-        for p in points {
-            seq.serialize_element(&PointName(*p))?;
-        }
-        seq.end()
-    }
-}
-
-/// A point as its name, e.g. `"C3"`.
-struct PointName(Point);
-
-impl Serialize for PointName {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(&self.0)
-    }
-}
-
-/// The stones of a board, serialized as [`board_json`] writes them.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct BoardStones {
-    #[serde(with = "points_field")]
-    black: Vec<Point>,
-    #[serde(with = "points_field")]
-    white: Vec<Point>,
+    black: Points,
+    white: Points,
 }
 
 impl BoardStones {
     /// The stones on `board`, by colour.
     pub fn of(board: &Board) -> BoardStones {
         BoardStones {
-            black: board.stones(Color::Black),
-            white: board.stones(Color::White),
+            black: Points::of(&board.stones(Color::Black)),
+            white: Points::of(&board.stones(Color::White)),
         }
     }
 }
 
-/// Serializes a point list through [`Points`] (plain `Point` has no `Serialize` of its own).
-mod points_field {
-    use serde::Serializer;
+/// A capture tally: `{"black": n, "white": n}`.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Tally {
+    black: u32,
+    white: u32,
+}
 
-    use super::{Point, Points};
-
-    pub(super) fn serialize<S: Serializer>(points: &[Point], s: S) -> Result<S::Ok, S::Error> {
-        serde::Serialize::serialize(&Points(points), s)
+impl Tally {
+    /// The tally `[black, white]`, as the engine keeps it.
+    pub fn of([black, white]: [u32; 2]) -> Tally {
+        Tally { black, white }
     }
 }
 
-/// A capture tally `[black, white]`, serialized as [`captures_json`] writes it.
-#[derive(Debug, Clone, Copy)]
-pub struct Tally(pub [u32; 2]);
+/// One reported move. `point` is `"pass"` for a pass; `reason` and `liberties` are `null` when
+/// they do not apply.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveEntry {
+    captured: Points,
+    captures: Tally,
+    color: &'static str,
+    legal: bool,
+    liberties: Option<usize>,
+    number: usize,
+    point: Name<Move>,
+    reason: Option<&'static str>,
+}
 
-impl Serialize for Tally {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut object = serializer.serialize_struct("Tally", 2)?;
-        object.serialize_field("black", &self.0[0])?;
-        object.serialize_field("white", &self.0[1])?;
-        object.end()
+impl MoveEntry {
+    /// The entry for `report`.
+    pub fn of(report: &MoveReport) -> MoveEntry {
+        MoveEntry {
+            captured: Points::of(&report.captured),
+            captures: Tally::of(report.captures),
+            color: report.color.name(),
+            legal: report.illegal.is_none(),
+            liberties: report.liberties,
+            number: report.number,
+            point: Name(report.mv),
+            reason: report.illegal.map(|i| i.name()),
+        }
     }
 }
 
-/// One reported move, serialized as [`move_json`] writes it.
-#[derive(Debug, Clone, Copy)]
-pub struct MoveEntry<'a>(pub &'a MoveReport);
+// `Value` forms of the shapes above, for `run/key.rs`, which builds its report with `json!`.
 
-impl Serialize for MoveEntry<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let r = self.0;
-        let mut object = serializer.serialize_struct("MoveEntry", 8)?;
-        object.serialize_field("captured", &Points(&r.captured))?;
-        object.serialize_field("captures", &Tally(r.captures))?;
-        object.serialize_field("color", r.color.name())?;
-        object.serialize_field("legal", &r.illegal.is_none())?;
-        object.serialize_field("liberties", &r.liberties)?;
-        object.serialize_field("number", &r.number)?;
-        object.serialize_field("point", &MoveName(r.mv))?;
-        object.serialize_field("reason", &r.illegal.map(|i| i.name()))?;
-        object.end()
-    }
+/// [`Points`] as a `Value`.
+pub fn points_json(points: &[Point]) -> Value {
+    json!(Points::of(points))
 }
 
-/// A move as its name, e.g. `"C4"` or `"pass"`.
-struct MoveName(crate::rules::Move);
+/// [`BoardStones`] as a `Value`.
+pub fn board_json(board: &Board) -> Value {
+    json!(BoardStones::of(board))
+}
 
-impl Serialize for MoveName {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(&self.0)
-    }
+/// [`Tally`] as a `Value`.
+pub fn captures_json(captures: [u32; 2]) -> Value {
+    json!(Tally::of(captures))
+}
+
+/// [`MoveEntry`] as a `Value`.
+pub fn move_json(report: &MoveReport) -> Value {
+    json!(MoveEntry::of(report))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{IllegalMove, Move};
+    use crate::rules::IllegalMove;
 
     #[test]
     fn a_move_report_has_the_replay_shape() {
@@ -186,7 +165,7 @@ mod tests {
             liberties: Some(2),
             captures: [3, 9],
         };
-        let direct = serde_json::to_string_pretty(&MoveEntry(&report)).unwrap();
+        let direct = serde_json::to_string_pretty(&MoveEntry::of(&report)).unwrap();
         let via_value = serde_json::to_string_pretty(&move_json(&report)).unwrap();
         assert_eq!(direct, via_value);
         assert!(direct.contains("\"D19\",\n    \"E18\""), "{direct}");

@@ -95,105 +95,42 @@ impl Wording {
         self.entries.get(key).map_or(key, AsRef::as_ref)
     }
 
-    /// The sentence for `key` with each `{name}` replaced by its value; unknown `{names}` stay
-    /// as written so a typo in a template is visible on the page.
+    /// The sentence for `key` filled in by [`fill`].
     pub fn fill(&self, key: &str, args: &[(&str, &str)]) -> String {
-        let mut out = String::with_capacity(self.get(key).len() + 16);
-        self.fill_with(&mut out, key, |name, out| {
-            let value = args.iter().find(|(n, _)| *n == name)?.1;
-            out.push_str(value);
-            Some(())
-        });
-        out
-    }
-
-    /// Appends the sentence for `key` to `out`, as [`Wording::fill`] would make it, with each
-    /// `{name}` written by `value(name, out)`; a `None` from `value` keeps `{name}` as written.
-    ///
-    /// Writing straight into the caller's buffer lets a long report fill its sentences without a
-    /// `String` per sentence or per value.
-    pub fn fill_with(
-        &self,
-        out: &mut String,
-        key: &str,
-        value: impl FnMut(&str, &mut String) -> Option<()>,
-    ) {
-        write_pieces(out, pieces(self.get(key)), value);
-    }
-
-    /// The sentence for `key`, split at its placeholders once to be filled many times (a row
-    /// per move in a long replay).
-    pub fn template<'a>(&'a self, key: &'a str) -> Template<'a> {
-        Template {
-            pieces: pieces(self.get(key)).collect(),
-        }
+        fill(self.get(key), args)
     }
 }
 
-/// A sentence split at its `{placeholders}`, from [`Wording::template`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Template<'a> {
-    pieces: Vec<Piece<'a>>,
-}
-
-impl Template<'_> {
-    /// Appends the sentence to `out` as [`Wording::fill_with`] does.
-    pub fn fill_with(&self, out: &mut String, value: impl FnMut(&str, &mut String) -> Option<()>) {
-        write_pieces(out, self.pieces.iter().copied(), value);
-    }
-}
-
-/// Literal text and the name of the placeholder after it, if one follows.
-type Piece<'a> = (&'a str, Option<&'a str>);
-
-/// Splits a sentence into pieces; a `{` never closed is literal text.
-fn pieces(sentence: &str) -> impl Iterator<Item = Piece<'_>> {
-    let mut rest = Some(sentence);
-    std::iter::from_fn(move || {
-        let text = rest?;
-        let slot = text
-            .find('{')
-            .and_then(|open| Some((open, text[open + 1..].find('}')?)));
-        match slot {
-            Some((open, close)) => {
-                let name_start = open + 1;
-                rest = Some(&text[name_start + close + 1..]);
-                Some((&text[..open], Some(&text[name_start..name_start + close])))
-            }
+/// `sentence` with each `{name}` replaced by its value in `args`. An unknown `{name}`, or a `{`
+/// never closed, stays as written so a typo in a template is visible on the page; values are
+/// put in as they are, never searched for placeholders themselves.
+pub fn fill(sentence: &str, args: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(sentence.len() + 16);
+    let mut rest = sentence;
+    while let Some((before, after)) = rest.split_once('{') {
+        let Some((name, tail)) = after.split_once('}') else {
+            break;
+        };
+        out.push_str(before);
+        match args.iter().find(|(n, _)| *n == name) {
+            Some((_, value)) => out.push_str(value),
             None => {
-                rest = None;
-                Some((text, None))
+                out.push('{');
+                out.push_str(name);
+                out.push('}');
             }
         }
-    })
+        rest = tail;
+    }
+    out.push_str(rest);
+    out
 }
 
-/// Writes `pieces` to `out`, each placeholder through `value` (or as written when it has none).
-fn write_pieces<'a>(
-    out: &mut String,
-    pieces: impl Iterator<Item = Piece<'a>>,
-    mut value: impl FnMut(&str, &mut String) -> Option<()>,
-) {
-    for (text, slot) in pieces {
-        out.push_str(text);
-        if let Some(name) = slot
-            && value(name, out).is_none()
-        {
-            out.push('{');
-            out.push_str(name);
-            out.push('}');
-        }
-    }
-}
-
-/// Appends `n` in decimal: a long report writes thousands of numbers, and this skips the
-/// formatting machinery `write!` goes through for each.
-pub fn push_decimal(out: &mut String, n: u64) {
-    if n >= 10 {
-        push_decimal(out, n / 10);
-    }
-    // `n % 10` is below 10, so the cast cannot truncate.
-    out.push(char::from(b'0' + (n % 10) as u8));
+/// A score, komi or other decimal as the pages print it: `43`, `45.5`, `-0.5`. The one place
+/// that decides how such numbers read, so a sheet, a key and a replay never disagree.
+pub fn number(x: f64) -> String {
+    // `Display` already drops a whole number's `.0` and never switches to exponent notation.
+    x.to_string()
 }
 
 #[cfg(test)]
@@ -223,13 +160,15 @@ mod tests {
     }
 
     #[test]
-    fn decimals_are_written_in_full() {
-        let mut out = String::new();
-        for n in [0, 7, 10, 423, u64::MAX] {
-            push_decimal(&mut out, n);
-            out.push(' ');
-        }
-        assert_eq!(out, format!("0 7 10 423 {} ", u64::MAX));
+    fn numbers_drop_a_whole_numbers_fraction_only() {
+        let printed: Vec<String> = [43.0, 45.5, -0.5, 0.0, 7.25, 1e16, -3.0]
+            .into_iter()
+            .map(number)
+            .collect();
+        assert_eq!(
+            printed,
+            ["43", "45.5", "-0.5", "0", "7.25", "10000000000000000", "-3"]
+        );
     }
 
     #[test]
@@ -248,10 +187,8 @@ mod tests {
             w3.fill(&key, &[("a", "1"), ("b", "{a}")]),
             "1{a} {unknown} {a"
         );
-        let mut once = String::new();
-        w3.template(&key)
-            .fill_with(&mut once, |name, out| (name == "a").then(|| out.push('1')));
-        assert_eq!(once, "1{b} {unknown} {a");
+        assert_eq!(fill("{a{b}", &[("a{b", "x")]), "x");
+        assert_eq!(fill("{}{x}", &[("", "empty")]), "empty{x}");
         let err = w
             .with_overrides([("no_such_key_at_all".into(), "x".into())])
             .unwrap_err();

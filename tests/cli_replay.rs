@@ -409,6 +409,45 @@ fn text_output_is_the_record_sheet() {
     );
 }
 
+/// The whole sheet, byte for byte: the padding, the rule under the header and the blank lines
+/// between the parts are the layout players copy onto paper.
+#[test]
+fn text_sheet_layout_is_exact() {
+    let (code, out, _) = replay(&["tests/records/illegal-moves.toml"]);
+    assert_eq!(code, 1);
+    let expected = r"Replay of tests/records/illegal-moves.toml: 5x5 board, White to move first
+Rules: positional repetition rule, captures scoring, komi 0; no end condition is set
+
+| Move | Colour | Point | Captures           | Group liberties | Tally   |
+|------|--------|-------|--------------------|-----------------|---------|
+| 1    | White  | A1    | illegal: suicide   | -               | B 0 W 0 |
+| 2    | White  | B1    | illegal: occupied  | -               | B 0 W 0 |
+| 3    | White  | C3    | -                  | 4               | B 0 W 0 |
+| 4    | Black  | F3    | illegal: off-board | -               | B 0 W 0 |
+| 5    | Black  | C4    | -                  | 3               | B 0 W 0 |
+
+Move 1 (White A1) is illegal: suicide (its group would have no liberty and it captures nothing); the board is unchanged and White moves again
+Move 2 (White B1) is illegal: the point is occupied; the board is unchanged and White moves again
+Move 4 (Black F3) is illegal: the point is off the board; the board is unchanged and Black moves again
+Illegal moves: 1, 2, 4
+
+The game has not ended
+
+Final board
+    A B C D E
+  5 . . . . . 5
+  4 . . X . . 4
+  3 . . O . . 3
+  2 X . . . . 2
+  1 . X . . . 1
+    A B C D E
+
+Capture tally: Black 0, White 0
+Result by captures scoring: Black 0, White 0; no winner until the game ends
+";
+    assert_eq!(out, expected);
+}
+
 /// Malformed records: exit 1, nothing on stdout, a diagnostic with path:line:col and help.
 #[test]
 fn malformed_records_get_located_diagnostics() {

@@ -1,0 +1,76 @@
+//! The one JSON object `replay --format json` prints.
+
+use serde::{Serialize, Serializer};
+
+use super::Replay;
+use crate::referee::MoveReport;
+use crate::report_json::{BoardStones, MoveEntry, Tally};
+use crate::rules::{Color, EndReason};
+
+/// The whole report, fields in key order as a JSON map prints them.
+///
+/// Serialized straight to text: a `Value` tree of a 1,000-move game costs more than the game.
+#[derive(Serialize)]
+pub(super) struct ReplayJson<'a> {
+    board: BoardStones,
+    captures: Tally,
+    end: Option<&'static str>,
+    #[serde(serialize_with = "move_entries")]
+    moves: &'a [MoveReport],
+    result: ResultJson,
+    size: u8,
+}
+
+/// The `result` object of [`ReplayJson`].
+#[derive(Serialize)]
+struct ResultJson {
+    black: Total,
+    scoring: &'static str,
+    white: Total,
+    /// A colour name, `"draw"`, or `null` while the game has not ended.
+    winner: Option<&'static str>,
+}
+
+/// A score total: a whole number is written as one, so `1` does not print as `1.0`.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Total {
+    Whole(i64),
+    Fraction(f64),
+}
+
+impl Total {
+    fn of(value: f64) -> Total {
+        // Below 2^53 every whole `f64` converts to `i64` exactly.
+        if value.fract() == 0.0 && value.abs() < 1e15 {
+            Total::Whole(value as i64)
+        } else {
+            Total::Fraction(value)
+        }
+    }
+}
+
+/// Each move as a [`MoveEntry`], made as it is written rather than all at once.
+fn move_entries<S: Serializer>(moves: &&[MoveReport], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(moves.iter().map(MoveEntry::of))
+}
+
+impl<'a> ReplayJson<'a> {
+    /// The report of `replay`.
+    pub(super) fn of(replay: &'a Replay) -> ReplayJson<'a> {
+        let game = &replay.game;
+        ReplayJson {
+            board: BoardStones::of(game.board()),
+            captures: Tally::of([game.captures(Color::Black), game.captures(Color::White)]),
+            end: game.end().map(EndReason::name),
+            moves: &replay.reports,
+            result: ResultJson {
+                black: Total::of(replay.score.black),
+                scoring: replay.score.scoring.name(),
+                white: Total::of(replay.score.white),
+                winner: replay.winner().map(|w| w.map_or("draw", Color::name)),
+            },
+            size: replay.record.size.get(),
+        }
+    }
+}

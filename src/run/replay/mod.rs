@@ -1,0 +1,176 @@
+//! The `replay` command: reads a game record, referees every move and prints the record sheet
+//! (text) or one JSON object, with the end, the final board and the result.
+
+mod json;
+mod text;
+
+use std::io::Write;
+use std::path::Path;
+
+use super::{Console, Failure, Outcome, RECORD_LIMIT, output_error, read_text};
+use crate::cli::{OutputFormat, RuleFlags};
+use crate::diag::{Diagnostic, Source};
+use crate::record::{self, Format, Record, RuleOverrides};
+use crate::referee::{self, MoveReport};
+use crate::rules::{Color, Game, KoRule, Move, Point, Score, Scoring, score};
+use crate::text::Wording;
+
+/// A refereed game: the record, each move's ruling, the final game and its score.
+struct Replay {
+    record: Record,
+    reports: Vec<MoveReport>,
+    game: Game,
+    score: Score,
+}
+
+impl Replay {
+    /// The last move that was played, skipping refused ones.
+    fn last_legal(&self) -> Option<&MoveReport> {
+        self.reports.iter().rev().find(|r| r.illegal.is_none())
+    }
+
+    /// The number of the move that ended the game (the last legal one), when it has ended.
+    fn ending_move(&self) -> Option<usize> {
+        self.game.end()?;
+        self.last_legal().map(|r| r.number)
+    }
+
+    /// The winner, known only once the game has ended; `None` inside for a draw.
+    fn winner(&self) -> Option<Option<Color>> {
+        self.game.end().map(|_| self.score.winner)
+    }
+
+    /// Whether the referee accepted every move; a refused one makes the exit code 1.
+    fn all_legal(&self) -> bool {
+        self.reports.iter().all(|r| r.illegal.is_none())
+    }
+}
+
+/// Referees a game record.
+pub fn run(
+    record: &Path,
+    format: OutputFormat,
+    rules: &RuleFlags,
+    console: &mut Console<'_>,
+) -> Result<Outcome, Failure> {
+    let overrides = overrides_of(rules)?;
+    let path = record.display().to_string();
+    let source = Source::new(path.as_str(), read_text(record, RECORD_LIMIT)?);
+    let loaded = match Format::of(record, source.text()) {
+        Format::Toml if !overrides.is_empty() => {
+            return Err(Failure::new(format!(
+                "rule flags apply to SGF records only; the record's [rules] table sets the rules of `{path}`"
+            )));
+        }
+        Format::Toml => record::load_toml(source.text()),
+        Format::Sgf => record::load_sgf(source.text(), &overrides),
+    };
+    let replay = match loaded.and_then(referee) {
+        Ok(replay) => replay,
+        Err(problems) => {
+            write!(console.err, "{}", source.render_all(&problems)).map_err(output_error)?;
+            return Ok(Outcome::CheckFailed);
+        }
+    };
+    // Written as it is made, not built whole first: a record of a million moves would
+    // otherwise hold its whole report in memory, many times the size of the record.
+    let mut out = std::io::BufWriter::new(&mut *console.out);
+    match format {
+        OutputFormat::Json => {
+            serde_json::to_writer_pretty(&mut out, &json::ReplayJson::of(&replay)).map_err(
+                |e| match e.io_error_kind() {
+                    Some(kind) => output_error(kind.into()),
+                    None => Failure::new(format!("cannot write JSON: {e}")),
+                },
+            )?;
+            writeln!(out).map_err(output_error)?;
+        }
+        OutputFormat::Text => {
+            text::write(&replay, &path, &Wording::replay_defaults(), &mut out)
+                .map_err(output_error)?;
+        }
+    }
+    out.flush().map_err(output_error)?;
+    Ok(if replay.all_legal() {
+        Outcome::Success
+    } else {
+        Outcome::CheckFailed
+    })
+}
+
+/// The rule flags as overrides; a bad value is a usage error.
+fn overrides_of(flags: &RuleFlags) -> Result<RuleOverrides, Failure> {
+    let ko = flags
+        .ko
+        .as_deref()
+        .map(|k| {
+            k.parse::<KoRule>()
+                .map_err(|e| Failure::new(format!("`--ko`: {e}")))
+        })
+        .transpose()?;
+    let scoring = flags
+        .scoring
+        .as_deref()
+        .map(|s| {
+            s.parse::<Scoring>()
+                .map_err(|e| Failure::new(format!("`--scoring`: {e}")))
+        })
+        .transpose()?;
+    let positive = |value: Option<u32>, flag: &str| match value {
+        Some(0) => Err(Failure::new(format!(
+            "`--{flag}` must be at least 1; leave it out to switch this end condition off"
+        ))),
+        other => Ok(other),
+    };
+    let komi = match flags.komi {
+        Some(k) if !k.is_finite() || k.abs() > 1000.0 => {
+            return Err(Failure::new(
+                "`--komi` must be a number from -1000 to 1000, e.g. `--komi 7.5`",
+            ));
+        }
+        other => other,
+    };
+    Ok(RuleOverrides {
+        ko,
+        end_passes: positive(flags.end_passes, "end-passes")?,
+        max_stones: positive(flags.max_stones, "max-stones")?,
+        capture_target: positive(flags.capture_target, "capture-target")?,
+        scoring,
+        komi,
+    })
+}
+
+/// Plays the record's moves and scores the final board; a dead stone that is not on the final
+/// board makes the record malformed.
+fn referee(record: Record) -> Result<Replay, Vec<Diagnostic>> {
+    let mut game = Game::new(record.setup.clone(), record.to_play, record.rules);
+    let moves: Vec<(Option<Color>, Move)> = record.moves.iter().map(|m| (m.0, m.1)).collect();
+    let reports = referee::play_all(&mut game, &moves);
+    let dead: Vec<Point> = record.dead.iter().map(|d| d.0).collect();
+    let captures = [game.captures(Color::Black), game.captures(Color::White)];
+    match score::score(game.board(), captures, game.rules(), &dead) {
+        Ok(score) => Ok(Replay {
+            record,
+            reports,
+            game,
+            score,
+        }),
+        Err(e) => {
+            let span = record
+                .dead
+                .iter()
+                .find(|d| d.0 == e.0)
+                .map_or(0..0, |d| d.1.clone());
+            Err(vec![
+                Diagnostic::at(
+                    span,
+                    format!(
+                        "`{}` is named as dead but the final board has no stone there",
+                        e.0
+                    ),
+                )
+                .with_help("list only stones still on the board after the last move"),
+            ])
+        }
+    }
+}

@@ -1,0 +1,307 @@
+//! The record sheet `replay` prints as text: heading, rules, the move table, notes on illegal
+//! moves, the end, the final board, the capture tally and the result.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use super::Replay;
+use crate::referee::MoveReport;
+use crate::rules::{Color, EndReason, IllegalMove, Rules, diagram};
+use crate::text::{Wording, fill, number};
+
+/// Writes the record sheet of `replay`, read from `path`.
+pub(super) fn write(
+    replay: &Replay,
+    path: &str,
+    wording: &Wording,
+    w: &mut dyn Write,
+) -> io::Result<()> {
+    let record = &replay.record;
+    let game = &replay.game;
+    let color = |c: Color| wording.get(c.name());
+    let heading = wording.fill(
+        "replay_heading",
+        &[
+            ("path", path),
+            ("size", &record.size.to_string()),
+            ("to_play", color(record.to_play)),
+        ],
+    );
+    writeln!(w, "{heading}")?;
+    writeln!(w, "{}", rules_line(&record.rules, wording))?;
+    writeln!(w)?;
+    if replay.reports.is_empty() {
+        writeln!(w, "{}", wording.get("replay_no_moves"))?;
+    } else {
+        write_move_table(&replay.reports, wording, w)?;
+        writeln!(w)?;
+        write_illegal_notes(&replay.reports, wording, w)?;
+    }
+    writeln!(w)?;
+    writeln!(w, "{}", end_line(replay, wording))?;
+    writeln!(w)?;
+    writeln!(w, "{}", wording.get("replay_final_board"))?;
+    write!(w, "{}", diagram::render(game.board(), &[]))?;
+    writeln!(w)?;
+    let tally = wording.fill(
+        "answer_tally",
+        &[
+            ("black", &game.captures(Color::Black).to_string()),
+            ("white", &game.captures(Color::White).to_string()),
+        ],
+    );
+    writeln!(w, "{tally}")?;
+    let score = &replay.score;
+    let outcome = match replay.winner() {
+        None => wording.get("replay_no_winner_yet").to_string(),
+        Some(None) => wording.get("answer_draw").to_string(),
+        Some(Some(c)) => wording.fill(
+            "answer_winner",
+            &[("color", color(c)), ("margin", &number(score.margin))],
+        ),
+    };
+    let result = wording.fill(
+        "replay_result",
+        &[
+            ("scoring", score.scoring.name()),
+            ("black", &number(score.black)),
+            ("white", &number(score.white)),
+            ("outcome", &outcome),
+        ],
+    );
+    writeln!(w, "{result}")
+}
+
+/// The rules line: repetition rule, scoring, komi and the end conditions in force.
+fn rules_line(rules: &Rules, wording: &Wording) -> String {
+    let conditions: Vec<String> = [
+        (rules.end_passes, "replay_ends_passes"),
+        (rules.max_stones, "replay_ends_max_stones"),
+        (rules.capture_target, "replay_ends_capture_target"),
+    ]
+    .into_iter()
+    .filter_map(|(value, key)| Some(wording.fill(key, &[("count", &value?.to_string())])))
+    .collect();
+    let ends = if conditions.is_empty() {
+        wording.get("replay_ends_none").to_string()
+    } else {
+        let joined = conditions.join(wording.get("replay_ends_joiner"));
+        wording.fill("replay_ends", &[("conditions", &joined)])
+    };
+    wording.fill(
+        "replay_rules",
+        &[
+            ("ko", rules.ko.name()),
+            ("scoring", rules.scoring.name()),
+            ("komi", &number(rules.komi)),
+            ("ends", &ends),
+        ],
+    )
+}
+
+/// How the game ended, or that it has not.
+fn end_line(replay: &Replay, wording: &Wording) -> String {
+    let Some(end) = replay.game.end() else {
+        return wording.get("replay_not_ended").to_string();
+    };
+    let rules = replay.game.rules();
+    let number = replay.ending_move().unwrap_or(0).to_string();
+    let count = |n: Option<u32>| n.unwrap_or(0).to_string();
+    match end {
+        EndReason::Passes => wording.fill(
+            "replay_end_passes",
+            &[("number", &number), ("count", &count(rules.end_passes))],
+        ),
+        EndReason::MaxStones => wording.fill(
+            "replay_end_max_stones",
+            &[("number", &number), ("count", &count(rules.max_stones))],
+        ),
+        EndReason::CaptureTarget => {
+            let mover = replay
+                .last_legal()
+                .map_or(replay.record.to_play, |r| r.color);
+            wording.fill(
+                "replay_end_capture_target",
+                &[
+                    ("number", &number),
+                    ("color", wording.get(mover.name())),
+                    ("count", &count(rules.capture_target)),
+                ],
+            )
+        }
+    }
+}
+
+/// The header keys of the move table's columns.
+const COLUMNS: [&str; 6] = [
+    "replay_column_move",
+    "replay_column_colour",
+    "replay_column_point",
+    "replay_column_captures",
+    "replay_column_liberties",
+    "replay_column_tally",
+];
+
+/// Widest a column is padded to: a cell listing a big capture overflows its column rather than
+/// widening every row of a long game.
+const MAX_COLUMN_WIDTH: usize = 24;
+
+/// Writes the move table, a `| a | b |` row per move under a header and a rule, columns padded
+/// to their widest cell. The rows are made twice, once to measure and once to write, so a
+/// record of a million moves never holds its table in memory.
+fn write_move_table(
+    reports: &[MoveReport],
+    wording: &Wording,
+    w: &mut dyn Write,
+) -> io::Result<()> {
+    let header = COLUMNS.map(|key| wording.get(key).to_string());
+    let words = CellWords::new(wording);
+    // One row and its line, reused from move to move: a long record has many rows.
+    let mut row = Row::default();
+    let mut line = String::new();
+    let mut widths = header.each_ref().map(|h| h.chars().count());
+    for r in reports {
+        words.fill(r, &mut row);
+        for (width, cell) in widths.iter_mut().zip(&row.cells) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let widths = widths.map(|width| width.min(MAX_COLUMN_WIDTH));
+    write_row(w, &mut line, &header, &widths)?;
+    for width in widths {
+        write!(w, "|{}", "-".repeat(width + 2))?;
+    }
+    writeln!(w, "|")?;
+    for r in reports {
+        words.fill(r, &mut row);
+        write_row(w, &mut line, &row.cells, &widths)?;
+    }
+    Ok(())
+}
+
+/// Writes one table row, each cell padded to its column's width.
+fn write_row(
+    w: &mut dyn Write,
+    line: &mut String,
+    cells: &[String; 6],
+    widths: &[usize; 6],
+) -> io::Result<()> {
+    // Made in a `String` and written whole: padding goes out a character at a time, cheap to
+    // a `String` but not through the writer.
+    line.clear();
+    let [c0, c1, c2, c3, c4, c5] = cells;
+    let [w0, w1, w2, w3, w4, w5] = *widths;
+    let _ = writeln!(
+        line,
+        "| {c0:<w0$} | {c1:<w1$} | {c2:<w2$} | {c3:<w3$} | {c4:<w4$} | {c5:<w5$} |"
+    );
+    w.write_all(line.as_bytes())
+}
+
+/// The cells of one row of the move table, and the capture tally its last cell shows.
+#[derive(Default)]
+struct Row {
+    cells: [String; 6],
+    tally: Option<[u32; 2]>,
+}
+
+/// The sentences the table's cells use, looked up once rather than once a row.
+struct CellWords<'w> {
+    none: &'w str,
+    black: &'w str,
+    white: &'w str,
+    illegal: &'w str,
+    tally: &'w str,
+}
+
+impl<'w> CellWords<'w> {
+    fn new(wording: &'w Wording) -> Self {
+        CellWords {
+            none: wording.get("replay_cell_none"),
+            black: wording.get("black"),
+            white: wording.get("white"),
+            illegal: wording.get("replay_cell_illegal"),
+            tally: wording.get("replay_cell_tally"),
+        }
+    }
+
+    /// Makes `row` the row of move `r`: number, colour, point, captures (or why it is illegal),
+    /// the mover's liberties and the running tally.
+    fn fill(&self, r: &MoveReport, row: &mut Row) {
+        // The tally cell is kept: it changes only with a capture, and filling its sentence is
+        // the dearest cell.
+        for cell in &mut row.cells[..5] {
+            cell.clear();
+        }
+        let [number, color, point, captured, liberties, tally] = &mut row.cells;
+        // Writing to a `String` cannot fail.
+        let _ = write!(number, "{}", r.number);
+        color.push_str(match r.color {
+            Color::Black => self.black,
+            Color::White => self.white,
+        });
+        let _ = write!(point, "{}", r.mv);
+        match r.illegal {
+            Some(reason) => captured.push_str(&fill(self.illegal, &[("reason", reason.name())])),
+            None if r.captured.is_empty() => captured.push_str(self.none),
+            // The referee reports captures sorted.
+            None => {
+                for (i, p) in r.captured.iter().enumerate() {
+                    let _ = write!(captured, "{}{p}", if i == 0 { "" } else { " " });
+                }
+            }
+        }
+        match r.liberties {
+            Some(n) => {
+                let _ = write!(liberties, "{n}");
+            }
+            None => liberties.push_str(self.none),
+        }
+        if row.tally != Some(r.captures) {
+            row.tally = Some(r.captures);
+            *tally = fill(
+                self.tally,
+                &[
+                    ("black", &r.captures[0].to_string()),
+                    ("white", &r.captures[1].to_string()),
+                ],
+            );
+        }
+    }
+}
+
+/// Writes a note on each illegal move, then their numbers or that every move was legal.
+fn write_illegal_notes(
+    reports: &[MoveReport],
+    wording: &Wording,
+    w: &mut dyn Write,
+) -> io::Result<()> {
+    let illegal: Vec<(&MoveReport, IllegalMove)> = reports
+        .iter()
+        .filter_map(|r| Some((r, r.illegal?)))
+        .collect();
+    for &(r, reason) in &illegal {
+        let color = wording.get(r.color.name());
+        let note = wording.fill(
+            "replay_illegal_note",
+            &[
+                ("number", &r.number.to_string()),
+                ("color", color),
+                ("point", &r.mv.to_string()),
+                ("reason", wording.get(&reason_key(reason.name()))),
+            ],
+        );
+        writeln!(w, "{note}")?;
+    }
+    if illegal.is_empty() {
+        return writeln!(w, "{}", wording.get("replay_all_legal"));
+    }
+    let numbers: Vec<String> = illegal.iter().map(|(r, _)| r.number.to_string()).collect();
+    let count = wording.fill("replay_illegal_count", &[("numbers", &numbers.join(", "))]);
+    writeln!(w, "{count}")
+}
+
+/// The reason's sentence key in the wording, e.g. `reason_off_board`.
+fn reason_key(name: &str) -> String {
+    format!("reason_{}", name.replace('-', "_"))
+}
