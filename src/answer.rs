@@ -5,7 +5,9 @@ mod figure;
 mod words;
 
 pub use figure::{Figure, Mark, MarkKind, Note, Numbered, Panel, numbered_moves};
-pub use words::{describe, list, note_text, number};
+pub use words::{describe, list, note_text};
+// Kept for the layout files that still name it here; the one formatter is `text::number`.
+pub use crate::text::number;
 
 use crate::kit::model::{Example, Kit, Task};
 use crate::kit::starting_side;

@@ -7,7 +7,6 @@
 use std::fmt::Display;
 
 use serde::{Serialize, Serializer};
-use serde_json::{Value, json};
 
 use crate::referee::MoveReport;
 use crate::rules::{Board, Color, Move, Point};
@@ -98,32 +97,33 @@ impl MoveEntry {
     }
 }
 
-// `Value` forms of the shapes above, for `run/key.rs`, which builds its report with `json!`.
-
-/// [`Points`] as a `Value`.
-pub fn points_json(points: &[Point]) -> Value {
-    json!(Points::of(points))
+/// A score total: a whole number is written as one, so `1` does not print as `1.0`.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Total {
+    /// A whole number.
+    Whole(i64),
+    /// Any other.
+    Fraction(f64),
 }
 
-/// [`BoardStones`] as a `Value`.
-pub fn board_json(board: &Board) -> Value {
-    json!(BoardStones::of(board))
-}
-
-/// [`Tally`] as a `Value`.
-pub fn captures_json(captures: [u32; 2]) -> Value {
-    json!(Tally::of(captures))
-}
-
-/// [`MoveEntry`] as a `Value`.
-pub fn move_json(report: &MoveReport) -> Value {
-    json!(MoveEntry::of(report))
+impl Total {
+    /// `value`, whole when it is whole.
+    pub fn of(value: f64) -> Total {
+        // Below 2^53 every whole `f64` converts to `i64` exactly.
+        if value.fract() == 0.0 && value.abs() < 1e15 {
+            Total::Whole(value as i64)
+        } else {
+            Total::Fraction(value)
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::IllegalMove;
+    use serde_json::json;
 
     #[test]
     fn a_move_report_has_the_replay_shape() {
@@ -137,7 +137,7 @@ mod tests {
             captures: [1, 0],
         };
         assert_eq!(
-            move_json(&report),
+            json!(MoveEntry::of(&report)),
             json!({"number": 3, "color": "black", "point": "C4", "legal": true, "reason": null,
                    "captured": ["C3"], "liberties": 4, "captures": {"black": 1, "white": 0}})
         );
@@ -148,7 +148,7 @@ mod tests {
             mv: Move::Pass,
             ..report
         };
-        let v = move_json(&refused);
+        let v = json!(MoveEntry::of(&refused));
         assert_eq!(v["legal"], json!(false));
         assert_eq!(v["reason"], json!("suicide"));
         assert_eq!(v["point"], json!("pass"));
@@ -166,16 +166,18 @@ mod tests {
             captures: [3, 9],
         };
         let direct = serde_json::to_string_pretty(&MoveEntry::of(&report)).unwrap();
-        let via_value = serde_json::to_string_pretty(&move_json(&report)).unwrap();
-        assert_eq!(direct, via_value);
         assert!(direct.contains("\"D19\",\n    \"E18\""), "{direct}");
     }
 
     #[test]
     fn points_are_sorted_by_column_then_row() {
-        let v = points_json(&[Point::new(3, 0), Point::new(0, 4), Point::new(0, 1)]);
+        let v = json!(Points::of(&[
+            Point::new(3, 0),
+            Point::new(0, 4),
+            Point::new(0, 1)
+        ]));
         assert_eq!(v, json!(["A2", "A5", "D1"]));
-        let twice = points_json(&[Point::new(0, 1), Point::new(0, 1)]);
+        let twice = json!(Points::of(&[Point::new(0, 1), Point::new(0, 1)]));
         assert_eq!(twice, json!(["A2"]));
     }
 }

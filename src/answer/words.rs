@@ -2,7 +2,7 @@
 
 use super::{Answer, ExampleAnswer, Note};
 use crate::rules::{Color, Point, Score, Scoring};
-use crate::text::Wording;
+use crate::text::{Wording, number};
 
 /// Points as `C3, D4`.
 pub fn list(points: &[Point]) -> String {
@@ -11,15 +11,6 @@ pub fn list(points: &[Point]) -> String {
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// Formats a score total without a needless `.0` (43, 45.5).
-pub fn number(x: f64) -> String {
-    if x.fract() == 0.0 {
-        format!("{x:.0}")
-    } else {
-        format!("{x}")
-    }
 }
 
 /// The answer in words, as a host reads it aloud; one line per sentence. A `legal` example's

@@ -7,7 +7,7 @@ use serde_json::{Map, Value, json};
 use crate::answer::{Answer, AnswerKey, ExampleAnswer, Note, note_text};
 use crate::kit::{Example, Kit};
 use crate::layout::prompt;
-use crate::report_json::{board_json, captures_json, move_json, points_json};
+use crate::report_json::{BoardStones, MoveEntry, Points, Tally, Total};
 use crate::rules::{Color, Score, Scoring};
 
 /// The key as one JSON object: `{"title", "fingerprint", "examples": [...]}`.
@@ -32,18 +32,9 @@ fn example_json(kit: &Kit, example: &Example, answer: &ExampleAnswer) -> Value {
         "prompt": prompt::prompt(kit, example),
         "task": answer.task.name(),
         "to_play": answer.to_play.map(Color::name),
-        "position": board_json(&example.board),
+        "position": BoardStones::of(&example.board),
         "answer": answer_json(kit, answer),
     })
-}
-
-/// `x` as a JSON integer when it is whole, else as a decimal.
-fn number(x: f64) -> Value {
-    if x.fract() == 0.0 && x.abs() < 9.0e15 {
-        json!(x as i64)
-    } else {
-        json!(x)
-    }
 }
 
 fn answer_json(kit: &Kit, example: &ExampleAnswer) -> Value {
@@ -51,7 +42,7 @@ fn answer_json(kit: &Kit, example: &ExampleAnswer) -> Value {
         Answer::Capture { moves } => json!({
             "moves": moves.iter().map(|m| json!({
                 "point": m.point.to_string(),
-                "captured": points_json(&m.captured),
+                "captured": Points::of(&m.captured),
             })).collect::<Vec<_>>(),
         }),
         Answer::Liberties {
@@ -60,8 +51,8 @@ fn answer_json(kit: &Kit, example: &ExampleAnswer) -> Value {
             liberties,
         } => json!({
             "color": color.name(),
-            "chain": points_json(chain),
-            "liberties": points_json(liberties),
+            "chain": Points::of(chain),
+            "liberties": Points::of(liberties),
         }),
         Answer::Legal {
             reason,
@@ -71,7 +62,7 @@ fn answer_json(kit: &Kit, example: &ExampleAnswer) -> Value {
             "point": point.to_string(),
             "legal": reason.is_none(),
             "reason": reason.map(|r| r.name()),
-            "captured": points_json(captured),
+            "captured": Points::of(captured),
         }),
         Answer::Sequence {
             moves,
@@ -79,7 +70,7 @@ fn answer_json(kit: &Kit, example: &ExampleAnswer) -> Value {
             captures,
         } => json!({
             "moves": moves.iter().map(|report| {
-                let mut entry = move_json(report);
+                let mut entry = json!(MoveEntry::of(report));
                 let note = example.figure.notes.iter().find(|n| matches!(n,
                     Note::AtNumber { number, .. } | Note::AtPoint { number, .. }
                         if *number == report.number));
@@ -88,8 +79,8 @@ fn answer_json(kit: &Kit, example: &ExampleAnswer) -> Value {
                 }
                 entry
             }).collect::<Vec<_>>(),
-            "board": board_json(board),
-            "captures": captures_json(*captures),
+            "board": BoardStones::of(board),
+            "captures": Tally::of(*captures),
         }),
         Answer::Score(s) => score_json(s),
     }
@@ -108,16 +99,16 @@ fn score_json(s: &Score) -> Value {
         if s.scoring != Scoring::Area {
             fields.insert("prisoners".into(), json!(s.prisoners[i]));
         }
-        fields.insert("komi".into(), number(s.komi_of(color)));
-        fields.insert("total".into(), number(total));
+        fields.insert("komi".into(), json!(Total::of(s.komi_of(color))));
+        fields.insert("total".into(), json!(Total::of(total)));
         Value::Object(fields)
     };
     json!({
         "scoring": s.scoring.name(),
-        "black": number(s.black),
-        "white": number(s.white),
+        "black": Total::of(s.black),
+        "white": Total::of(s.white),
         "winner": s.winner.map(Color::name),
-        "margin": number(s.margin),
+        "margin": Total::of(s.margin),
         "breakdown": {
             "black": side(Color::Black, s.black),
             "white": side(Color::White, s.white),

@@ -4,7 +4,7 @@ use serde::{Serialize, Serializer};
 
 use super::Replay;
 use crate::referee::MoveReport;
-use crate::report_json::{BoardStones, MoveEntry, Tally};
+use crate::report_json::{BoardStones, MoveEntry, Tally, Total};
 use crate::rules::{Color, EndReason};
 
 /// The whole report, fields in key order as a JSON map prints them.
@@ -29,25 +29,6 @@ struct ResultJson {
     white: Total,
     /// A colour name, `"draw"`, or `null` while the game has not ended.
     winner: Option<&'static str>,
-}
-
-/// A score total: a whole number is written as one, so `1` does not print as `1.0`.
-#[derive(Serialize)]
-#[serde(untagged)]
-enum Total {
-    Whole(i64),
-    Fraction(f64),
-}
-
-impl Total {
-    fn of(value: f64) -> Total {
-        // Below 2^53 every whole `f64` converts to `i64` exactly.
-        if value.fract() == 0.0 && value.abs() < 1e15 {
-            Total::Whole(value as i64)
-        } else {
-            Total::Fraction(value)
-        }
-    }
 }
 
 /// Each move as a [`MoveEntry`], made as it is written rather than all at once.
