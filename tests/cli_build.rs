@@ -211,23 +211,102 @@ fn a_kit_that_fails_its_check_is_not_built() {
 }
 
 #[test]
-fn a_board_that_does_not_fit_the_paper_is_refused_with_sizes() {
-    let dir = fresh_dir("fit");
+fn a_board_without_spacing_is_fitted_to_the_paper_and_the_build_says_so() {
+    let dir = fresh_dir("fitted");
     let kit = dir.join("big.toml");
     let source = fs::read_to_string(seed_kit())
         .unwrap()
         .replace("board = 5 ", "board = 9 ");
-    assert!(source.contains("board = 9"));
+    assert!(source.contains("board = 9") && !source.contains("spacing_mm"));
+    fs::write(&kit, source).unwrap();
+    for (paper, note) in [
+        (
+            "a4",
+            "note: 9x9 board at 20.1 x 21.6 mm to fit a4 paper, counters 18.3 mm\n",
+        ),
+        (
+            "letter",
+            "note: 9x9 board at 20.8 x 22.4 mm to fit letter paper, counters 18.9 mm\n",
+        ),
+    ] {
+        let out = build(
+            &[kit.to_str().unwrap(), "--paper", paper, "--out", paper],
+            &dir,
+        );
+        let stderr = text(&out.stderr);
+        assert!(out.status.success(), "{stderr}");
+        assert_eq!(stderr, note);
+        // Standard output is the list of written files and nothing else.
+        let stdout = text(&out.stdout);
+        assert!(
+            stdout
+                .lines()
+                .all(|line| line.starts_with(paper) && dir.join(line).is_file()),
+            "{stdout}"
+        );
+    }
+    // A full-size board that fits gets no note.
+    let out = build(
+        &[kit.to_str().unwrap(), "--paper", "a3", "--out", "a3"],
+        &dir,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "");
+    let svg = fs::read_to_string(dir.join("a3/player-sheet-1.svg")).unwrap();
+    assert!(svg.contains(r#"viewBox="0 0 297 420""#));
+}
+
+#[test]
+fn a_spacing_the_author_set_that_does_not_fit_is_refused_with_sizes() {
+    let dir = fresh_dir("fit");
+    let kit = dir.join("big.toml");
+    let source = fs::read_to_string(seed_kit())
+        .unwrap()
+        .replace("board = 5 ", "board = 9 ")
+        .replace(
+            "record_rows = 8\n",
+            "record_rows = 8\nspacing_mm = [22.0, 23.7]\n",
+        );
+    assert!(source.contains("board = 9") && source.contains("spacing_mm"));
     fs::write(&kit, source).unwrap();
     let out = build(&[kit.to_str().unwrap()], &dir);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains("the 9x9 board at 22 x 23.7 mm spacing needs"),
+        stderr.contains(
+            "the 9x9 board at 22 x 23.7 mm spacing needs 207 x 220 mm, but `paper = \"a4\"` leaves 190 x 241 mm"
+        ),
         "{stderr}"
     );
-    assert!(stderr.contains("but A4 leaves 190 x"), "{stderr}");
+    // The caret is at the spacing the author chose.
+    assert!(stderr.contains("big.toml:8:14\n"), "{stderr}");
     assert!(stderr.contains("`paper = \"a3\"`"), "{stderr}");
+    assert!(out.stdout.is_empty());
+    assert_eq!(names(&dir), ["big.toml"]);
+
+    // With the paper from the command line, the message names the flag, in kit spelling.
+    let out = build(
+        &[
+            kit.to_str().unwrap(),
+            "--paper",
+            "letter",
+            "--out",
+            "letter",
+        ],
+        &dir,
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("but `--paper letter` leaves 196 x 224 mm"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("`--paper a3`"), "{stderr}");
+    assert!(
+        !stderr.contains("A4") && !stderr.contains("LETTER"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("big.toml:8:14\n"), "{stderr}");
     assert_eq!(names(&dir), ["big.toml"]);
 
     // The same kit fits A3.

@@ -1,9 +1,11 @@
 //! Paper counters to cut out: how many each colour needs, drawn at the board's stone size with dashed cut guides.
 //!
-//! Each colour gets one counter per intersection (`n x n`, 25 on 5x5 as the seed asks), or
-//! fewer when the session's `max_stones` means a colour can never place that many
+//! The kit's `counters` says how many: `"none"` (real stones: no counter pages), a number per
+//! colour, or by default one per intersection (`n x n`, 25 on 5x5 as the seed asks), or fewer
+//! when the session's `max_stones` means a colour can never place that many
 //! (`ceil(max_stones / 2)`, Black moving first). Captured counters go back to their owner's
-//! supply, so no colour ever needs more than that.
+//! supply, so no colour ever needs more than that. A colour's block that runs onto another page
+//! repeats its heading there, marked as continued.
 
 use crate::kit::Kit;
 use crate::rules::Color;
@@ -14,19 +16,21 @@ use super::geom::{Pos, Rgb};
 use super::page::{Font, Shape, Stroke};
 use super::style::{Style, cap_height_mm};
 
-/// How many counters of each colour the session needs.
+/// How many counters of each colour the pack prints.
 pub fn per_colour(kit: &Kit) -> usize {
-    let all = kit.size.points();
-    match kit.rules.max_stones {
-        Some(max) => all.min(usize::try_from(max.div_ceil(2)).unwrap_or(all)),
-        None => all,
-    }
+    let points = u32::from(kit.size.get()).pow(2);
+    let count = kit.counters.per_colour(points, kit.rules.max_stones);
+    usize::try_from(count).unwrap_or(usize::MAX)
 }
 
-/// Lays out the counter pages: a heading, then a block of black and a block of white counters.
+/// Lays out the counter pages: a heading, then a block of black and a block of white counters;
+/// nothing when the kit asks for no counters.
 pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
     let w = &kit.wording;
     let count = per_colour(kit);
+    if count == 0 {
+        return;
+    }
     let cell = style.counter + 2.0 * style.counter_margin;
     let columns = ((flow.width() / cell).floor() as usize).max(1);
     flow.new_page();
@@ -36,11 +40,8 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
             Color::Black => "counters_black",
             Color::White => "counters_white",
         };
-        flow.heading(
-            &w.fill(key, &[("count", &count.to_string())]),
-            style.body_pt,
-            cell,
-        );
+        let heading = w.fill(key, &[("count", &count.to_string())]);
+        flow.heading(&heading, style.body_pt, cell);
         flow.skip(1.0);
         let mut left = count;
         while left > 0 {
@@ -48,6 +49,12 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
             let room = ((flow.bottom() - flow.y()) / cell).floor().max(0.0) as usize;
             if room == 0 {
                 flow.new_page();
+                flow.heading(
+                    &w.fill("counters_continued", &[("heading", &heading)]),
+                    style.body_pt,
+                    cell,
+                );
+                flow.skip(1.0);
                 continue;
             }
             let rows = room.min(left.div_ceil(columns));

@@ -21,6 +21,7 @@ pub mod style;
 use crate::answer::AnswerKey;
 use crate::kit::Kit;
 
+use fit::FitNote;
 use flow::Flow;
 use geom::Size;
 use page::Document;
@@ -29,15 +30,20 @@ use style::Style;
 /// The printable pack: two separate documents, so the host key can be kept from the players.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Pack {
+    /// Set when the board (and counters) were drawn smaller than full size to fit the paper.
+    pub fit: Option<FitNote>,
     /// Player sheet: title, rules, full-size board, examples without answers, record, counters.
     pub player_sheet: Document,
     /// Host key: how to run the round and every example with its answer.
     pub host_key: Document,
 }
 
-/// Lays out the whole pack for `kit` on its paper at 100% scale.
+/// Lays out the whole pack for `kit` on its paper: at 100% scale, or, when the kit leaves the
+/// spacing open and a full-size board does not fit, at the largest scale that fits
+/// ([`fit::fitted_physical`]), so the PDF and the SVG pages agree.
 pub fn pack(kit: &Kit, key: &AnswerKey) -> Pack {
-    let style = Style::for_physical(&kit.physical);
+    let (physical, fit) = fit::fitted_physical(kit);
+    let style = Style::for_physical(&physical);
     let (width, height) = kit.paper.dimensions_mm();
     let paper = Size::new(width, height);
     let w = &kit.wording;
@@ -82,6 +88,7 @@ pub fn pack(kit: &Kit, key: &AnswerKey) -> Pack {
     };
 
     Pack {
+        fit,
         player_sheet,
         host_key,
     }

@@ -49,6 +49,10 @@ pub fn run(
         Ok((_, _, pack)) => pack,
         Err(diagnostics) => return report(&source, &diagnostics, console),
     };
+    // Standard output lists the written files only; how the board was sized is a note beside it.
+    if let Some(fit) = &pack.fit {
+        writeln!(console.err, "note: {fit}").map_err(output_error)?;
+    }
     let documents = [&pack.player_sheet, &pack.host_key];
 
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();

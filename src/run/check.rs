@@ -1,26 +1,69 @@
 //! The `check` command: reads every kit, reports every problem in all of them, and prints one
 //! `ok` line per sound kit.
 
+use std::ops::Range;
 use std::path::PathBuf;
+
+use toml::de::{DeTable, DeValue};
 
 use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
 use crate::answer::{AnswerKey, ExampleAnswer, answer_example, answer_key};
 use crate::diag::{Diagnostic, Source};
 use crate::key_check::key_problems;
 use crate::kit::{Kit, Paper, load};
-use crate::layout::fit::board_fit_problem;
+use crate::layout::fit::{FitKey, PaperFrom, board_fit_problem};
 use crate::layout::font::win_ansi_byte;
 use crate::layout::page::Shape;
 use crate::layout::{Pack, pack};
 
 /// Loads a kit and applies every check: its content, its stated keys against the engine,
-/// whether its board fits the paper (or `paper`, when the command line overrides the kit's),
-/// and whether every printed character can be printed. Returns the kit with its answers and
-/// laid-out pack, each computed once, so `key` and `build` need not compute them again.
+/// whether its board fits the paper (`paper` when the command line overrides the kit's), and
+/// whether every printed character can be printed. Returns the kit with its answers and
+/// laid-out pack, each computed once, so `build` need not compute them again.
 pub fn check_source(
     source: &Source,
     paper: Option<Paper>,
 ) -> Result<(Kit, AnswerKey, Pack), Vec<Diagnostic>> {
+    let (mut kit, key) = check_content(source)?;
+    let from = match paper {
+        Some(paper) => {
+            kit.paper = paper;
+            PaperFrom::Flag
+        }
+        None if kit_value_span(source.text(), "paper").is_some() => PaperFrom::Kit,
+        None => PaperFrom::Default,
+    };
+    if let Some(problem) = board_fit_problem(&kit, from) {
+        let span = match problem.key {
+            FitKey::Board => None,
+            FitKey::Spacing => kit_value_span(source.text(), "spacing_mm"),
+            FitKey::Counter => kit_value_span(source.text(), "counter_mm"),
+        };
+        let span = span.unwrap_or_else(|| kit.board_span.clone());
+        return Err(vec![
+            Diagnostic::at(span, problem.message).with_help(problem.help),
+        ]);
+    }
+    let pack = pack(&kit, &key);
+    match unprintable(&pack, source.text()) {
+        Some(d) => Err(vec![d]),
+        None => Ok((kit, key, pack)),
+    }
+}
+
+/// The checks `key` needs: everything [`check_source`] checks except the paper, for answers
+/// do not depend on it. The pack is laid out (on the kit's paper, as large as fits or at the
+/// kit's sizes) only to find characters the PDF font cannot print.
+pub fn check_answers(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
+    let (kit, key) = check_content(source)?;
+    match unprintable(&pack(&kit, &key), source.text()) {
+        Some(d) => Err(vec![d]),
+        None => Ok((kit, key)),
+    }
+}
+
+/// Loads a kit and compares each stated key with the engine's answer.
+fn check_content(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
     // Two stages: `load` reads and validates the kit, then each stated key is compared with the
     // engine's answer, for the sound examples even of a rejected kit, so one run reports every
     // problem.
@@ -28,14 +71,14 @@ pub fn check_source(
         problems.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
         problems
     };
-    let (mut kit, key) = match load(source.text()) {
+    match load(source.text()) {
         Ok(kit) => {
             let key = answer_key(&kit);
             let problems = key_problems(&kit.wording, &kit.examples, &key.examples);
             if !problems.is_empty() {
                 return Err(in_file_order(problems));
             }
-            (kit, key)
+            Ok((kit, key))
         }
         Err(rejected) => {
             let mut problems = rejected.problems;
@@ -51,26 +94,25 @@ pub fn check_source(
                     &answers,
                 ));
             }
-            return Err(in_file_order(problems));
+            Err(in_file_order(problems))
         }
+    }
+}
+
+/// Where the value of `[kit] name` is written in a kit that loaded, if the kit sets it.
+fn kit_value_span(source: &str, name: &str) -> Option<Range<usize>> {
+    let root = DeTable::parse(source).ok()?;
+    let (_, kit) = root
+        .get_ref()
+        .iter()
+        .find(|(key, _)| key.get_ref() == "kit")?;
+    let DeValue::Table(table) = kit.get_ref() else {
+        return None;
     };
-    if let Some(paper) = paper {
-        kit.paper = paper;
-    }
-    if let Some((message, help)) = board_fit_problem(&kit) {
-        let help = match paper {
-            Some(_) => format!("{help}; or build with a larger `--paper`"),
-            None => help,
-        };
-        return Err(vec![
-            Diagnostic::at(kit.board_span.clone(), message).with_help(help),
-        ]);
-    }
-    let pack = pack(&kit, &key);
-    match unprintable(&pack, source.text()) {
-        Some(d) => Err(vec![d]),
-        None => Ok((kit, key, pack)),
-    }
+    table
+        .iter()
+        .find(|(key, _)| key.get_ref() == name)
+        .map(|(_, value)| value.span())
 }
 
 /// The first printed character the builtin PDF font cannot show, located in the kit's source
