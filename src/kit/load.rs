@@ -8,7 +8,7 @@ use toml::Spanned;
 use toml::de::DeValue;
 
 use super::examples;
-use super::model::{Counters, Example, Kit, Paper, Physical};
+use super::model::{Counters, Example, Kit, Paper, PaperPlaces, Physical};
 use super::schema::{
     EXAMPLE_KEYS, EXAMPLE_REQUIRED, KIT_KEYS, KIT_REQUIRED, RawCounters, RawExample, RawKit,
     TOP_KEYS,
@@ -95,7 +95,21 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
         .and_then(|(raw, _)| raw);
     let kit_parts = raw_kit.as_ref().and_then(|raw| kit_section(&mut cx, raw));
 
-    let mut board_span = 0..0;
+    let mut places = PaperPlaces {
+        paper: raw_kit
+            .as_ref()
+            .and_then(|r| r.paper.as_ref())
+            .map(Spanned::span),
+        spacing_mm: raw_kit
+            .as_ref()
+            .and_then(|r| r.spacing_mm.as_ref())
+            .map(Spanned::span),
+        counter_mm: raw_kit
+            .as_ref()
+            .and_then(|r| r.counter_mm.as_ref())
+            .map(Spanned::span),
+        ..PaperPlaces::default()
+    };
     let mut example_size = None;
     let rules = cx
         .table(
@@ -106,7 +120,7 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
             RawRules::read,
         )
         .and_then(|(raw, keys_sound)| {
-            board_span = raw.board.as_ref().map_or(0..0, Spanned::span);
+            places.board = raw.board.as_ref().map_or(0..0, Spanned::span);
             example_size = raw.size();
             match raw.validate() {
                 Ok(v) => keys_sound.then_some(v),
@@ -163,7 +177,7 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
                 examples,
                 worked_example,
                 fingerprint: fingerprint(source),
-                board_span,
+                places,
             })
         }
         (rules, _) => Err(Rejected {

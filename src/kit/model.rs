@@ -132,6 +132,20 @@ impl View {
     }
 }
 
+/// Where the kit writes the values that decide whether its board fits the paper: the board
+/// size, and the paper, spacing and counter size when the kit sets them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PaperPlaces {
+    /// `[rules] board`.
+    pub board: Range<usize>,
+    /// `[kit] paper`.
+    pub paper: Option<Range<usize>>,
+    /// `[kit] spacing_mm`.
+    pub spacing_mm: Option<Range<usize>>,
+    /// `[kit] counter_mm`.
+    pub counter_mm: Option<Range<usize>>,
+}
+
 /// One session pack's content, checked: every example is a legal position with a sound task.
 #[derive(Debug, Clone)]
 pub struct Kit {
@@ -161,8 +175,8 @@ pub struct Kit {
     pub worked_example: Option<usize>,
     /// A short hash of the kit's content, printed on every page to match sheet and key.
     pub fingerprint: String,
-    /// Byte range of the `[rules] board` value in the kit's source, for diagnostics about the board.
-    pub board_span: Range<usize>,
+    /// Where the values a paper problem is about are written, for its diagnostic.
+    pub places: PaperPlaces,
 }
 
 /// One example position with its task.

@@ -283,7 +283,7 @@ mod tests {
             examples: Vec::new(),
             worked_example: None,
             fingerprint: "0".into(),
-            board_span: 0..0,
+            places: Default::default(),
         }
     }
 

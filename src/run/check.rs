@@ -1,10 +1,7 @@
 //! The `check` command: reads every kit, reports every problem in all of them, and prints one
 //! `ok` line per sound kit.
 
-use std::ops::Range;
 use std::path::PathBuf;
-
-use toml::de::{DeTable, DeValue};
 
 use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
 use crate::answer::{AnswerKey, ExampleAnswer, answer_example, answer_key};
@@ -30,16 +27,17 @@ pub fn check_source(
             kit.paper = paper;
             PaperFrom::Flag
         }
-        None if kit_value_span(source.text(), "paper").is_some() => PaperFrom::Kit,
+        None if kit.places.paper.is_some() => PaperFrom::Kit,
         None => PaperFrom::Default,
     };
     if let Some(problem) = board_fit_problem(&kit, from) {
+        let places = &kit.places;
         let span = match problem.key {
             FitKey::Board => None,
-            FitKey::Spacing => kit_value_span(source.text(), "spacing_mm"),
-            FitKey::Counter => kit_value_span(source.text(), "counter_mm"),
+            FitKey::Spacing => places.spacing_mm.clone(),
+            FitKey::Counter => places.counter_mm.clone(),
         };
-        let span = span.unwrap_or_else(|| kit.board_span.clone());
+        let span = span.unwrap_or_else(|| places.board.clone());
         return Err(vec![
             Diagnostic::at(span, problem.message).with_help(problem.help),
         ]);
@@ -97,22 +95,6 @@ fn check_content(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
             Err(in_file_order(problems))
         }
     }
-}
-
-/// Where the value of `[kit] name` is written in a kit that loaded, if the kit sets it.
-fn kit_value_span(source: &str, name: &str) -> Option<Range<usize>> {
-    let root = DeTable::parse(source).ok()?;
-    let (_, kit) = root
-        .get_ref()
-        .iter()
-        .find(|(key, _)| key.get_ref() == "kit")?;
-    let DeValue::Table(table) = kit.get_ref() else {
-        return None;
-    };
-    table
-        .iter()
-        .find(|(key, _)| key.get_ref() == name)
-        .map(|(_, value)| value.span())
 }
 
 /// The first printed character the builtin PDF font cannot show, located in the kit's source
