@@ -79,8 +79,8 @@ pub fn key_problems(
 }
 
 /// A problem for every example whose `view` leaves out a stone or point its question or answer
-/// is about (`answers`, one per example, in order), reported at the view with the smallest view
-/// that shows everything:
+/// is about (`answers`, one per example, in order), reported at the view with the view grown to
+/// show everything, and the smallest view that does:
 ///
 /// * `liberties`: the chain and its liberties;
 /// * `capture`: each capturing move and the stones it captures;
@@ -134,7 +134,8 @@ pub fn view_problems(examples: &[Example], answers: &[ExampleAnswer]) -> Vec<Dia
                 ),
             )
             .with_help(format!(
-                "{whole}the smallest view that shows all of it is `view = \"{}\"`, or leave `view` out to show the whole board",
+                "{whole}`view = \"{}\"` shows all of it (the smallest view that does is `{}`), or leave `view` out to show the whole board",
+                view_text(grown(*view, smallest)),
                 view_text(smallest)
             )),
         );
@@ -246,6 +247,14 @@ fn smallest_view(points: &[Point], far: u8) -> View {
     View { low, high }
 }
 
+/// The smallest rectangle holding both `a` and `b`.
+fn grown(a: View, b: View) -> View {
+    View {
+        low: Point::new(a.low.col.min(b.low.col), a.low.row.min(b.low.row)),
+        high: Point::new(a.high.col.max(b.high.col), a.high.row.max(b.high.row)),
+    }
+}
+
 /// A view as written in a kit, lower-left corner first: `A1:G7`.
 fn view_text(view: View) -> String {
     format!("{}:{}", view.low, view.high)
@@ -344,7 +353,10 @@ mod tests {
             "example 1: the view A1:B4 leaves out the capturing move C4; the captured stone C3"
         );
         let help = problems[0].help.as_deref().unwrap();
-        assert!(help.contains("`view = \"C3:D4\"`"), "{help}");
+        assert_eq!(
+            help,
+            "`view = \"A1:D4\"` shows all of it (the smallest view that does is `C3:D4`), or leave `view` out to show the whole board"
+        );
     }
 
     #[test]
@@ -361,7 +373,9 @@ mod tests {
             problems[0].message,
             "example 1: the view A1:E4 leaves out the group's stone C5; its liberties B5, C6, D5"
         );
-        assert!(problems[0].help.as_deref().unwrap().contains("\"B3:D6\""));
+        assert!(problems[0].help.as_deref().unwrap().contains(
+            "`view = \"A1:E6\"` shows all of it (the smallest view that does is `B3:D6`)"
+        ));
     }
 
     #[test]

@@ -249,7 +249,12 @@ fn a_view_hiding_the_captured_stone_or_the_group_is_refused_at_the_view() {
         ),
         "{rendered}"
     );
-    assert!(rendered.contains("`view = \"C3:D4\"`"), "{rendered}");
+    assert!(
+        rendered.contains(
+            "`view = \"A1:D4\"` shows all of it (the smallest view that does is `C3:D4`)"
+        ),
+        "{rendered}"
+    );
 
     // The group at K10 reaches K12, above the view.
     let source = nineteen(
