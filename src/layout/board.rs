@@ -10,8 +10,15 @@
 //! * 7x7 and 8x8: the four third-line corner points plus the centre on odd boards (C3 E3 D4 C5 E5);
 //! * 6x6 and smaller: none. A 5x5 teaching board has no traditional star point, and a lone dot
 //!   on C3 (the seed's first example point) would only distract from counting liberties.
+//!
+//! A diagram may show only part of the board (an example's `view = "A1:G7"`), as sgf-render's
+//! `--range` and psgo's `\showgoban[a1,g7]` do: only the region's lines, stones, marks and star
+//! points are drawn, a line is heavy only where it is the real board's edge, and at a side that
+//! is not the real edge the lines run on half a spacing past the last point to show that the
+//! board goes on. The labels are the real coordinates (`A`..`G`, `1`..`7` on a 19x19 board).
 
 use crate::answer::{Mark, MarkKind, Numbered};
+use crate::kit::View;
 use crate::rules::{Board, BoardSize, Color, Point};
 
 use super::font::text_width_mm;
@@ -19,69 +26,146 @@ use super::geom::{PT_PER_MM, Pos, Rgb, Size};
 use super::page::{Font, Shape, Stroke};
 use super::style::{BoardStyle, cap_height_mm};
 
+/// How far, as a fraction of the spacing, lines run on past the last point shown at a side
+/// that is not the real board's edge.
+pub const RUN_ON: f64 = 0.5;
+
 /// Where a board diagram sits on the page, and where each intersection falls.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BoardGeometry {
-    /// Lines each way.
+    /// Lines each way of the real board.
     pub size: BoardSize,
     /// How it is drawn.
     pub style: BoardStyle,
     /// Top-left corner of the whole diagram, coordinate labels included.
     pub origin: Pos,
+    /// The part of the board drawn, corners included (the whole board unless an example's
+    /// `view` says otherwise).
+    pub view: View,
+}
+
+/// The whole board of `size` as a view.
+pub fn whole_board(size: BoardSize) -> View {
+    let far = size.get() - 1;
+    View {
+        low: Point::new(0, 0),
+        high: Point::new(far, far),
+    }
+}
+
+/// How far a diagram of `view` reaches beyond its outermost points, before the labels:
+/// `[left, right, top, bottom]`. Half a stone at a real edge; at a cut side, the run-on lines
+/// or half a stone, whichever is longer.
+fn reaches(size: BoardSize, view: View, style: &BoardStyle) -> [f64; 4] {
+    let far = size.get() - 1;
+    let half_stone = style.stone / 2.0;
+    let side = |cut: bool, spacing: f64| {
+        if cut {
+            half_stone.max(RUN_ON * spacing)
+        } else {
+            half_stone
+        }
+    };
+    [
+        side(view.low.col > 0, style.spacing_x),
+        side(view.high.col < far, style.spacing_x),
+        side(view.high.row < far, style.spacing_y),
+        side(view.low.row > 0, style.spacing_y),
+    ]
+}
+
+/// The room the coordinate labels of `view` take on each side: the widest row number shown
+/// (or a capital's height), plus the gap.
+fn band(view: View, style: &BoardStyle) -> f64 {
+    let widest = text_width_mm(
+        &(u32::from(view.high.row) + 1).to_string(),
+        Font::Regular,
+        style.coord_pt,
+    );
+    style.coord_gap + widest.max(style.coord_cap_height())
 }
 
 impl BoardGeometry {
-    /// A diagram of `size` drawn in `style` whose top-left corner (labels included) is `origin`.
+    /// A diagram of the whole board of `size` drawn in `style` whose top-left corner (labels
+    /// included) is `origin`.
     pub fn new(size: BoardSize, style: BoardStyle, origin: Pos) -> BoardGeometry {
+        BoardGeometry::showing(size, None, style, origin)
+    }
+
+    /// A diagram of the part `view` of a board of `size` (all of it when `None`).
+    pub fn showing(
+        size: BoardSize,
+        view: Option<View>,
+        style: BoardStyle,
+        origin: Pos,
+    ) -> BoardGeometry {
         BoardGeometry {
             size,
             style,
             origin,
+            view: view.unwrap_or_else(|| whole_board(size)),
         }
     }
 
-    /// The room the coordinate labels take on each side, outside the stones' reach.
+    /// The room the coordinate labels take on each side of a whole board, outside the stones'
+    /// reach.
     pub fn label_band(size: BoardSize, style: &BoardStyle) -> f64 {
-        let widest = text_width_mm(&size.get().to_string(), Font::Regular, style.coord_pt);
-        style.coord_gap + widest.max(style.coord_cap_height())
+        band(whole_board(size), style)
     }
 
-    /// Width and height of the whole diagram: grid, half a stone beyond each edge line, labels.
+    /// Width and height of the whole board's diagram: grid, half a stone beyond each edge line,
+    /// labels.
     pub fn extent(size: BoardSize, style: &BoardStyle) -> Size {
-        let lines = f64::from(size.get()) - 1.0;
-        let around = style.stone + 2.0 * BoardGeometry::label_band(size, style);
+        BoardGeometry::view_extent(size, None, style)
+    }
+
+    /// Width and height of the diagram of `view` (the whole board when `None`): the region's
+    /// grid, what reaches beyond it at each side, labels.
+    pub fn view_extent(size: BoardSize, view: Option<View>, style: &BoardStyle) -> Size {
+        let view = view.unwrap_or_else(|| whole_board(size));
+        let [left, right, top, bottom] = reaches(size, view, style);
+        let labels = 2.0 * band(view, style);
         Size::new(
-            lines * style.spacing_x + around,
-            lines * style.spacing_y + around,
+            (f64::from(view.columns()) - 1.0) * style.spacing_x + left + right + labels,
+            (f64::from(view.rows()) - 1.0) * style.spacing_y + top + bottom + labels,
         )
     }
 
-    /// Width and height of the grid itself (first line to last line).
+    /// Width and height of the grid shown (first line to last line, without run-on).
     pub fn grid_size(&self) -> Size {
-        let lines = f64::from(self.size.get()) - 1.0;
-        Size::new(lines * self.style.spacing_x, lines * self.style.spacing_y)
+        Size::new(
+            (f64::from(self.view.columns()) - 1.0) * self.style.spacing_x,
+            (f64::from(self.view.rows()) - 1.0) * self.style.spacing_y,
+        )
     }
 
-    /// The top-left intersection (column `A`, top row).
+    /// The top-left intersection shown (column `A` and the top row, for the whole board).
     pub fn grid_origin(&self) -> Pos {
-        let inset = BoardGeometry::label_band(self.size, &self.style) + self.style.stone / 2.0;
-        self.origin.offset(inset, inset)
+        let band = band(self.view, &self.style);
+        let [left, _, top, _] = reaches(self.size, self.view, &self.style);
+        self.origin.offset(band + left, band + top)
     }
 
     /// The x of the vertical line of column index `col` (0 = `A`).
     pub fn column_x(&self, col: u8) -> f64 {
-        self.grid_origin().x + f64::from(col) * self.style.spacing_x
+        let from_left = f64::from(col) - f64::from(self.view.low.col);
+        self.grid_origin().x + from_left * self.style.spacing_x
     }
 
     /// The y of the horizontal line of row index `row` (0 = row `1`, at the bottom).
     pub fn row_y(&self, row: u8) -> f64 {
-        let from_top = f64::from(self.size.get()) - 1.0 - f64::from(row);
+        let from_top = f64::from(self.view.high.row) - f64::from(row);
         self.grid_origin().y + from_top * self.style.spacing_y
     }
 
     /// The page position of an intersection.
     pub fn point(&self, p: Point) -> Pos {
         Pos::new(self.column_x(p.col), self.row_y(p.row))
+    }
+
+    /// Whether `p` is drawn.
+    pub fn shows(&self, p: Point) -> bool {
+        self.view.contains(p)
     }
 }
 
@@ -92,11 +176,23 @@ pub fn fitted_style(
     max_scale: f64,
     max_width: f64,
 ) -> BoardStyle {
+    fitted_view_style(size, None, full, max_scale, max_width)
+}
+
+/// The board style for a diagram of `view` of a board of `size` (all of it when `None`) at most
+/// `max_scale` of `full` and at most `max_width` wide.
+pub fn fitted_view_style(
+    size: BoardSize,
+    view: Option<View>,
+    full: &BoardStyle,
+    max_scale: f64,
+    max_width: f64,
+) -> BoardStyle {
     let mut scale = max_scale;
     // Labels shrink less than the grid, so narrow the scale until the whole diagram fits.
     for _ in 0..20 {
         let style = full.scaled(scale);
-        if BoardGeometry::extent(size, &style).width <= max_width {
+        if BoardGeometry::view_extent(size, view, &style).width <= max_width {
             return style;
         }
         scale *= 0.9;
@@ -137,7 +233,7 @@ pub fn star_points(size: BoardSize) -> Vec<Point> {
 }
 
 /// Draws a diagram: grid, star points, the stones of `board` (if any), numbered stones,
-/// `marks`, coordinates.
+/// `marks`, coordinates; of all these, only what lies in the geometry's view.
 ///
 /// A `Move` mark on an empty point is drawn as a stone of its colour with a ring; on a stone, as
 /// a ring. `Captured` is a cross over the stone, `Liberty` a small open square, `Illegal` a
@@ -151,7 +247,10 @@ pub fn draw(
 ) -> Vec<Shape> {
     let mut shapes = Vec::new();
     grid(geometry, &mut shapes);
-    for p in star_points(geometry.size) {
+    for p in star_points(geometry.size)
+        .into_iter()
+        .filter(|&p| geometry.shows(p))
+    {
         shapes.push(Shape::Circle {
             center: geometry.point(p),
             radius: geometry.style.star_radius,
@@ -165,7 +264,7 @@ pub fn draw(
 }
 
 /// Only the stones of `board`, the numbered stones and the `marks` (no grid, no labels), e.g.
-/// for a legend.
+/// for a legend; only those in the geometry's view.
 pub fn stones_and_marks(
     geometry: &BoardGeometry,
     board: Option<&Board>,
@@ -174,16 +273,16 @@ pub fn stones_and_marks(
 ) -> Vec<Shape> {
     let mut shapes = Vec::new();
     if let Some(board) = board {
-        for p in geometry.size.all_points() {
+        for p in geometry.size.all_points().filter(|&p| geometry.shows(p)) {
             if let Some(color) = board.stone(p) {
                 stone(geometry, p, color, &mut shapes);
             }
         }
     }
-    for n in numbers {
+    for n in numbers.iter().filter(|n| geometry.shows(n.point)) {
         numbered_stone(geometry, *n, &mut shapes);
     }
-    for mark in marks {
+    for mark in marks.iter().filter(|m| geometry.shows(m.point)) {
         let on = board.and_then(|b| b.stone(mark.point)).or_else(|| {
             numbers
                 .iter()
@@ -220,38 +319,52 @@ fn solid(width: f64) -> Stroke {
     }
 }
 
-/// The grid: inner lines first, then the heavier edge lines, extended by half their width so
-/// the corners are closed.
+/// The grid of the view: inner lines first, then the heavier lines of the real board's edges.
+/// At a real edge, a heavy line runs on by half its width so the corners are closed; at a side
+/// that is not the real edge, every line runs on by [`RUN_ON`] spacing.
 fn grid(g: &BoardGeometry, shapes: &mut Vec<Shape>) {
-    let n = g.size.get();
-    let top = g.row_y(n - 1);
-    let bottom = g.row_y(0);
-    let left = g.column_x(0);
-    let right = g.column_x(n - 1);
+    let far = g.size.get() - 1;
+    let v = g.view;
     let half = g.style.edge_line / 2.0;
+    let heavy = |i: u8| i == 0 || i == far;
+    // How far a line runs past its last point: on at a cut side, to close a corner otherwise.
+    let run = |cut: bool, heavy: bool, spacing: f64| match (cut, heavy) {
+        (true, _) => RUN_ON * spacing,
+        (false, true) => half,
+        (false, false) => 0.0,
+    };
+    let (sx, sy) = (g.style.spacing_x, g.style.spacing_y);
+    let top = g.row_y(v.high.row);
+    let bottom = g.row_y(v.low.row);
+    let left = g.column_x(v.low.col);
+    let right = g.column_x(v.high.col);
     for edge in [false, true] {
-        for i in 0..n {
-            let is_edge = i == 0 || i == n - 1;
-            if is_edge != edge {
-                continue;
-            }
-            let (width, ext) = if is_edge {
-                (g.style.edge_line, half)
-            } else {
-                (g.style.inner_line, 0.0)
+        for i in 0..v.columns().max(v.rows()) {
+            let width = |line: u8| {
+                if heavy(line) {
+                    g.style.edge_line
+                } else {
+                    g.style.inner_line
+                }
             };
-            let x = g.column_x(i);
-            shapes.push(Shape::Line {
-                from: Pos::new(x, top - ext),
-                to: Pos::new(x, bottom + ext),
-                stroke: solid(width),
-            });
-            let y = g.row_y(i);
-            shapes.push(Shape::Line {
-                from: Pos::new(left - ext, y),
-                to: Pos::new(right + ext, y),
-                stroke: solid(width),
-            });
+            let col = v.low.col + i;
+            if i < v.columns() && heavy(col) == edge {
+                let x = g.column_x(col);
+                shapes.push(Shape::Line {
+                    from: Pos::new(x, top - run(v.high.row < far, heavy(col), sy)),
+                    to: Pos::new(x, bottom + run(v.low.row > 0, heavy(col), sy)),
+                    stroke: solid(width(col)),
+                });
+            }
+            let row = v.low.row + i;
+            if i < v.rows() && heavy(row) == edge {
+                let y = g.row_y(row);
+                shapes.push(Shape::Line {
+                    from: Pos::new(left - run(v.low.col > 0, heavy(row), sx), y),
+                    to: Pos::new(right + run(v.high.col < far, heavy(row), sx), y),
+                    stroke: solid(width(row)),
+                });
+            }
         }
     }
 }
@@ -384,14 +497,15 @@ fn draw_mark(g: &BoardGeometry, mark: Mark, on: Option<Color>, shapes: &mut Vec<
     }
 }
 
-/// Column letters above and below, row numbers left and right, each centred on its line.
+/// Column letters above and below, row numbers left and right, each centred on its line: the
+/// real coordinates of the columns and rows shown.
 fn coordinates(g: &BoardGeometry, shapes: &mut Vec<Shape>) {
-    let n = g.size.get();
+    let v = g.view;
     let s = &g.style;
     let cap = s.coord_cap_height();
-    let reach = s.stone / 2.0 + s.coord_gap;
-    let top = g.row_y(n - 1) - reach;
-    let bottom = g.row_y(0) + reach + cap;
+    let [reach_left, reach_right, reach_top, reach_bottom] = reaches(g.size, v, s);
+    let top = g.row_y(v.high.row) - reach_top - s.coord_gap;
+    let bottom = g.row_y(v.low.row) + reach_bottom + s.coord_gap + cap;
     let label = |text: String, x: f64, y: f64| Shape::Text {
         baseline: Pos::new(x, y),
         text,
@@ -399,15 +513,15 @@ fn coordinates(g: &BoardGeometry, shapes: &mut Vec<Shape>) {
         font: Font::Regular,
         color: Rgb::BLACK,
     };
-    for (col, letter) in (0..n).zip(g.size.column_letters()) {
-        let text = letter.to_string();
+    for col in v.low.col..=v.high.col {
+        let text = Point::new(col, 0).column_letter().to_string();
         let x = g.column_x(col) - text_width_mm(&text, Font::Regular, s.coord_pt) / 2.0;
         shapes.push(label(text.clone(), x, top));
         shapes.push(label(text, x, bottom));
     }
-    let left = g.column_x(0) - reach;
-    let right = g.column_x(n - 1) + reach;
-    for row in 0..n {
+    let left = g.column_x(v.low.col) - reach_left - s.coord_gap;
+    let right = g.column_x(v.high.col) + reach_right + s.coord_gap;
+    for row in v.low.row..=v.high.row {
         let text = (u32::from(row) + 1).to_string();
         let width = text_width_mm(&text, Font::Regular, s.coord_pt);
         let y = g.row_y(row) + cap / 2.0;
@@ -420,6 +534,7 @@ fn coordinates(g: &BoardGeometry, shapes: &mut Vec<Shape>) {
 mod tests {
     use super::*;
     use crate::layout::style::Style;
+    use std::collections::BTreeSet;
 
     fn size(n: u32) -> BoardSize {
         BoardSize::new(n).unwrap()
@@ -469,5 +584,116 @@ mod tests {
             .count();
         assert_eq!(lines, 10);
         assert_eq!(texts, 20);
+    }
+
+    fn corner_view() -> View {
+        View {
+            low: Point::new(0, 0),
+            high: Point::new(6, 6),
+        }
+    }
+
+    /// A1:G7 of a 19x19 board: seven lines each way, heavy only at the real (left and bottom)
+    /// edges, running on half a spacing past G and 7, labelled A..G and 1..7, with the one star
+    /// point of the region (D4).
+    #[test]
+    fn a_corner_view_draws_only_its_region_with_real_edges_and_labels() {
+        let style = Style::default().board.scaled(0.45);
+        let g = BoardGeometry::showing(size(19), Some(corner_view()), style, Pos::new(0.0, 0.0));
+        let shapes = draw(&g, None, &[], &[]);
+        let mut vertical = Vec::new();
+        let mut horizontal = Vec::new();
+        for s in &shapes {
+            if let Shape::Line { from, to, stroke } = s {
+                if (from.x - to.x).abs() < 1e-9 {
+                    vertical.push((from.x, from.y, to.y, stroke.width));
+                } else {
+                    horizontal.push((from.y, from.x, to.x, stroke.width));
+                }
+            }
+        }
+        vertical.sort_by(|a, b| a.0.total_cmp(&b.0));
+        horizontal.sort_by(|a, b| a.0.total_cmp(&b.0));
+        assert_eq!((vertical.len(), horizontal.len()), (7, 7));
+        let heavy = |w: f64| (w - style.edge_line).abs() < 1e-9;
+        // Left line (A) and bottom line (row 1) heavy, no other.
+        assert!(heavy(vertical[0].3) && vertical[1..].iter().all(|l| !heavy(l.3)));
+        assert!(heavy(horizontal[6].3) && horizontal[..6].iter().all(|l| !heavy(l.3)));
+        // Vertical lines run on above row 7 by half a spacing; stop at row 1 (closing the corner).
+        let (x_a, top, bottom) = (g.column_x(0), g.row_y(6), g.row_y(0));
+        assert!((vertical[0].0 - x_a).abs() < 1e-9);
+        assert!((vertical[3].1 - (top - RUN_ON * style.spacing_y)).abs() < 1e-9);
+        assert!((vertical[3].2 - bottom).abs() < 1e-9);
+        assert!((horizontal[3].2 - (g.column_x(6) + RUN_ON * style.spacing_x)).abs() < 1e-9);
+        assert!((horizontal[3].1 - x_a).abs() < 1e-9);
+        let texts: BTreeSet<String> = shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Text { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect();
+        let expected: BTreeSet<String> = "A B C D E F G 1 2 3 4 5 6 7"
+            .split(' ')
+            .map(String::from)
+            .collect();
+        assert_eq!(texts, expected);
+        let stars: Vec<Pos> = shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Circle { center, .. } => Some(*center),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(stars, [g.point(Point::new(3, 3))]);
+        // Everything drawn lies inside the extent.
+        let extent = BoardGeometry::view_extent(size(19), Some(corner_view()), &style);
+        for s in &shapes {
+            if let Shape::Line { from, to, .. } = s {
+                for p in [from, to] {
+                    assert!(p.x >= 0.0 && p.x <= extent.width, "{p:?}");
+                    assert!(p.y >= 0.0 && p.y <= extent.height, "{p:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn stones_and_marks_outside_the_view_are_left_out() {
+        let style = Style::default().board.scaled(0.45);
+        let g = BoardGeometry::showing(size(19), Some(corner_view()), style, Pos::new(0.0, 0.0));
+        let mut board = Board::new(size(19));
+        board.place_unchecked(Point::new(2, 2), Color::Black);
+        board.place_unchecked(Point::new(7, 2), Color::White);
+        let marks = [
+            Mark {
+                point: Point::new(1, 1),
+                kind: MarkKind::Liberty,
+            },
+            Mark {
+                point: Point::new(2, 9),
+                kind: MarkKind::Liberty,
+            },
+        ];
+        let numbers = [Numbered {
+            point: Point::new(10, 10),
+            number: 1,
+            color: Color::Black,
+        }];
+        let shapes = stones_and_marks(&g, Some(&board), &marks, &numbers);
+        assert_eq!(shapes.len(), 2, "{shapes:?}");
+    }
+
+    #[test]
+    fn a_view_is_as_big_as_a_board_of_its_size_plus_the_run_on() {
+        let style = Style::default().board.scaled(0.45);
+        let seven = BoardGeometry::extent(size(7), &style);
+        let view = BoardGeometry::view_extent(size(19), Some(corner_view()), &style);
+        let more_x = RUN_ON * style.spacing_x - style.stone / 2.0;
+        let more_y = RUN_ON * style.spacing_y - style.stone / 2.0;
+        assert!((view.width - seven.width - more_x).abs() < 1e-9);
+        assert!((view.height - seven.height - more_y).abs() < 1e-9);
+        let whole = BoardGeometry::view_extent(size(19), None, &style);
+        assert_eq!(whole, BoardGeometry::extent(size(19), &style));
     }
 }

@@ -5,15 +5,22 @@
 //! passes the answer's figure, so both documents lay out examples the same way. A cell of two
 //! boards (numbered moves, then the position they lead to) takes two columns' room, or shares
 //! one column's room between smaller boards when only one column fits.
+//!
+//! Each diagram's size comes from the region it shows. A whole board is drawn at
+//! `example_scale` of the kit's board; an example with a `view` is drawn as an example of a
+//! board of the view's size would be, at `example_scale` of a real board (22 x 23.7 mm), or of
+//! the kit's board if that is larger: a 19x19 board shrunk to fit the paper does not shrink the
+//! diagrams of its corners. Columns are as wide as the narrowest cell needs; a cell whose
+//! diagram is wider takes as many columns as it needs.
 
 use crate::answer::Panel;
-use crate::kit::{Kit, View};
+use crate::kit::{Kit, Physical, View};
 
-use super::board::{self, BoardGeometry, fitted_style};
+use super::board::{self, BoardGeometry, fitted_view_style};
 use super::flow::{Flow, text_block};
-use super::geom::Pos;
+use super::geom::{Pos, Size};
 use super::page::Font;
-use super::style::Style;
+use super::style::{BoardStyle, Style};
 
 /// Gap between cells, across and down, and between the boards of one cell.
 const CELL_GAP: f64 = 6.0;
@@ -32,53 +39,84 @@ pub struct Cell {
     pub texts: Vec<(String, Font)>,
 }
 
+/// The full-size board a diagram of `view` is scaled from (see the module notes).
+pub fn base_style(style: &Style, view: Option<View>) -> BoardStyle {
+    let real = BoardStyle::full_size(&Physical::default());
+    match view {
+        Some(_) if style.board.spacing_x < real.spacing_x => real,
+        _ => style.board,
+    }
+}
+
+/// The style and extent of one board of a cell showing `view`, as large as the examples are
+/// drawn and at most `max_width` wide.
+fn diagram(kit: &Kit, style: &Style, view: Option<View>, max_width: f64) -> (BoardStyle, Size) {
+    let base = base_style(style, view);
+    let drawn = fitted_view_style(kit.size, view, &base, style.example_scale, max_width);
+    (drawn, BoardGeometry::view_extent(kit.size, view, &drawn))
+}
+
 /// Places `cells` row by row under the current position of `flow`, after `heading` if any.
 pub fn add(flow: &mut Flow, kit: &Kit, style: &Style, heading: Option<&str>, cells: &[Cell]) {
     if cells.is_empty() {
         return;
     }
     let full_width = flow.width();
-    let diagram = fitted_style(kit.size, &style.board, style.example_scale, full_width);
-    let extent = BoardGeometry::extent(kit.size, &diagram);
-    let columns =
-        (((full_width + CELL_GAP) / (extent.width.max(MIN_CELL_WIDTH) + CELL_GAP)).floor()
-            as usize)
-            .max(1);
+    let diagrams: Vec<(BoardStyle, Size)> = cells
+        .iter()
+        .map(|cell| diagram(kit, style, cell.view, full_width))
+        .collect();
+    let narrowest = diagrams
+        .iter()
+        .map(|(_, extent)| extent.width.max(MIN_CELL_WIDTH))
+        .fold(f64::INFINITY, f64::min);
+    let columns = (((full_width + CELL_GAP) / (narrowest + CELL_GAP)).floor() as usize).max(1);
     let column_width = (full_width - CELL_GAP * (columns as f64 - 1.0)) / columns as f64;
-    let span = |cell: &Cell| cell.panels.len().clamp(1, columns);
+    // Columns each board of a cell needs: one, unless its region is drawn wider than a column.
+    let per_board = |extent: &Size| {
+        (((extent.width + CELL_GAP) / (column_width + CELL_GAP) - 1e-9).ceil() as usize).max(1)
+    };
+    let spans: Vec<usize> = cells
+        .iter()
+        .zip(&diagrams)
+        .map(|(cell, (_, extent))| (cell.panels.len().max(1) * per_board(extent)).clamp(1, columns))
+        .collect();
+    let first_height = diagrams[0].1.height;
     match heading {
-        Some(text) => flow.heading(text, style.heading_pt, extent.height),
-        None => flow.ensure(extent.height),
+        Some(text) => flow.heading(text, style.heading_pt, first_height),
+        None => flow.ensure(first_height),
     }
-    let mut rows: Vec<Vec<&Cell>> = Vec::new();
+    let mut rows: Vec<Vec<usize>> = Vec::new();
     let mut used = columns;
-    for cell in cells {
-        if used + span(cell) > columns {
+    for (i, span) in spans.iter().enumerate() {
+        if used + span > columns {
             rows.push(Vec::new());
             used = 0;
         }
-        used += span(cell);
+        used += span;
         if let Some(row) = rows.last_mut() {
-            row.push(cell);
+            row.push(i);
         }
     }
     for row in rows {
         let mut placed = Vec::new();
         let mut height: f64 = 0.0;
         let mut x = flow.left();
-        for cell in row {
-            let columns_taken = span(cell) as f64;
+        for i in row {
+            let cell = &cells[i];
+            let columns_taken = spans[i] as f64;
             let width = columns_taken * column_width + (columns_taken - 1.0) * CELL_GAP;
             let boards = cell.panels.len().max(1) as f64;
             let board_width = (width - (boards - 1.0) * CELL_GAP) / boards;
-            let style_here = fitted_style(kit.size, &diagram, 1.0, board_width);
-            let board_extent = BoardGeometry::extent(kit.size, &style_here);
+            let style_here =
+                fitted_view_style(kit.size, cell.view, &diagrams[i].0, 1.0, board_width);
+            let board_extent = BoardGeometry::view_extent(kit.size, cell.view, &style_here);
             let mut shapes = Vec::new();
             let mut caption_height: f64 = 0.0;
             let boards_width = boards * board_extent.width + (boards - 1.0) * CELL_GAP;
             let mut bx = x + (width - boards_width).max(0.0) / 2.0;
             for (panel, caption) in &cell.panels {
-                let g = BoardGeometry::new(kit.size, style_here, Pos::new(bx, 0.0));
+                let g = BoardGeometry::showing(kit.size, cell.view, style_here, Pos::new(bx, 0.0));
                 shapes.extend(board::draw(
                     &g,
                     Some(&panel.board),

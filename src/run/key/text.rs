@@ -4,9 +4,12 @@
 //! A mark never hides what stands on its point: a removed stone is its colour's letter in lower
 //! case, an illegal move's point is framed in brackets with whatever stands there left in view,
 //! and the symbols for answer moves, liberties and counted points go on empty points only.
+//!
+//! An example with a `view` is drawn as that part of the board only, with its real coordinates.
 
 use crate::answer::{AnswerKey, Figure, MarkKind, Panel, describe};
-use crate::kit::Kit;
+use crate::kit::{Kit, View};
+use crate::layout::board::whole_board;
 use crate::layout::prompt;
 use crate::rules::{Color, Point};
 
@@ -30,7 +33,8 @@ pub fn key_text(kit: &Kit, key: &AnswerKey) -> String {
             out.push_str(&line);
             out.push('\n');
         }
-        out.push_str(&figure_text(&answer.figure, |n| {
+        let view = example.view.as_ref().map(|(v, _)| *v);
+        out.push_str(&figure_text(&answer.figure, view, |n| {
             w.fill("figure_after_move", &[("number", &n.to_string())])
         }));
         for line in describe(answer, w) {
@@ -71,15 +75,15 @@ fn legend(kit: &Kit, key: &AnswerKey) -> String {
     parts.join("  ")
 }
 
-/// Every board of a figure, the later ones under their caption.
-fn figure_text(figure: &Figure, caption: impl Fn(usize) -> String) -> String {
+/// Every board of a figure (the part `view` of it, if given), the later ones under their caption.
+fn figure_text(figure: &Figure, view: Option<View>, caption: impl Fn(usize) -> String) -> String {
     let mut out = String::new();
     for panel in &figure.panels {
         if let Some(n) = panel.after_move {
             out.push_str(&caption(n));
             out.push('\n');
         }
-        out.push_str(&panel_text(panel));
+        out.push_str(&panel_text(panel, view));
     }
     out
 }
@@ -109,15 +113,16 @@ fn cell(panel: &Panel, p: Point) -> String {
     c.to_string()
 }
 
-/// One board with column letters above and below and row numbers on both sides. Every point
-/// is as wide as the longest move number; the illegal point's brackets stand in the spaces on
-/// either side of it, so the columns stay aligned.
-fn panel_text(panel: &Panel) -> String {
-    let size = panel.board.size();
-    let n = size.get();
+/// One board (or the part `view` of it) with column letters above and below and row numbers
+/// on both sides. Every point is as wide as the longest move number shown; the illegal point's
+/// brackets stand in the spaces on either side of it, so the columns stay aligned.
+fn panel_text(panel: &Panel, view: Option<View>) -> String {
+    let view = view.unwrap_or_else(|| whole_board(panel.board.size()));
+    let columns = view.low.col..=view.high.col;
     let width = panel
         .numbers
         .iter()
+        .filter(|x| view.contains(x.point))
         .map(|x| x.number.to_string().len())
         .max()
         .unwrap_or(1);
@@ -128,15 +133,16 @@ fn panel_text(panel: &Panel) -> String {
         .map(|m| m.point)
         .collect();
     let mut header = String::from("   ");
-    for letter in size.column_letters() {
+    for col in columns.clone() {
+        let letter = Point::new(col, 0).column_letter();
         header.push_str(&format!(" {letter:>width$}"));
     }
     header.push('\n');
     let mut out = header.clone();
-    for row in (0..n).rev() {
+    for row in (view.low.row..=view.high.row).rev() {
         out.push_str(&format!("{:>3}", u32::from(row) + 1));
         let mut after_illegal = false;
-        for col in 0..n {
+        for col in columns.clone() {
             let p = Point::new(col, row);
             let here = illegal.contains(&p);
             let gap = match (after_illegal, here) {
@@ -187,7 +193,7 @@ mod tests {
             numbers: Vec::new(),
             after_move: None,
         };
-        let text = panel_text(&panel);
+        let text = panel_text(&panel, None);
         assert!(text.contains("  3 . o[X]. . 3\n"), "{text}");
         let numbered = Panel {
             board,
@@ -199,8 +205,37 @@ mod tests {
             }],
             after_move: None,
         };
-        let text = panel_text(&numbered);
+        let text = panel_text(&numbered, None);
         assert!(text.starts_with("     A  B  C  D  E\n"), "{text}");
         assert!(text.contains("  1  .  .  .  . 12 1\n"), "{text}");
+    }
+
+    /// A corner of a 19x19 board: only A..C and 1..3, with their real labels; a stone outside
+    /// the view is not drawn, and a move number outside it does not widen the points.
+    #[test]
+    fn a_view_draws_only_its_region_with_real_labels() {
+        let size = BoardSize::new(19).unwrap();
+        let at = |name: &str| Point::parse(name, size).unwrap();
+        let mut board = Board::new(size);
+        board.place_unchecked(at("B2"), Color::Black);
+        board.place_unchecked(at("K10"), Color::White);
+        let panel = Panel {
+            board,
+            marks: Vec::new(),
+            numbers: vec![Numbered {
+                point: at("Q16"),
+                number: 10,
+                color: Color::Black,
+            }],
+            after_move: None,
+        };
+        let view = View {
+            low: at("A1"),
+            high: at("C3"),
+        };
+        assert_eq!(
+            panel_text(&panel, Some(view)),
+            "    A B C\n  3 . . . 3\n  2 . X . 2\n  1 . . . 1\n    A B C\n"
+        );
     }
 }
