@@ -390,3 +390,13 @@ fn page_options_are_checked() {
     }
     let _ = std::fs::remove_file(path);
 }
+
+#[test]
+fn view_that_hides_the_capture() {
+    broken(
+        "view-hides-capture",
+        "example 1: the view B2:G7 leaves out the capturing move A2; the captured stone A1",
+        11,
+        8,
+    );
+}

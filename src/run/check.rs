@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
 use crate::answer::{AnswerKey, ExampleAnswer, answer_example, answer_key};
 use crate::diag::{Diagnostic, Source};
-use crate::key_check::key_problems;
+use crate::key_check::{key_problems, view_problems};
 use crate::kit::{Kit, Paper, load};
 use crate::layout::fit::{FitKey, PaperFrom, board_fit_problem};
 use crate::layout::font::win_ansi_byte;
@@ -72,7 +72,8 @@ fn check_content(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
     match load(source.text()) {
         Ok(kit) => {
             let key = answer_key(&kit);
-            let problems = key_problems(&kit.wording, &kit.examples, &key.examples);
+            let mut problems = key_problems(&kit.wording, &kit.examples, &key.examples);
+            problems.extend(view_problems(&kit.examples, &key.examples));
             if !problems.is_empty() {
                 return Err(in_file_order(problems));
             }
@@ -91,6 +92,7 @@ fn check_content(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
                     &rejected.examples,
                     &answers,
                 ));
+                problems.extend(view_problems(&rejected.examples, &answers));
             }
             Err(in_file_order(problems))
         }
