@@ -478,10 +478,13 @@ fn draw_mark(g: &BoardGeometry, mark: Mark, on: Option<Color>, shapes: &mut Vec<
             }
         }
         MarkKind::Territory(owner) => {
-            let side = 0.3 * d;
+            // Smaller than a liberty's open square, and White's filled grey, so the two never
+            // look alike; small enough to sit inside a dead stone's triangle, whose point is
+            // counted too.
+            let side = 0.22 * d;
             let (fill, outline) = match owner {
                 Color::Black => (Rgb::BLACK, Rgb::BLACK),
-                Color::White => (Rgb::WHITE, Rgb::BLACK),
+                Color::White => (Rgb::GREY, Rgb::BLACK),
             };
             shapes.push(Shape::Rect {
                 origin: c.offset(-side / 2.0, -side / 2.0),
