@@ -288,7 +288,7 @@ impl std::fmt::Display for Context<'_> {
 /// copy when `list_on_copy`). Returns that listing.
 fn compare_positions(
     engine: &Game,
-    listing: &Playout,
+    listing: &mut Playout,
     reference: &ReferenceGame,
     list_on_copy: bool,
     context: &str,
@@ -407,7 +407,7 @@ fn play_case(case: &Case, seen: &mut Seen) -> Result<(), TestCaseError> {
         "{}x{} {:?}, {} to play",
         case.size, case.size, case.rules, case.to_play
     );
-    let mut listed = compare_positions(&engine, &listing, &reference, false, &record, seen)?;
+    let mut listed = compare_positions(&engine, &mut listing, &reference, false, &record, seen)?;
     for (step, attempt) in case.attempts.iter().enumerate() {
         let mv = match attempt.target {
             Target::OnBoard(col, row) | Target::OffBoard(col, row) => {
@@ -452,7 +452,7 @@ fn play_case(case: &Case, seen: &mut Seen) -> Result<(), TestCaseError> {
         prop_assert_eq!(listing.play(color, mv), verdict, "playout {}", context);
         listed = compare_positions(
             &engine,
-            &listing,
+            &mut listing,
             &reference,
             attempt.list_on_copy,
             context,
@@ -616,13 +616,14 @@ fn quiet_repetition_in_a_corner_of_19x19() {
         let mut engine = Game::new(board, Color::Black, rules);
         let mut seen = Seen::default();
         let mut record = format!("{ko}");
-        compare_positions(&engine, &listing, &reference, false, &record, &mut seen).unwrap();
+        compare_positions(&engine, &mut listing, &reference, false, &record, &mut seen).unwrap();
         for (color, mv) in moves {
             record.push_str(&format!("\n{color} {mv}"));
             let played = engine.play(color, mv);
             assert_eq!(played, reference.play(color, mv), "{record}");
             assert_eq!(listing.play(color, mv), played.map(|_| ()), "{record}");
-            compare_positions(&engine, &listing, &reference, false, &record, &mut seen).unwrap();
+            compare_positions(&engine, &mut listing, &reference, false, &record, &mut seen)
+                .unwrap();
         }
         let expected = match ko {
             KoRule::Situational => Err(IllegalMove::Superko),

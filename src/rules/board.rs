@@ -235,6 +235,7 @@ impl Board {
     }
 
     /// What placing a `color` stone on the on-board point `p` would do, ignoring ko rules.
+    #[inline]
     pub fn placement(&self, p: Point, color: Color) -> Placement {
         self.placement_at(self.cell(p), color)
     }

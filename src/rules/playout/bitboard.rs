@@ -53,10 +53,13 @@ impl BitBoard {
 
     /// The heads of the chains next to `cell`, some possibly twice: the chains a stone there
     /// may merge or capture. Taken before the move, and passed to [`BitBoard::forget`].
+    #[inline]
     pub(super) fn heads_around(board: &Board, cell: usize) -> [Option<usize>; 4] {
-        board
-            .neighbours(cell)
-            .map(|nb| board.color_at(nb).map(|_| board.head_of(nb)))
+        let mut heads = [None; 4];
+        for (head, nb) in heads.iter_mut().zip(board.neighbours(cell)) {
+            *head = board.color_at(nb).map(|_| board.head_of(nb));
+        }
+        heads
     }
 
     /// Drops the atari records of `heads` while their chains' hashes are still the recorded

@@ -26,7 +26,7 @@ use self::bitboard::BitBoard;
 use self::cells::CellSet;
 use super::board::{Board, CELLS};
 use super::game::{Game, IllegalMove};
-use super::point::{Color, Move, Point};
+use super::point::{Color, MAX_SIZE, Move, Point};
 use super::ruleset::Rules;
 use super::zobrist;
 
@@ -38,7 +38,12 @@ pub struct Playout {
     by_stones: ByStones,
     /// Per padded cell: its reading-order index `row_from_top * N + column`.
     reading_index: [u16; CELLS],
+    /// Scratch for the indices of one listing.
+    indices: [u16; MAX_POINTS],
 }
+
+/// Points on the largest board.
+const MAX_POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 
 impl Playout {
     /// A game from the setup position `board`, `to_play` to move.
@@ -57,6 +62,7 @@ impl Playout {
             game,
             by_stones: ByStones::default(),
             reading_index,
+            indices: [0; MAX_POINTS],
         };
         playout.remember_position();
         playout
@@ -106,28 +112,29 @@ impl Playout {
 
     /// Appends the reading-order index `row_from_top * N + column` of every point where the
     /// player to move may play, in that order (nothing once the game has ended).
-    pub fn legal_indices_top_down(&self, out: &mut Vec<u16>) {
+    ///
+    /// Takes `&mut self` only for a scratch buffer, so that no buffer is zeroed per listing.
+    pub fn legal_indices_top_down(&mut self, out: &mut Vec<u16>) {
         let legal = self.legal_cells();
-        // Written into a slice with the count in a local: pushing onto a `Vec` would store
-        // and reload its length through memory on every index.
-        let start = out.len();
-        out.resize(start + legal.len(), 0);
-        let slots = &mut out[start..];
+        // Into a plain slice with the count in a local: pushing onto a `Vec` would store and
+        // reload its length through memory on every index.
         let mut len = 0;
-        for (w, &word) in legal.0.iter().enumerate() {
+        let words = self.game.board().padded().div_ceil(64);
+        for (w, &word) in legal.0[..words].iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let cell = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                slots[len] = self.reading_index[cell];
+                self.indices[len] = self.reading_index[cell];
                 len += 1;
             }
         }
+        out.extend_from_slice(&self.indices[..len]);
     }
 
     /// Appends every point where the player to move may play, top row first and each row from
     /// column `A` (the order of the playout benchmark).
-    pub fn legal_points_top_down(&self, out: &mut Vec<Point>) {
+    pub fn legal_points_top_down(&mut self, out: &mut Vec<Point>) {
         let n = u16::from(self.game.board().size().get());
         let mut indices = Vec::new();
         self.legal_indices_top_down(&mut indices);

@@ -89,7 +89,7 @@ fn indices_count_from_the_top_left() {
     let mut board = Board::new(size);
     board.place_unchecked(Point::new(0, 2), Color::White);
     board.place_unchecked(Point::new(2, 0), Color::White);
-    let playout = Playout::new(board, Color::Black, Rules::default());
+    let mut playout = Playout::new(board, Color::Black, Rules::default());
     let mut indices = vec![99];
     playout.legal_indices_top_down(&mut indices);
     assert_eq!(indices, [99, 1, 2, 3, 4, 5, 6, 7]);
