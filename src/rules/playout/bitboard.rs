@@ -52,7 +52,7 @@ impl BitBoard {
     }
 
     /// The heads of the chains next to `cell`, some possibly twice: the chains a stone there
-    /// may merge or capture. Taken before the move, and passed to [`BitBoard::forget`].
+    /// may merge, capture or take a liberty from. Taken before the move.
     #[inline]
     pub(super) fn heads_around(board: &Board, cell: usize) -> [Option<usize>; 4] {
         let mut heads = [None; 4];
@@ -62,16 +62,26 @@ impl BitBoard {
         heads
     }
 
-    /// Drops the atari records of `heads` while their chains' hashes are still the recorded
-    /// ones: a merge changes a chain's hash, and a capture removes it.
-    pub(super) fn forget(&mut self, board: &Board, heads: &[Option<usize>; 4]) {
+    /// Drops the atari records of the chains among `heads` that a `color` stone on `cell`
+    /// merges (its own, whose hash changes) or captures (in atari on `cell`), while their hashes
+    /// are still the recorded ones.
+    #[inline]
+    pub(super) fn forget(
+        &mut self,
+        board: &Board,
+        cell: usize,
+        color: Color,
+        heads: &[Option<usize>; 4],
+    ) {
         for &head in heads.iter().flatten() {
-            self.unmark(board, head);
+            if board.holds(head, color) || board.atari_cell_of(head) == Some(cell) {
+                self.unmark(board, head);
+            }
         }
     }
 
     /// Brings the sets up to date after `color` played on `cell` and captured `captured`;
-    /// `heads` are the heads taken before the move and already forgotten.
+    /// `heads` are the heads taken before the move, passed to [`BitBoard::forget`] then.
     pub(super) fn played(
         &mut self,
         board: &Board,
@@ -104,10 +114,22 @@ impl BitBoard {
         }
     }
 
-    /// Records the atari cell of the chain at `head` afresh from its liberty counters.
+    /// Records the atari cell of the chain at `head` afresh from its liberty counters. The
+    /// recorded hash must still be the chain's (see [`BitBoard::forget`]).
+    #[inline]
     pub(super) fn refresh(&mut self, board: &Board, head: usize) {
+        // Inlined for the common case, nothing changed; the bookkeeping of a change is not.
+        let at = board.atari_cell_of(head);
+        if at.unwrap_or(0) != usize::from(self.atari_of[head]) {
+            self.record(board, head, at);
+        }
+    }
+
+    /// Moves the atari record of the chain at `head` to `at`.
+    #[inline(never)]
+    fn record(&mut self, board: &Board, head: usize, at: Option<usize>) {
         self.unmark(board, head);
-        if let Some(at) = board.atari_cell_of(head) {
+        if let Some(at) = at {
             let ci = board.color_at(head).map_or(0, Color::index);
             self.atari_of[head] = at as u16;
             self.atari_chains[ci][at] += 1;

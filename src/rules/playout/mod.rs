@@ -60,7 +60,11 @@ impl Playout {
         let mut playout = Playout {
             sets: BitBoard::new(game.board()),
             game,
-            by_stones: ByStones::default(),
+            by_stones: ByStones {
+                latest: Vec::new(),
+                // Room for a few hundred positions up front, so short games never reallocate.
+                entries: Vec::with_capacity(512),
+            },
             reading_index,
             indices: [0; MAX_POINTS],
         };
@@ -86,7 +90,7 @@ impl Playout {
             }
         };
         let heads = BitBoard::heads_around(board, cell);
-        self.sets.forget(board, &heads);
+        self.sets.forget(board, cell, color, &heads);
         if let Err(refused) = self.game.apply(color, mv) {
             for &head in heads.iter().flatten() {
                 self.sets.refresh(self.game.board(), head);
@@ -234,7 +238,7 @@ impl Playout {
 }
 
 /// Every position of the game, listed under its number of stones.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 struct ByStones {
     /// Per stone count: index into `entries` of the latest position with that count, or `NONE`.
     latest: Vec<u32>,
