@@ -390,7 +390,12 @@ fn compare_positions(
         listing.legal_points_top_down(&mut listed);
     }
     prop_assert_eq!(&listed, &expected_listing, "listing {}", context);
-    prop_assert_eq!(listing.consistency_error(), None, "{}", context);
+    prop_assert_eq!(
+        listing.game().board().consistency_error(),
+        None,
+        "{}",
+        context
+    );
     Ok(listed)
 }
 

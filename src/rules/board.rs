@@ -9,10 +9,13 @@
 use super::point::{BoardSize, Color, Point};
 use super::zobrist;
 
+mod atari;
 mod consistency;
 mod queries;
 
+use self::atari::ListingSets;
 pub use self::queries::Chain;
+use super::cells::CellSet;
 
 const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
@@ -110,6 +113,8 @@ pub struct Board {
     on_board: u16,
     /// Per colour index: how many stones of that colour are on the board.
     color_stones: [u16; 2],
+    /// Kept for `rules::playout` only (see `board/atari.rs`).
+    sets: ListingSets,
 }
 
 impl Board {
@@ -118,8 +123,13 @@ impl Board {
         let n = usize::from(size.get());
         let stride = n + 2;
         let mut cells = [BORDER; CELLS];
+        let mut empty = CellSet::default();
         for row in 0..n {
-            cells[(row + 1) * stride + 1..(row + 1) * stride + 1 + n].fill(EMPTY);
+            for col in 0..n {
+                let cell = (row + 1) * stride + col + 1;
+                cells[cell] = EMPTY;
+                empty.set(cell);
+            }
         }
         Board {
             size,
@@ -132,6 +142,7 @@ impl Board {
             hash: 0,
             on_board: 0,
             color_stones: [0, 0],
+            sets: ListingSets::new(empty),
         }
     }
 
@@ -173,12 +184,6 @@ impl Board {
         [cell - self.stride, cell - 1, cell + 1, cell + self.stride]
     }
 
-    /// The colour of the stone on a padded cell, `None` for an empty or border cell.
-    #[inline]
-    pub(super) fn color_at(&self, cell: usize) -> Option<Color> {
-        color_of(self.cells[cell])
-    }
-
     /// Whether a padded cell holds a `color` stone.
     #[inline]
     pub(super) fn holds(&self, cell: usize, color: Color) -> bool {
@@ -189,18 +194,6 @@ impl Board {
     #[inline]
     pub(super) fn head_of(&self, cell: usize) -> usize {
         usize::from(self.head[cell])
-    }
-
-    /// The only liberty of the chain headed at `head`, when it has exactly one.
-    #[inline]
-    pub(super) fn atari_cell_of(&self, head: usize) -> Option<usize> {
-        self.chains[head].atari_cell()
-    }
-
-    /// The hash of the stones of the chain headed at `head`.
-    #[inline]
-    pub(super) fn chain_hash(&self, head: usize) -> u64 {
-        self.chains[head].hash
     }
 
     /// How many stones of both colours are on the board.
@@ -278,7 +271,10 @@ impl Board {
     /// Puts a `color` stone on the empty on-board point `p` and joins it to its neighbours,
     /// without capturing anything: for setting up a position as written.
     pub fn place_unchecked(&mut self, p: Point, color: Color) {
-        self.put_stone(self.cell(p), color);
+        let (heads, count) = self.put_stone(self.cell(p), color);
+        for &head in &heads[..count] {
+            self.refresh_atari(head);
+        }
     }
 
     /// Plays a `color` stone on `p`, removing opposing chains left without liberties, and returns
@@ -298,15 +294,21 @@ impl Board {
         for &head in &heads[..count] {
             if self.chains[head].pseudo_liberties == 0 {
                 self.remove_chain(head, captured);
+            } else {
+                self.refresh_atari(head);
             }
         }
     }
 
     /// Puts a stone and joins it to its own neighbours; returns the heads of the distinct
-    /// opposing chains next to it (the first `count` entries), each of which lost a liberty.
+    /// opposing chains next to it (the first `count` entries), which the caller must capture
+    /// or refresh the atari record of (each lost a liberty).
     fn put_stone(&mut self, cell: usize, color: Color) -> ([usize; 4], usize) {
         let own = cell_of(color);
         self.cells[cell] = own;
+        self.sets.empty.clear(cell);
+        self.sets.stones[color.index()].set(cell);
+        self.sets.atari_of[cell] = 0;
         self.on_board += 1;
         self.color_stones[color.index()] += 1;
         self.head[cell] = cell as u16;
@@ -357,6 +359,7 @@ impl Board {
         for &other in &own_heads[..own_count] {
             head = self.merge(other, head);
         }
+        self.refresh_atari(head);
         (opponent_heads, opponent_count)
     }
 
@@ -367,6 +370,10 @@ impl Board {
         } else {
             (b, a)
         };
+        // The small head stops being a head, and the big chain's hash is about to change while
+        // its atari record holds the old one; the caller's refresh records it afresh.
+        self.unmark_atari(small);
+        self.unmark_atari(big);
         let mut cell = small;
         loop {
             self.head[cell] = big as u16;
@@ -387,11 +394,14 @@ impl Board {
     }
 
     fn remove_chain(&mut self, head: usize, captured: &mut Vec<usize>) {
+        self.unmark_atari(head);
         self.hash ^= self.chains[head].hash;
         let ci = usize::from(self.cells[head] - 1);
         self.color_stones[ci] -= self.chains[head].stones;
         let mut cell = head;
         loop {
+            self.sets.stones[ci].clear(cell);
+            self.sets.empty.set(cell);
             self.cells[cell] = EMPTY;
             self.on_board -= 1;
             captured.push(cell);
@@ -406,6 +416,7 @@ impl Board {
                 if color_of(self.cells[nb]).is_some() {
                     let h = usize::from(self.head[nb]);
                     self.chains[h].add_liberty(cell);
+                    self.refresh_atari(h);
                 }
             }
             cell = usize::from(self.next[cell]);

@@ -333,11 +333,6 @@ impl Game {
         self.apply(self.to_play, mv)
     }
 
-    /// The padded cells of the stones the latest move captured.
-    pub(super) fn last_captured_cells(&self) -> &[usize] {
-        &self.captured_cells
-    }
-
     /// Checks and plays `mv`, leaving the captured cells in `captured_cells`.
     pub(super) fn apply(&mut self, color: Color, mv: Move) -> Result<(), IllegalMove> {
         self.check(color, mv)?;

@@ -6,6 +6,7 @@
 //! No I/O, no serde, no printing: everything here is plain values and functions.
 
 pub mod board;
+mod cells;
 pub mod diagram;
 pub mod game;
 mod history;

@@ -72,6 +72,9 @@ impl Board {
                 ));
             }
         }
+        if self.sets != self.recomputed_sets() {
+            return Some("incremental bit sets differ from recomputed ones".into());
+        }
         // Every stone naming a head must be on that head's list (the lists hold `stones` each).
         for (head, &count) in members.iter().enumerate() {
             if count != 0 && count != self.chains[head].stones {
@@ -111,7 +114,7 @@ mod tests {
             if let Some(chain) = board.chain(p) {
                 let head = board.head_of(board.cell(p));
                 let expected = (chain.liberties.len() == 1).then(|| board.cell(chain.liberties[0]));
-                assert_eq!(board.atari_cell_of(head), expected, "{p}");
+                assert_eq!(board.chains[head].atari_cell(), expected, "{p}");
             }
         }
         assert_eq!(board.consistency_error(), None);

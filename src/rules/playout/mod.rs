@@ -3,10 +3,9 @@
 //! The product never lists moves: it judges one move at a time through [`Game`]. This module
 //! exists for the playout benchmark (`benches/playout.rs`, which races the crates.io `goban`
 //! crate) and for the tests that check the listing against `Game`'s one-move verdicts. It
-//! wraps a `Game` and keeps beside it, move by move, what a fast listing needs and the board
-//! does not: bit sets of empty points, stones and atari points ([`bitboard`]), and the
-//! earlier positions indexed by their stone counts. Every move is still judged and played by
-//! the `Game`; this module only watches.
+//! wraps a `Game`, which judges and plays every move, and keeps beside it the earlier
+//! positions indexed by their stone counts. It reads the bit sets of empty points, stones and
+//! atari points that the board keeps for it (`board/atari.rs` tells why they live there).
 //!
 //! How the listing works: an empty point that is no opponent chain's last liberty captures
 //! nothing, so its hash is the board's `^` the stone's key; it is legal when it has an empty
@@ -17,14 +16,10 @@
 //! position holding one stone more than the board, so those few positions are compared with
 //! the board at once rather than one lookup per point.
 
-mod bitboard;
-mod cells;
-
 use std::sync::OnceLock;
 
-use self::bitboard::BitBoard;
-use self::cells::CellSet;
 use super::board::{Board, CELLS};
+use super::cells::CellSet;
 use super::game::{Game, IllegalMove};
 use super::point::{Color, MAX_SIZE, Move, Point};
 use super::ruleset::Rules;
@@ -34,7 +29,6 @@ use super::zobrist;
 #[derive(Clone)]
 pub struct Playout {
     game: Game,
-    sets: BitBoard,
     by_stones: ByStones,
     /// Per padded cell: its reading-order index `row_from_top * N + column`.
     reading_index: [u16; CELLS],
@@ -58,7 +52,6 @@ impl Playout {
         }
         let game = Game::new(board, to_play, rules);
         let mut playout = Playout {
-            sets: BitBoard::new(game.board()),
             game,
             by_stones: ByStones {
                 latest: Vec::new(),
@@ -79,28 +72,7 @@ impl Playout {
 
     /// [`Game::advance`] for `color`, who need not be the player to move.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), IllegalMove> {
-        let board = self.game.board();
-        let cell = match mv {
-            Move::Play(p) if board.is_empty(p) => board.cell(p),
-            // Nothing on the board changes, or the move is refused.
-            _ => {
-                self.game.apply(color, mv)?;
-                self.remember_position();
-                return Ok(());
-            }
-        };
-        let heads = BitBoard::heads_around(board, cell);
-        self.sets.forget(board, cell, color, &heads);
-        if let Err(refused) = self.game.apply(color, mv) {
-            for &head in heads.iter().flatten() {
-                self.sets.refresh(self.game.board(), head);
-            }
-            return Err(refused);
-        }
-        let game = &self.game;
-        let captured = game.last_captured_cells();
-        self.sets
-            .played(game.board(), cell, color, captured, &heads);
+        self.game.apply(color, mv)?;
         self.remember_position();
         Ok(())
     }
@@ -149,18 +121,10 @@ impl Playout {
         );
     }
 
-    /// The board's and the kept sets' consistency, against a recomputation; for tests.
-    pub fn consistency_error(&self) -> Option<String> {
-        let board = self.game.board();
-        board.consistency_error().or_else(|| {
-            (self.sets != BitBoard::new(board))
-                .then(|| "incremental bit sets differ from recomputed ones".into())
-        })
-    }
-
     /// The cells where the player to move may play.
     fn legal_cells(&self) -> CellSet {
-        let (game, board, sets) = (&self.game, self.game.board(), &self.sets);
+        let (game, board) = (&self.game, self.game.board());
+        let sets = board.listing_sets();
         if game.end().is_some() {
             return CellSet::default();
         }
@@ -211,7 +175,8 @@ impl Playout {
         // border cell is masked by its kind.
         board.neighbours(cell).into_iter().fold(false, |keeps, nb| {
             let head = board.head_of(nb);
-            keeps | (board.holds(nb, color) & (usize::from(self.sets.atari_of[head]) != cell))
+            let atari_of = usize::from(board.listing_sets().atari_of[head]);
+            keeps | (board.holds(nb, color) & (atari_of != cell))
         })
     }
 

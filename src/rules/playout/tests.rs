@@ -21,7 +21,7 @@ fn listing_follows_moves_out_of_turn() {
     playout.legal_points_top_down(&mut listed);
     assert_eq!(listed.len(), 24);
     assert!(!listed.contains(&p));
-    assert_eq!(playout.consistency_error(), None);
+    assert_eq!(playout.game().board().consistency_error(), None);
 }
 
 /// Random games on several sizes and ko rules: the listing must give exactly the points
@@ -71,7 +71,7 @@ fn legal_listing_matches_is_legal() {
                     let result = playout.play(color, mv);
                     assert!(color != to_play || result.is_ok(), "{n}x{n} {ko:?}");
                     if n <= 9 {
-                        assert_eq!(playout.consistency_error(), None);
+                        assert_eq!(playout.game().board().consistency_error(), None);
                     }
                     if playout.game().end().is_some() {
                         break;

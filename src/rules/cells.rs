@@ -1,7 +1,7 @@
 //! CellSet: a fixed-size bit set over the padded cells of a board, for whole-board questions
 //! ("which empty points touch an own stone?") answered a word at a time.
 
-use crate::rules::zobrist;
+use super::zobrist;
 
 /// Number of 64-bit words in a set over the padded cells of the largest board.
 pub(super) const WORDS: usize = zobrist::MAX_CELLS.div_ceil(64);
