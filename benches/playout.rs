@@ -21,6 +21,7 @@ use std::time::Instant;
 
 use goban::rules::game::Game as GobanGame;
 use goban::rules::{CHINESE, GobanSizes, Move as GobanMove};
+use libertykit::rules::playout::Playout;
 use libertykit::rules::{Board, BoardSize, Color, Game, KoRule, Move, Point, Rules};
 
 const SEED: u64 = 1;
@@ -73,7 +74,7 @@ trait Engine {
 }
 
 struct Ours {
-    game: Game,
+    game: Playout,
     /// The point of every code, so turning a code into a `Point` costs no division.
     points: Vec<Point>,
 }
@@ -98,7 +99,7 @@ impl Engine for Ours {
             .flat_map(|row| (0..n).map(move |col| Point::new(col, row)))
             .collect();
         Ours {
-            game: Game::new(Board::new(size), Color::Black, rules),
+            game: Playout::new(Board::new(size), Color::Black, rules),
             points,
         }
     }
@@ -110,13 +111,15 @@ impl Engine for Ours {
 
     fn play_code(&mut self, code: u16) {
         let p = self.point(code);
+        let color = self.game.game().to_play();
         self.game
-            .advance(Move::Play(p))
+            .play(color, Move::Play(p))
             .expect("listed move is legal");
     }
 
     fn pass(&mut self) {
-        self.game.advance(Move::Pass).expect("pass is legal");
+        let color = self.game.game().to_play();
+        self.game.play(color, Move::Pass).expect("pass is legal");
     }
 }
 
@@ -312,9 +315,8 @@ fn first_disagreement(n: u8, games: usize) -> Option<String> {
                     .map(|&c| {
                         let (row, col) = ((c / u16::from(n)) as u8, (c % u16::from(n)) as u8);
                         let why = theirs.game.check_point((row, col));
-                        let ours_why = ours
-                            .game
-                            .check(ours.game.to_play(), Move::Play(ours.point(c)));
+                        let game = ours.game.game();
+                        let ours_why = game.check(game.to_play(), Move::Play(ours.point(c)));
                         format!(
                             "{}: goban {why:?}, libertykit {ours_why:?}",
                             point_name(n, c)
@@ -327,13 +329,13 @@ fn first_disagreement(n: u8, games: usize) -> Option<String> {
                     "{n}x{n}: first disagreement in game {g} (0-based) at ply {turns} (0-based), \
                      {} to move\n  legal only for libertykit: {:?}\n  legal only for goban: {:?}\n  \
                      verdicts: {}\n  last moves: {}\n  stones captured by the last stone move: {}\n{}",
-                    ours.game.to_play(),
+                    ours.game.game().to_play(),
                     only(&a, &b),
                     only(&b, &a),
                     goban_reasons.join("; "),
                     tail.join(" "),
                     last_captured.join(" "),
-                    board_text(&ours.game, n)
+                    board_text(ours.game.game(), n)
                 ));
             }
             if a.is_empty() {
@@ -343,8 +345,10 @@ fn first_disagreement(n: u8, games: usize) -> Option<String> {
                 record.push(PASS_CODE as u16);
             } else {
                 let code = a[(rng.next() % a.len() as u64) as usize];
-                let played = ours.game.play_next(Move::Play(ours.point(code)));
+                let game = ours.game.game();
+                let played = game.try_play(game.to_play(), Move::Play(ours.point(code)));
                 last_captured = played.expect("listed move is legal").captured;
+                ours.play_code(code);
                 theirs.play_code(code);
                 consecutive_passes = 0;
                 record.push(code);

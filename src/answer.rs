@@ -286,17 +286,11 @@ fn empty_score(rules: &Rules) -> Score {
 
 /// Every legal move of the player to move that captures, with what it removes, sorted by point.
 pub fn capturing_moves(game: &Game) -> Vec<CaptureMove> {
-    let color = game.to_play();
-    game.board()
-        .size()
-        .all_points()
-        .filter_map(|point| {
-            let mut trial = game.clone();
-            let played = trial.play(color, Move::Play(point)).ok()?;
-            (!played.captured.is_empty()).then_some(CaptureMove {
-                point,
-                captured: played.captured,
-            })
+    game.capturing_moves()
+        .into_iter()
+        .map(|capture| CaptureMove {
+            point: capture.point,
+            captured: capture.captured,
         })
         .collect()
 }

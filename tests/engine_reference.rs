@@ -2,8 +2,8 @@
 //!
 //! On every attempted move the two must agree on legality and the reason, on the captured stones
 //! and the mover's liberties; after it, on the board, the side to move, the tallies and the end;
-//! and on every point the side to move may play, both from the engine's fast listing and from
-//! its `check` and `is_legal` point by point. A few fixed games cover what random games rarely
+//! and on every point the side to move may play, both from the playout listing (a `Playout`
+//! fed the same moves) and from the engine's `check` and `is_legal` point by point. A few fixed games cover what random games rarely
 //! reach, and check the reference itself against the seeds.
 
 mod reference;
@@ -12,6 +12,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use libertykit::rules::diagram;
+use libertykit::rules::playout::Playout;
 use libertykit::rules::{
     Board, BoardSize, Color, EndReason, Game, IllegalMove, KoRule, Move, Point, Rules,
 };
@@ -50,8 +51,7 @@ struct Attempt {
     /// `Call::Play`, the one way to name the colour.
     out_of_turn: bool,
     call: Call,
-    /// Whether the legal points after it are listed on a copy of the game, so the game itself
-    /// keeps no remembered listing and its next move is judged afresh.
+    /// Whether the legal points after it are listed on a copy of the playout.
     list_on_copy: bool,
 }
 
@@ -284,10 +284,11 @@ impl std::fmt::Display for Context<'_> {
 
 /// Compares everything the two games show after a move (or at the start): the board, the side
 /// to move, the tallies, the end, every point's legality and reason from `check` and
-/// `is_legal`, and the engine's listing of the legal points (made on `engine` itself, or on a
+/// `is_legal`, and the playout's listing of the legal points (made on `listing` itself, or on a
 /// copy when `list_on_copy`). Returns that listing.
 fn compare_positions(
-    engine: &mut Game,
+    engine: &Game,
+    listing: &mut Playout,
     reference: &ReferenceGame,
     list_on_copy: bool,
     context: &str,
@@ -384,11 +385,17 @@ fn compare_positions(
     }
     let mut listed = Vec::new();
     if list_on_copy {
-        engine.clone().legal_points_top_down(&mut listed);
+        listing.clone().legal_points_top_down(&mut listed);
     } else {
-        engine.legal_points_top_down(&mut listed);
+        listing.legal_points_top_down(&mut listed);
     }
     prop_assert_eq!(&listed, &expected_listing, "listing {}", context);
+    prop_assert_eq!(
+        listing.game().board().consistency_error(),
+        None,
+        "{}",
+        context
+    );
     Ok(listed)
 }
 
@@ -399,12 +406,13 @@ fn play_case(case: &Case, seen: &mut Seen) -> Result<(), TestCaseError> {
     for &(p, color) in &setup {
         board.place_unchecked(p, color);
     }
+    let mut listing = Playout::new(board.clone(), case.to_play, case.rules);
     let mut engine = Game::new(board, case.to_play, case.rules);
     let mut record = format!(
         "{}x{} {:?}, {} to play",
         case.size, case.size, case.rules, case.to_play
     );
-    let mut listed = compare_positions(&mut engine, &reference, false, &record, seen)?;
+    let mut listed = compare_positions(&engine, &mut listing, &reference, false, &record, seen)?;
     for (step, attempt) in case.attempts.iter().enumerate() {
         let mv = match attempt.target {
             Target::OnBoard(col, row) | Target::OffBoard(col, row) => {
@@ -446,7 +454,15 @@ fn play_case(case: &Case, seen: &mut Seen) -> Result<(), TestCaseError> {
                 prop_assert_eq!(engine.advance(mv), expected.map(|_| ()), "{}", context);
             }
         }
-        listed = compare_positions(&mut engine, &reference, attempt.list_on_copy, context, seen)?;
+        prop_assert_eq!(listing.play(color, mv), verdict, "playout {}", context);
+        listed = compare_positions(
+            &engine,
+            &mut listing,
+            &reference,
+            attempt.list_on_copy,
+            context,
+            seen,
+        )?;
     }
     Ok(())
 }
@@ -601,18 +617,18 @@ fn quiet_repetition_in_a_corner_of_19x19() {
         }
         let (mut reference, kept) = ReferenceGame::with_setup(19, &setup, Color::Black, rules);
         assert_eq!(kept, setup);
+        let mut listing = Playout::new(board.clone(), Color::Black, rules);
         let mut engine = Game::new(board, Color::Black, rules);
         let mut seen = Seen::default();
         let mut record = format!("{ko}");
-        compare_positions(&mut engine, &reference, false, &record, &mut seen).unwrap();
+        compare_positions(&engine, &mut listing, &reference, false, &record, &mut seen).unwrap();
         for (color, mv) in moves {
             record.push_str(&format!("\n{color} {mv}"));
-            assert_eq!(
-                engine.play(color, mv),
-                reference.play(color, mv),
-                "{record}"
-            );
-            compare_positions(&mut engine, &reference, false, &record, &mut seen).unwrap();
+            let played = engine.play(color, mv);
+            assert_eq!(played, reference.play(color, mv), "{record}");
+            assert_eq!(listing.play(color, mv), played.map(|_| ()), "{record}");
+            compare_positions(&engine, &mut listing, &reference, false, &record, &mut seen)
+                .unwrap();
         }
         let expected = match ko {
             KoRule::Situational => Err(IllegalMove::Superko),
