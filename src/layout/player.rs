@@ -270,23 +270,26 @@ fn record(flow: &mut Flow, kit: &Kit, style: &Style) {
         let room = ((flow.bottom() - flow.y() - row) / row + 1e-9)
             .floor()
             .max(0.0) as usize;
-        // All that is left, or as much as leaves `least` rows for the next page.
-        let mut here = (room * columns).min(left);
-        if here < left {
-            here = here.min(left - least);
-        }
-        if here < least && here < left {
-            if !flow.at_page_top() {
+        // The most rows this page takes: all that is left, or as many as leave `least` rows
+        // for the next page, in columns of at least `least` rows each.
+        let fits = |h: usize| {
+            (h == left || left - h >= least)
+                .then(|| table_columns(h, room, columns, least))
+                .flatten()
+        };
+        let most = (room * columns).min(left);
+        let (here, used) = match (least.min(most)..=most)
+            .rev()
+            .find_map(|h| fits(h).map(|used| (h, used)))
+        {
+            Some(found) if found.0 > 0 => found,
+            _ if !flow.at_page_top() => {
                 flow.new_page();
                 continue;
             }
             // A page too short for `least` rows: as many as fit, at least one.
-            here = room.clamp(1, left);
-        }
-        // Columns of at least `least` rows where possible, as even as can be.
-        let used = (here / least)
-            .max(here.div_ceil(room.max(1)))
-            .clamp(1, columns);
+            _ => (room.clamp(1, left), 1),
+        };
         let per_column = here.div_ceil(used);
         let top = flow.y();
         let mut shapes = Vec::new();
@@ -315,6 +318,16 @@ fn record(flow: &mut Flow, kit: &Kit, style: &Style) {
             flow.new_page();
         }
     }
+}
+
+/// How many tables side by side (at most `columns`, as many as can be) take `rows` rows when
+/// one takes at most `room`, each with at least `least` (the last as well); `None` if no way.
+fn table_columns(rows: usize, room: usize, columns: usize, least: usize) -> Option<usize> {
+    (1..=columns).rev().find(|&used| {
+        let per = rows.div_ceil(used);
+        let last = rows.saturating_sub((used - 1) * per);
+        per <= room && per >= least.min(rows) && (used == 1 || last >= least)
+    })
 }
 
 /// The fewest record rows a page holds under the table's header (when the table has that many).
