@@ -236,6 +236,79 @@ mod tests {
         }
     }
 
+    fn texts(page: &Page) -> Vec<(&str, f64)> {
+        page.shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Text { text, baseline, .. } => Some((text.as_str(), baseline.y)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_heading_moves_on_with_what_follows_it() {
+        let style = Style::default();
+        let mut flow = Flow::new(style, Size::new(210.0, 297.0));
+        flow.place(flow.page_height() - 12.0, Vec::new());
+        flow.text("Body", Font::Regular, 10.0);
+        // The heading fits with its 1 mm, but the block after it does not.
+        flow.heading("Heading", 11.5, 1.0);
+        flow.keep_with_next(|f| f.text("Legend", Font::Regular, 10.0));
+        flow.ensure(30.0);
+        flow.place(
+            30.0,
+            vec![text_shape(
+                "Block".into(),
+                Pos::new(10.0, flow.y() + 3.0),
+                Font::Regular,
+                10.0,
+            )],
+        );
+        let pages = flow.finish();
+        assert_eq!(pages.len(), 2);
+        assert_eq!(
+            texts(&pages[0]).iter().map(|t| t.0).collect::<Vec<_>>(),
+            ["Body"]
+        );
+        let second = texts(&pages[1]);
+        assert_eq!(
+            second.iter().map(|t| t.0).collect::<Vec<_>>(),
+            ["Heading", "Legend", "Block"]
+        );
+        assert!(
+            second[0].1 < style.margin + 6.0,
+            "the heading starts the page: {second:?}"
+        );
+        assert!(second.windows(2).all(|w| w[0].1 < w[1].1));
+    }
+
+    #[test]
+    fn what_fills_a_page_from_its_top_is_not_carried() {
+        let style = Style::default();
+        let mut flow = Flow::new(style, Size::new(210.0, 297.0));
+        flow.heading("Heading", 11.5, 0.0);
+        flow.place(flow.page_height(), Vec::new());
+        flow.new_page();
+        flow.text("Next", Font::Regular, 10.0);
+        let pages = flow.finish();
+        assert_eq!(texts(&pages[0]).len(), 1);
+        assert_eq!(
+            texts(&pages[1]).iter().map(|t| t.0).collect::<Vec<_>>(),
+            ["Next"]
+        );
+    }
+
+    #[test]
+    fn finished_pages_report_how_empty_they_are() {
+        let mut flow = Flow::new(Style::default(), Size::new(210.0, 297.0));
+        assert_eq!((flow.page_count(), flow.emptiest()), (0, 0.0));
+        flow.text("One line", Font::Regular, 10.0);
+        flow.new_page();
+        assert_eq!(flow.page_count(), 1);
+        assert!(flow.emptiest() > 0.9);
+    }
+
     #[test]
     fn an_empty_flow_still_has_one_page() {
         let flow = Flow::new(Style::default(), Size::new(210.0, 297.0));
