@@ -1,4 +1,8 @@
 //! A top-to-bottom page filler: places text and blocks below each other and starts a new page when one is full.
+//!
+//! What is placed inside `keep_with_next` (a heading, a legend, a table header) never ends a
+//! page: when the page breaks before anything else follows it, it moves to the new page with
+//! what follows.
 
 use super::font::wrap;
 use super::geom::{Pos, Rgb, Size};
@@ -13,6 +17,13 @@ pub struct Flow {
     pages: Vec<Page>,
     shapes: Vec<Shape>,
     y: f64,
+    /// Where the content that must stay with what follows starts on this page: its first
+    /// shape and its top.
+    kept: Option<(usize, f64)>,
+    /// Whether what is placed now is kept with what follows.
+    keeping: bool,
+    /// How far down each finished page is filled (the y reached), for `emptiest`.
+    filled: Vec<f64>,
 }
 
 impl Flow {
@@ -24,6 +35,9 @@ impl Flow {
             pages: Vec::new(),
             shapes: Vec::new(),
             y: style.margin,
+            kept: None,
+            keeping: false,
+            filled: Vec::new(),
         }
     }
 
@@ -57,13 +71,53 @@ impl Flow {
         self.shapes.is_empty()
     }
 
-    /// Finishes the current page and starts a new one.
+    /// Finishes the current page and starts a new one, carrying along what is kept with what
+    /// follows (unless it is all the page holds).
     pub fn new_page(&mut self) {
+        let top = self.style.margin;
+        let (carried, end) = match self.kept.take() {
+            Some((first, y)) if first > 0 => {
+                let carried: Vec<Shape> = self
+                    .shapes
+                    .split_off(first)
+                    .into_iter()
+                    .map(|s| s.moved(0.0, top - y))
+                    .collect();
+                (carried, y)
+            }
+            _ => (Vec::new(), self.y),
+        };
         self.pages.push(Page {
             size: self.size,
             shapes: std::mem::take(&mut self.shapes),
         });
-        self.y = self.style.margin;
+        self.filled.push(end);
+        self.y = top + (self.y - end);
+        if !carried.is_empty() || self.keeping {
+            self.kept = Some((0, top));
+        }
+        self.shapes = carried;
+    }
+
+    /// Runs `place`, whose content is then kept on the same page as what is placed next.
+    pub fn keep_with_next(&mut self, place: impl FnOnce(&mut Flow)) {
+        let was = self.keeping;
+        self.keeping = true;
+        place(self);
+        self.keeping = was;
+    }
+
+    /// Pages finished so far plus the current one if it holds anything.
+    pub fn page_count(&self) -> usize {
+        self.pages.len() + usize::from(!self.shapes.is_empty())
+    }
+
+    /// The largest empty share of any finished page's content area (0 when none is finished).
+    pub fn emptiest(&self) -> f64 {
+        self.filled
+            .iter()
+            .map(|&y| ((self.bottom() - y) / self.page_height()).max(0.0))
+            .fold(0.0, f64::max)
     }
 
     /// Starts a new page unless `height` still fits below the current y (or the page is empty).
@@ -82,6 +136,13 @@ impl Flow {
 
     /// Places `shapes` occupying `height` from the current y, then moves below them.
     pub fn place(&mut self, height: f64, shapes: Vec<Shape>) {
+        if self.keeping {
+            if self.kept.is_none() {
+                self.kept = Some((self.shapes.len(), self.y));
+            }
+        } else {
+            self.kept = None;
+        }
         self.shapes.extend(shapes);
         self.y += height;
     }
@@ -106,11 +167,12 @@ impl Flow {
     pub fn heading(&mut self, text: &str, size_pt: f64, keep_with: f64) {
         self.skip(self.style.section_gap);
         self.ensure(self.style.line_height(size_pt) + keep_with);
-        self.text(text, Font::Bold, size_pt);
+        self.keep_with_next(|flow| flow.text(text, Font::Bold, size_pt));
     }
 
     /// All pages, the current one included if it holds anything (at least one page).
     pub fn finish(mut self) -> Vec<Page> {
+        self.kept = None;
         if !self.shapes.is_empty() || self.pages.is_empty() {
             self.new_page();
         }
@@ -172,6 +234,79 @@ mod tests {
                 }
             }
         }
+    }
+
+    fn texts(page: &Page) -> Vec<(&str, f64)> {
+        page.shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Text { text, baseline, .. } => Some((text.as_str(), baseline.y)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_heading_moves_on_with_what_follows_it() {
+        let style = Style::default();
+        let mut flow = Flow::new(style, Size::new(210.0, 297.0));
+        flow.place(flow.page_height() - 12.0, Vec::new());
+        flow.text("Body", Font::Regular, 10.0);
+        // The heading fits with its 1 mm, but the block after it does not.
+        flow.heading("Heading", 11.5, 1.0);
+        flow.keep_with_next(|f| f.text("Legend", Font::Regular, 10.0));
+        flow.ensure(30.0);
+        flow.place(
+            30.0,
+            vec![text_shape(
+                "Block".into(),
+                Pos::new(10.0, flow.y() + 3.0),
+                Font::Regular,
+                10.0,
+            )],
+        );
+        let pages = flow.finish();
+        assert_eq!(pages.len(), 2);
+        assert_eq!(
+            texts(&pages[0]).iter().map(|t| t.0).collect::<Vec<_>>(),
+            ["Body"]
+        );
+        let second = texts(&pages[1]);
+        assert_eq!(
+            second.iter().map(|t| t.0).collect::<Vec<_>>(),
+            ["Heading", "Legend", "Block"]
+        );
+        assert!(
+            second[0].1 < style.margin + 6.0,
+            "the heading starts the page: {second:?}"
+        );
+        assert!(second.windows(2).all(|w| w[0].1 < w[1].1));
+    }
+
+    #[test]
+    fn what_fills_a_page_from_its_top_is_not_carried() {
+        let style = Style::default();
+        let mut flow = Flow::new(style, Size::new(210.0, 297.0));
+        flow.heading("Heading", 11.5, 0.0);
+        flow.place(flow.page_height(), Vec::new());
+        flow.new_page();
+        flow.text("Next", Font::Regular, 10.0);
+        let pages = flow.finish();
+        assert_eq!(texts(&pages[0]).len(), 1);
+        assert_eq!(
+            texts(&pages[1]).iter().map(|t| t.0).collect::<Vec<_>>(),
+            ["Next"]
+        );
+    }
+
+    #[test]
+    fn finished_pages_report_how_empty_they_are() {
+        let mut flow = Flow::new(Style::default(), Size::new(210.0, 297.0));
+        assert_eq!((flow.page_count(), flow.emptiest()), (0, 0.0));
+        flow.text("One line", Font::Regular, 10.0);
+        flow.new_page();
+        assert_eq!(flow.page_count(), 1);
+        assert!(flow.emptiest() > 0.9);
     }
 
     #[test]

@@ -116,8 +116,9 @@ fn answers(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
     if cells.is_empty() {
         return;
     }
+    // The heading and the legend stay with the first row of answers.
     flow.heading(w.get("answers_heading"), style.heading_pt, 20.0);
-    legend(flow, kit, key, style);
+    flow.keep_with_next(|f| legend(f, kit, key, style));
     example_grid::add(flow, kit, style, None, &cells);
 }
 

@@ -3,6 +3,8 @@
 //! Nothing here may reveal an answer: examples carry no answer marks (only the dead stones a
 //! `score` question names) and a worked example is left to the host key.
 
+use std::ops::Range;
+
 use crate::answer::{Mark, MarkKind, Panel};
 use crate::kit::{Example, Kit, Task};
 
@@ -15,7 +17,7 @@ use super::geom::{Pos, Rgb, Size};
 use super::page::{Font, Shape, Stroke};
 use super::prompt;
 use super::rules_text;
-use super::style::{Style, ascent_mm};
+use super::style::{Style, ascent_mm, cap_height_mm};
 
 /// Lays out the sheet's pages (counters follow on their own pages, added by the caller).
 pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
@@ -52,10 +54,30 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
         );
         flow.text(&section.paragraph, Font::Regular, style.body_pt);
     }
-    full_board(flow, kit, style, &size);
-    examples(flow, kit, style);
-    record(flow, kit, style);
+    // The board comes before the examples unless putting some or all of them first (filling
+    // the page the rules leave) saves a page or keeps a page from being left mostly empty: a
+    // board larger than 5x5 rarely fits under the rules on page 1. Tried in this order, the
+    // first of equally good layouts is kept.
+    let n = kit.examples.len();
+    let mut best: Option<(Flow, (usize, bool))> = None;
+    for before in std::iter::once(0).chain((1..=n).rev()) {
+        let mut trial = flow.clone();
+        examples(&mut trial, kit, style, 0..before, true);
+        full_board(&mut trial, kit, style, &size);
+        examples(&mut trial, kit, style, before..n, before == 0);
+        record(&mut trial, kit, style);
+        let score = (trial.page_count(), trial.emptiest() > MOSTLY_EMPTY);
+        if best.as_ref().is_none_or(|(_, b)| score < *b) {
+            best = Some((trial, score));
+        }
+    }
+    if let Some((laid_out, _)) = best {
+        *flow = laid_out;
+    }
 }
+
+/// The share of a page's content area left blank above which a page counts as mostly empty.
+pub const MOSTLY_EMPTY: f64 = 0.5;
 
 /// `5×5` for the kit's board.
 pub fn board_size(kit: &Kit) -> String {
@@ -67,14 +89,28 @@ fn count_u32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
+/// Height of the capture tally's cells: room for a name and a row of tally marks.
+pub const TALLY_HEIGHT: f64 = 14.0;
+
+/// Width of each player's cell in the capture tally.
+pub const TALLY_CELL_WIDTH: f64 = 50.0;
+
+/// Gap between the board's coordinate labels and the tally, and between its label and its cells.
+/// (`fit.rs` should reserve the caption line plus `tally_height()` under the board.)
+const TALLY_GAP: f64 = 4.0;
+
+/// The room the tally takes under the full-size board, gap included.
+pub fn tally_height() -> f64 {
+    TALLY_GAP + TALLY_HEIGHT
+}
+
 /// The empty board at 100% scale, centred, with its caption above and the tally below.
 fn full_board(flow: &mut Flow, kit: &Kit, style: &Style, size: &str) {
     let w = &kit.wording;
     let extent = BoardGeometry::extent(kit.size, &style.board);
     let caption = style.line_height(style.heading_pt);
-    let tally = style.line_height(style.heading_pt);
     flow.skip(style.section_gap);
-    flow.ensure(caption + extent.height + style.section_gap + tally);
+    flow.ensure(caption + extent.height + tally_height());
     flow.text(
         &w.fill("board_caption", &[("size", size)]),
         Font::Bold,
@@ -83,15 +119,84 @@ fn full_board(flow: &mut Flow, kit: &Kit, style: &Style, size: &str) {
     let x = flow.left() + (flow.width() - extent.width).max(0.0) / 2.0;
     let geometry = BoardGeometry::new(kit.size, style.board, Pos::new(x, flow.y()));
     flow.place(extent.height, board::draw(&geometry, None, &[], &[]));
-    flow.skip(style.section_gap);
-    flow.text(w.get("tally"), Font::Bold, style.heading_pt);
+    // A board that only just fits its page (as the fit check allows) gets a tally at its
+    // smallest: cells 10 mm tall, still clear of the labels.
+    let room = flow.bottom() - flow.y();
+    let (gap, height) = if room >= tally_height() {
+        (TALLY_GAP, TALLY_HEIGHT)
+    } else {
+        let height = (room - MIN_TALLY_GAP).clamp(MIN_TALLY_HEIGHT, TALLY_HEIGHT);
+        ((room - height).clamp(MIN_TALLY_GAP, TALLY_GAP), height)
+    };
+    let top = flow.y() + gap;
+    let shapes = tally(kit, style, flow.left(), flow.width(), top, height);
+    flow.place(gap + height, shapes);
 }
 
-/// Every example as a small diagram with its title and prompt, and no marks.
-fn examples(flow: &mut Flow, kit: &Kit, style: &Style) {
+/// The smallest tally cells' height, for a board that only just fits.
+pub const MIN_TALLY_HEIGHT: f64 = 10.0;
+
+/// The smallest gap between the coordinate labels and the tally.
+const MIN_TALLY_GAP: f64 = 1.2;
+
+/// The capture tally: its label, then a cell for each player with the player's name in its
+/// corner and room for tally marks, centred under the board, `top` below the labels.
+fn tally(kit: &Kit, style: &Style, left: f64, width: f64, top: f64, height: f64) -> Vec<Shape> {
     let w = &kit.wording;
-    let cells: Vec<Cell> = kit
-        .examples
+    let label = w.get("tally");
+    let label_width = text_width_mm(label, Font::Bold, style.heading_pt);
+    let label_room = if label_width > 0.0 {
+        label_width + TALLY_GAP
+    } else {
+        0.0
+    };
+    let total = label_room + 2.0 * TALLY_CELL_WIDTH;
+    let x = left + (width - total).max(0.0) / 2.0;
+    let mut shapes = Vec::new();
+    if label_width > 0.0 {
+        let baseline = Pos::new(
+            x,
+            top + height / 2.0 + cap_height_mm(style.heading_pt) / 2.0,
+        );
+        shapes.push(text_shape(
+            label.to_string(),
+            baseline,
+            Font::Bold,
+            style.heading_pt,
+        ));
+    }
+    let stroke = Stroke {
+        width: 2.0 * style.thin_line,
+        color: Rgb::BLACK,
+        dash: None,
+    };
+    for (i, key) in ["tally_black", "tally_white"].into_iter().enumerate() {
+        let cell_x = x + label_room + i as f64 * TALLY_CELL_WIDTH;
+        shapes.push(Shape::Rect {
+            origin: Pos::new(cell_x, top),
+            size: Size::new(TALLY_CELL_WIDTH, height),
+            fill: None,
+            stroke: Some(stroke),
+        });
+        let name = w.get(key);
+        if !name.is_empty() {
+            let baseline = Pos::new(cell_x + 1.5, top + 1.0 + ascent_mm(style.body_pt));
+            shapes.push(text_shape(
+                name.to_string(),
+                baseline,
+                Font::Regular,
+                style.body_pt,
+            ));
+        }
+    }
+    shapes
+}
+
+/// The examples in `range` as small diagrams with their title and prompt, and no marks;
+/// under the section's heading if `heading`.
+fn examples(flow: &mut Flow, kit: &Kit, style: &Style, range: Range<usize>, heading: bool) {
+    let w = &kit.wording;
+    let cells: Vec<Cell> = kit.examples[range]
         .iter()
         .map(|example| Cell {
             panels: vec![(question_panel(example), None)],
@@ -103,7 +208,8 @@ fn examples(flow: &mut Flow, kit: &Kit, style: &Style) {
             ],
         })
         .collect();
-    example_grid::add(flow, kit, style, Some(w.get("examples_heading")), &cells);
+    let heading = heading.then(|| w.get("examples_heading"));
+    example_grid::add(flow, kit, style, heading, &cells);
 }
 
 /// The position as players see it: no answer, only what the question needs, which is the
@@ -130,11 +236,23 @@ fn question_panel(example: &Example) -> Panel {
 /// Relative widths of the record table's columns: Move, Point, Captures, Group liberties.
 const RECORD_COLUMNS: [f64; 4] = [0.16, 0.2, 0.24, 0.4];
 
-/// The move-record table: a header row and `record_rows` empty rows; it may continue on a new page.
+/// The move-record table: a header row and `record_rows` empty rows (the Move column numbered
+/// when the kit asks). A table that splits keeps at least three rows with its header on each
+/// page and repeats the header; a page wide enough for two tables side by side (A3) takes the
+/// rows in two columns, each with its header. Without rows there is no table.
 fn record(flow: &mut Flow, kit: &Kit, style: &Style) {
     let w = &kit.wording;
     let row = style.table_row;
-    flow.heading(w.get("record_heading"), style.heading_pt, 3.0 * row);
+    let total = usize::try_from(kit.record_rows).unwrap_or(usize::MAX);
+    if total == 0 {
+        return;
+    }
+    let least = MIN_ROWS_TOGETHER.min(total);
+    flow.heading(
+        w.get("record_heading"),
+        style.heading_pt,
+        row * (1 + least) as f64,
+    );
     let headers = [
         "record_move",
         "record_point",
@@ -142,27 +260,96 @@ fn record(flow: &mut Flow, kit: &Kit, style: &Style) {
         "record_liberties",
     ]
     .map(|k| w.get(k).to_string());
-    header_row(flow, &headers, style);
-    for _ in 0..kit.record_rows {
-        if flow.y() + row > flow.bottom() {
-            flow.new_page();
-            header_row(flow, &headers, style);
+    let columns =
+        (((flow.width() + TABLE_GAP) / (MIN_TABLE_WIDTH + TABLE_GAP)).floor() as usize).max(1);
+    let table_width = (flow.width() - TABLE_GAP * (columns - 1) as f64) / columns as f64;
+    let mut done = 0;
+    while done < total {
+        let left = total - done;
+        // Rows that fit under a header in one column of this page.
+        let room = ((flow.bottom() - flow.y() - row) / row + 1e-9)
+            .floor()
+            .max(0.0) as usize;
+        // The most rows this page takes: all that is left, or as many as leave `least` rows
+        // for the next page, in columns of at least `least` rows each.
+        let fits = |h: usize| {
+            (h == left || left - h >= least)
+                .then(|| table_columns(h, room, columns, least))
+                .flatten()
+        };
+        let most = (room * columns).min(left);
+        let (here, used) = match (least.min(most)..=most)
+            .rev()
+            .find_map(|h| fits(h).map(|used| (h, used)))
+        {
+            Some(found) if found.0 > 0 => found,
+            _ if !flow.at_page_top() => {
+                flow.new_page();
+                continue;
+            }
+            // A page too short for `least` rows: as many as fit, at least one.
+            _ => (room.clamp(1, left), 1),
+        };
+        let per_column = here.div_ceil(used);
+        let top = flow.y();
+        let mut shapes = Vec::new();
+        for column in 0..used {
+            let x = flow.left() + column as f64 * (table_width + TABLE_GAP);
+            shapes.extend(header_row(x, top, table_width, &headers, style));
+            let first = done + column * per_column;
+            let last = (first + per_column).min(done + here);
+            for (i, n) in (first + 1..=last).enumerate() {
+                let y = top + (i + 1) as f64 * row;
+                shapes.extend(row_lines(x, y, table_width, row, style, false));
+                if kit.record_numbered {
+                    let baseline = Pos::new(x + 2.0, text_baseline(y, style));
+                    shapes.push(text_shape(
+                        n.to_string(),
+                        baseline,
+                        Font::Regular,
+                        style.body_pt,
+                    ));
+                }
+            }
         }
-        let shapes = row_lines(flow.left(), flow.y(), flow.width(), row, style, false);
-        flow.place(row, shapes);
+        flow.place((per_column + 1) as f64 * row, shapes);
+        done += here;
+        if done < total {
+            flow.new_page();
+        }
     }
 }
 
-fn header_row(flow: &mut Flow, headers: &[String; 4], style: &Style) {
-    let row = style.table_row;
-    let (left, top, width) = (flow.left(), flow.y(), flow.width());
-    let mut shapes = row_lines(left, top, width, row, style, true);
+/// How many tables side by side (at most `columns`, as many as can be) take `rows` rows when
+/// one takes at most `room`, each with at least `least` (the last as well); `None` if no way.
+fn table_columns(rows: usize, room: usize, columns: usize, least: usize) -> Option<usize> {
+    (1..=columns).rev().find(|&used| {
+        let per = rows.div_ceil(used);
+        let last = rows.saturating_sub((used - 1) * per);
+        per <= room && per >= least.min(rows) && (used == 1 || last >= least)
+    })
+}
+
+/// The fewest record rows a page holds under the table's header (when the table has that many).
+pub const MIN_ROWS_TOGETHER: usize = 3;
+
+/// The narrowest record table: a page at least twice as wide (A3) takes two side by side.
+const MIN_TABLE_WIDTH: f64 = 120.0;
+
+/// Gap between record tables side by side.
+const TABLE_GAP: f64 = 8.0;
+
+/// The baseline of text centred in a table row whose top is `top`.
+fn text_baseline(top: f64, style: &Style) -> f64 {
+    top + (style.table_row - ascent_mm(style.body_pt)) / 2.0 + ascent_mm(style.body_pt) - 0.4
+}
+
+/// The table's header row at `left`, `top`, `width` wide.
+fn header_row(left: f64, top: f64, width: f64, headers: &[String; 4], style: &Style) -> Vec<Shape> {
+    let mut shapes = row_lines(left, top, width, style.table_row, style, true);
     let mut x = left;
     for (text, share) in headers.iter().zip(RECORD_COLUMNS) {
-        let baseline = Pos::new(
-            x + 2.0,
-            top + (row - ascent_mm(style.body_pt)) / 2.0 + ascent_mm(style.body_pt) - 0.4,
-        );
+        let baseline = Pos::new(x + 2.0, text_baseline(top, style));
         if text_width_mm(text, Font::Bold, style.body_pt) > 0.0 {
             shapes.push(text_shape(
                 text.clone(),
@@ -173,7 +360,7 @@ fn header_row(flow: &mut Flow, headers: &[String; 4], style: &Style) {
         }
         x += share * width;
     }
-    flow.place(row, shapes);
+    shapes
 }
 
 /// One table row's outline: top line (for the header), bottom line and the column edges.

@@ -1,0 +1,541 @@
+//! Pagination and the hand-filled parts of the player sheet, asserted on the page model for the
+//! example kits and for 7x7 to 19x19 kits, on A4, letter and A3, with 8 and 80 record rows:
+//! no page ends with a heading or holds only one; a record table part always has its header and
+//! at least three rows; the Move column is numbered when asked; the tally has a cell per player
+//! at least 10 x 30 mm; nothing touches the full-size board's coordinate labels; and a large
+//! board does not leave the page of the rules mostly empty.
+
+use std::path::PathBuf;
+
+use libertykit::answer::answer_key;
+use libertykit::kit::{Kit, Paper, load};
+use libertykit::layout::font::text_width_mm;
+use libertykit::layout::geom::Rgb;
+use libertykit::layout::page::{Document, Font, Page, Shape};
+use libertykit::layout::player::{MIN_ROWS_TOGETHER, MOSTLY_EMPTY};
+use libertykit::layout::style::{Style, cap_height_mm};
+use libertykit::layout::{Pack, pack};
+
+const EXAMPLES: [&str; 3] = [
+    "examples/liberty-chain-capture.toml",
+    "examples/capture-drills.toml",
+    "examples/counting-practice-9x9.toml",
+];
+
+/// A kit on an `n`x`n` board at `spacing` with three examples.
+fn board_kit(n: u8, spacing: (f64, f64), counter: f64) -> String {
+    format!(
+        r#"
+[kit]
+title = "Board {n}"
+paper = "a4"
+record_rows = 8
+spacing_mm = [{}, {}]
+counter_mm = {counter}
+
+[rules]
+board = {n}
+ko = "situational"
+end_passes = 2
+scoring = "area"
+komi = 7.5
+
+[[example]]
+position = "white C3; black B3 C2 D3"
+to_play = "black"
+task = "capture"
+
+[[example]]
+position = "white C3 C4; black B3 C2 D3"
+task = "liberties"
+group = "C3"
+
+[[example]]
+position = "white E5 E6 F5; black D5 E4 F6"
+task = "liberties"
+group = "E5"
+"#,
+        spacing.0, spacing.1
+    )
+}
+
+fn sources() -> Vec<(String, String)> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut out: Vec<(String, String)> = EXAMPLES
+        .iter()
+        .map(|p| {
+            (
+                p.to_string(),
+                std::fs::read_to_string(root.join(p)).unwrap(),
+            )
+        })
+        .collect();
+    for (n, spacing, counter) in [
+        (7, (22.0, 23.7), 20.0),
+        (9, (20.0, 21.6), 18.0),
+        (13, (13.5, 14.5), 12.0),
+        (19, (9.0, 9.7), 8.2),
+    ] {
+        out.push((format!("{n}x{n}"), board_kit(n, spacing, counter)));
+    }
+    out
+}
+
+fn kit_of(source: &str) -> Kit {
+    load(source).unwrap_or_else(|d| panic!("{d:?}"))
+}
+
+/// Every kit on every paper with 8 and 80 record rows (numbered when 80), with its name.
+fn variants() -> Vec<(String, Kit, Pack)> {
+    let mut out = Vec::new();
+    for (name, source) in sources() {
+        for paper in [Paper::A4, Paper::Letter, Paper::A3] {
+            for rows in [8, 80] {
+                let mut kit = kit_of(&source);
+                kit.paper = paper;
+                kit.record_rows = rows;
+                kit.record_numbered = rows == 80;
+                let key = answer_key(&kit);
+                let pack = pack(&kit, &key);
+                out.push((format!("{name} {} r{rows}", paper.name()), kit, pack));
+            }
+        }
+    }
+    out
+}
+
+/// Top and bottom of a shape on the page (text: cap height above the baseline).
+fn vertical_extent(shape: &Shape) -> (f64, f64) {
+    match shape {
+        Shape::Line { from, to, .. } => (from.y.min(to.y), from.y.max(to.y)),
+        Shape::Circle { center, radius, .. } => (center.y - radius, center.y + radius),
+        Shape::Rect { origin, size, .. } => (origin.y, origin.y + size.height),
+        Shape::Text {
+            baseline, size_pt, ..
+        } => (baseline.y - cap_height_mm(*size_pt), baseline.y),
+    }
+}
+
+/// A shape's bounding box: left, top, right, bottom.
+fn bounds(shape: &Shape) -> (f64, f64, f64, f64) {
+    let (top, bottom) = vertical_extent(shape);
+    match shape {
+        Shape::Line { from, to, .. } => (from.x.min(to.x), top, from.x.max(to.x), bottom),
+        Shape::Circle { center, radius, .. } => (center.x - radius, top, center.x + radius, bottom),
+        Shape::Rect { origin, size, .. } => (origin.x, top, origin.x + size.width, bottom),
+        Shape::Text {
+            baseline,
+            text,
+            size_pt,
+            font,
+            ..
+        } => (
+            baseline.x,
+            top,
+            baseline.x + text_width_mm(text, *font, *size_pt),
+            bottom,
+        ),
+    }
+}
+
+/// The shapes above the footer band.
+fn content<'a>(page: &'a Page, style: &Style) -> Vec<&'a Shape> {
+    let bottom = page.size.height - style.margin - style.footer_band;
+    page.shapes
+        .iter()
+        .filter(|s| vertical_extent(s).0 < bottom)
+        .collect()
+}
+
+fn text_of(shape: &Shape) -> Option<&str> {
+    match shape {
+        Shape::Text { text, .. } => Some(text),
+        _ => None,
+    }
+}
+
+fn is_heading(shape: &Shape, style: &Style) -> bool {
+    matches!(shape, Shape::Text { font: Font::Bold, size_pt, .. } if *size_pt == style.heading_pt)
+}
+
+/// The record table's header cells: grey rectangles one row tall.
+fn table_headers(shapes: &[&Shape], style: &Style) -> Vec<(f64, f64, f64)> {
+    shapes
+        .iter()
+        .filter_map(|s| match s {
+            Shape::Rect {
+                origin,
+                size,
+                fill: Some(Rgb(r, _, _)),
+                ..
+            } if *r < 1.0 && (size.height - style.table_row).abs() < 1e-9 => {
+                Some((origin.x, origin.y, size.width))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Row bottoms under a table header at (x, y) `width` wide: the thin full-width lines below it.
+fn rows_under(shapes: &[&Shape], header: (f64, f64, f64), style: &Style) -> Vec<f64> {
+    let (x, y, width) = header;
+    let mut rows: Vec<f64> = shapes
+        .iter()
+        .filter_map(|s| match s {
+            Shape::Line { from, to, stroke }
+                if (from.y - to.y).abs() < 1e-9
+                    && (from.x - x).abs() < 1e-6
+                    && (to.x - x - width).abs() < 1e-6
+                    && (stroke.width - style.thin_line).abs() < 1e-9
+                    && from.y > y + style.table_row + 1e-6 =>
+            {
+                Some(from.y)
+            }
+            _ => None,
+        })
+        .collect();
+    rows.sort_by(f64::total_cmp);
+    rows
+}
+
+fn style_of(kit: &Kit) -> Style {
+    Style::for_physical(&kit.physical)
+}
+
+/// Pages of the player sheet before the counters.
+fn content_pages<'a>(kit: &Kit, doc: &'a Document) -> &'a [Page] {
+    let counters = kit.wording.get("counters_heading");
+    let first = doc
+        .pages
+        .iter()
+        .position(|p| p.shapes.iter().any(|s| text_of(s) == Some(counters)))
+        .unwrap_or(doc.pages.len());
+    &doc.pages[..first]
+}
+
+#[test]
+fn no_page_ends_with_a_heading_or_holds_only_one() {
+    for (name, kit, pack) in variants() {
+        let style = style_of(&kit);
+        for (doc_name, doc) in [("player", &pack.player_sheet), ("host", &pack.host_key)] {
+            for (i, page) in doc.pages.iter().enumerate() {
+                let shapes = content(page, &style);
+                let lowest = shapes
+                    .iter()
+                    .max_by(|a, b| vertical_extent(a).1.total_cmp(&vertical_extent(b).1))
+                    .unwrap_or_else(|| panic!("{name} {doc_name} page {} is empty", i + 1));
+                assert!(
+                    !is_heading(lowest, &style),
+                    "{name} {doc_name} page {} ends with the heading {:?}",
+                    i + 1,
+                    text_of(lowest)
+                );
+                assert!(
+                    !shapes.iter().all(|s| is_heading(s, &style)),
+                    "{name} {doc_name} page {} holds only a heading",
+                    i + 1
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_answers_heading_and_legend_share_a_page_with_the_first_answer() {
+    for (name, kit, pack) in variants() {
+        let heading = kit.wording.get("answers_heading");
+        let first = libertykit::layout::prompt::title(&kit.examples[0], &kit.wording);
+        let page = pack
+            .host_key
+            .pages
+            .iter()
+            .find(|p| p.shapes.iter().any(|s| text_of(s) == Some(heading)))
+            .unwrap_or_else(|| panic!("{name}: no answers heading"));
+        assert!(
+            page.shapes
+                .iter()
+                .any(|s| text_of(s) == Some(first.as_str())),
+            "{name}: `{heading}` is not on the page of `{first}`"
+        );
+    }
+}
+
+#[test]
+fn record_tables_split_with_their_header_and_three_rows_and_number_every_row() {
+    for (name, kit, pack) in variants() {
+        let style = style_of(&kit);
+        let total = kit.record_rows as usize;
+        let least = MIN_ROWS_TOGETHER.min(total);
+        let mut counted = 0;
+        let mut numbers = Vec::new();
+        for (i, page) in pack.player_sheet.pages.iter().enumerate() {
+            let shapes = content(page, &style);
+            let mut headers = table_headers(&shapes, &style);
+            headers.sort_by(|a, b| a.0.total_cmp(&b.0));
+            for header in headers {
+                let rows = rows_under(&shapes, header, &style);
+                assert!(
+                    rows.len() >= least,
+                    "{name} page {}: a table part with {} rows",
+                    i + 1,
+                    rows.len()
+                );
+                // Row numbers: the Move column's texts inside this part, top to bottom.
+                let (x, y, _) = header;
+                let bottom = rows.last().copied().unwrap_or(y);
+                let mut here: Vec<(f64, String)> = shapes
+                    .iter()
+                    .filter_map(|s| match s {
+                        Shape::Text {
+                            baseline,
+                            text,
+                            font: Font::Regular,
+                            ..
+                        } if (baseline.x - x - 2.0).abs() < 1e-6
+                            && baseline.y > y + style.table_row
+                            && baseline.y < bottom =>
+                        {
+                            Some((baseline.y, text.clone()))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                here.sort_by(|a, b| a.0.total_cmp(&b.0));
+                numbers.extend(here.into_iter().map(|(_, t)| t));
+                counted += rows.len();
+            }
+        }
+        assert_eq!(counted, total, "{name}: rows in the record tables");
+        let expected: Vec<String> = if kit.record_numbered {
+            (1..=total).map(|n| n.to_string()).collect()
+        } else {
+            Vec::new()
+        };
+        assert_eq!(numbers, expected, "{name}: the Move column's numbers");
+    }
+}
+
+#[test]
+fn the_seed_keeps_eight_unnumbered_rows_by_default() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut source = std::fs::read_to_string(root.join(EXAMPLES[0])).unwrap();
+    source = source.replace("record_rows = 8\n", "");
+    let kit = kit_of(&source);
+    assert_eq!(kit.record_rows, 8);
+    assert!(!kit.record_numbered);
+}
+
+/// The full-size board's coordinate labels: regular text at the board's label size.
+fn coordinate_labels<'a>(page: &'a Page, style: &Style) -> Vec<&'a Shape> {
+    page.shapes
+        .iter()
+        .filter(|s| {
+            matches!(s, Shape::Text { font: Font::Regular, size_pt, .. }
+                if *size_pt == style.board.coord_pt)
+        })
+        .collect()
+}
+
+fn overlap(a: (f64, f64, f64, f64), b: (f64, f64, f64, f64)) -> bool {
+    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+}
+
+#[test]
+fn the_tally_has_a_cell_per_player_clear_of_the_coordinate_labels() {
+    for (name, kit, pack) in variants() {
+        let style = style_of(&kit);
+        let caption = kit.wording.fill(
+            "board_caption",
+            &[("size", &libertykit::layout::player::board_size(&kit))],
+        );
+        let page = pack
+            .player_sheet
+            .pages
+            .iter()
+            .find(|p| {
+                p.shapes
+                    .iter()
+                    .any(|s| text_of(s) == Some(caption.as_str()))
+            })
+            .unwrap_or_else(|| panic!("{name}: no full-size board"));
+        // The tally's cells: outlined, unfilled rectangles, one per player, each named.
+        let cells: Vec<&Shape> = page
+            .shapes
+            .iter()
+            .filter(|s| {
+                matches!(
+                    s,
+                    Shape::Rect {
+                        fill: None,
+                        stroke: Some(_),
+                        ..
+                    }
+                )
+            })
+            .collect();
+        assert_eq!(cells.len(), 2, "{name}: tally cells");
+        for (cell, key) in cells.iter().zip(["tally_black", "tally_white"]) {
+            let Shape::Rect { size, .. } = cell else {
+                unreachable!()
+            };
+            assert!(
+                size.width >= 30.0 && size.height >= 10.0,
+                "{name}: a tally cell of {size:?}"
+            );
+            let player = kit.wording.get(key);
+            let b = bounds(cell);
+            assert!(
+                page.shapes.iter().any(|s| text_of(s) == Some(player) && {
+                    let t = bounds(s);
+                    t.0 >= b.0 && t.2 <= b.2 && t.1 >= b.1 && t.3 <= b.3
+                }),
+                "{name}: `{player}` is not inside its tally cell"
+            );
+        }
+        let labels = coordinate_labels(page, &style);
+        assert!(labels.len() >= 4 * kit.size.get() as usize, "{name}");
+        let lowest_label = labels
+            .iter()
+            .map(|s| vertical_extent(s).1)
+            .fold(0.0, f64::max);
+        for cell in &cells {
+            assert!(
+                bounds(cell).1 > lowest_label + 1.0,
+                "{name}: the tally is not below the column letters"
+            );
+        }
+        // Nothing else drawn within any label's box.
+        for label in &labels {
+            let boxed = bounds(label);
+            for shape in &page.shapes {
+                if std::ptr::eq(*label, shape) {
+                    continue;
+                }
+                assert!(
+                    !overlap(boxed, bounds(shape)),
+                    "{name}: {shape:?} within the label {:?}",
+                    text_of(label)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn no_content_page_but_the_last_is_left_mostly_empty() {
+    for (name, kit, pack) in variants() {
+        let style = style_of(&kit);
+        let pages = content_pages(&kit, &pack.player_sheet);
+        for (i, page) in pages.iter().enumerate().take(pages.len().saturating_sub(1)) {
+            let bottom = page.size.height - style.margin - style.footer_band;
+            let reached = content(page, &style)
+                .iter()
+                .map(|s| vertical_extent(s).1)
+                .fold(style.margin, f64::max);
+            let empty = (bottom - reached) / (bottom - style.margin);
+            assert!(
+                empty <= MOSTLY_EMPTY,
+                "{name} player page {} is {:.0}% empty",
+                i + 1,
+                empty * 100.0
+            );
+        }
+    }
+}
+
+#[test]
+fn page_counts_of_the_seed_and_of_larger_boards() {
+    let all = variants();
+    let pages = |wanted: &str| {
+        let (_, kit, pack) = all.iter().find(|(n, _, _)| n == wanted).unwrap();
+        (
+            content_pages(kit, &pack.player_sheet).len(),
+            pack.player_sheet.pages.len(),
+            pack.host_key.pages.len(),
+        )
+    };
+    // The reference pack: rules and board, then examples and record; counters; a one-page key.
+    let seed = EXAMPLES[0];
+    assert_eq!(pages(&format!("{seed} a4 r8")), (2, 3, 1));
+    assert_eq!(pages(&format!("{seed} letter r8")), (2, 3, 1));
+    // A3 takes it all on one page, the record in two tables side by side.
+    assert_eq!(pages(&format!("{seed} a3 r8")), (1, 2, 1));
+    // Larger boards: the rules share page 1 with examples, then the board, then the rest.
+    for n in [7, 9, 13, 19] {
+        let (content, _, _) = pages(&format!("{n}x{n} a4 r8"));
+        assert_eq!(content, 3, "{n}x{n} on A4");
+    }
+}
+
+/// The seed with `lines` more lines of text before its board (its purpose) and in the host
+/// key's "Run the round", so that headings and the record fall at every height of a page.
+fn seed_pushed_down(lines: usize, paper: Paper, rows: u32) -> (Kit, Pack) {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(root.join(EXAMPLES[0])).unwrap();
+    let filler = "Room for a longer introduction to push the rest down. ".repeat(2 * lines);
+    let source = source.replacen(
+        "[text]\n",
+        &format!("[text]\nrun_round_adaptation = \"{filler}\"\n"),
+        1,
+    );
+    let mut kit = kit_of(&source);
+    kit.purpose = Some(filler);
+    kit.paper = paper;
+    kit.record_rows = rows;
+    let key = answer_key(&kit);
+    let pack = pack(&kit, &key);
+    (kit, pack)
+}
+
+#[test]
+fn headings_and_tables_keep_the_rules_wherever_they_fall() {
+    for paper in [Paper::A4, Paper::Letter, Paper::A3] {
+        for rows in [4, 8, 80] {
+            for lines in 0..45 {
+                let (kit, pack) = seed_pushed_down(lines, paper, rows);
+                let style = style_of(&kit);
+                let name = format!("{} r{rows} +{lines} lines", paper.name());
+                for (doc_name, doc) in [("player", &pack.player_sheet), ("host", &pack.host_key)] {
+                    for (i, page) in doc.pages.iter().enumerate() {
+                        let shapes = content(page, &style);
+                        let lowest = shapes
+                            .iter()
+                            .max_by(|a, b| vertical_extent(a).1.total_cmp(&vertical_extent(b).1))
+                            .unwrap();
+                        assert!(
+                            !is_heading(lowest, &style),
+                            "{name} {doc_name} page {} ends with {:?}",
+                            i + 1,
+                            text_of(lowest)
+                        );
+                    }
+                }
+                let heading = kit.wording.get("answers_heading");
+                let first = libertykit::layout::prompt::title(&kit.examples[0], &kit.wording);
+                let page = pack
+                    .host_key
+                    .pages
+                    .iter()
+                    .find(|p| p.shapes.iter().any(|s| text_of(s) == Some(heading)))
+                    .unwrap();
+                assert!(
+                    page.shapes
+                        .iter()
+                        .any(|s| text_of(s) == Some(first.as_str())),
+                    "{name}: the answers heading is apart from the first answer"
+                );
+                let least = MIN_ROWS_TOGETHER.min(rows as usize);
+                let mut counted = 0;
+                for page in &pack.player_sheet.pages {
+                    let shapes = content(page, &style);
+                    for header in table_headers(&shapes, &style) {
+                        let n = rows_under(&shapes, header, &style).len();
+                        assert!(n >= least, "{name}: a table part with {n} rows");
+                        counted += n;
+                    }
+                }
+                assert_eq!(counted, rows as usize, "{name}");
+            }
+        }
+    }
+}
