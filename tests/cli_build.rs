@@ -274,7 +274,7 @@ fn a_spacing_the_author_set_that_does_not_fit_is_refused_with_sizes() {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
         stderr.contains(
-            "the 9x9 board at 22 x 23.7 mm spacing needs 207 x 220 mm, but `paper = \"a4\"` leaves 190 x 241 mm"
+            "the 9x9 board at 22 x 23.7 mm spacing needs 207 x 220 mm, but `paper = \"a4\"` leaves 190 x 232 mm"
         ),
         "{stderr}"
     );
@@ -298,7 +298,7 @@ fn a_spacing_the_author_set_that_does_not_fit_is_refused_with_sizes() {
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains("but `--paper letter` leaves 196 x 224 mm"),
+        stderr.contains("but `--paper letter` leaves 196 x 214 mm"),
         "{stderr}"
     );
     assert!(stderr.contains("`--paper a3`"), "{stderr}");

@@ -331,7 +331,7 @@ fn a_spacing_the_author_set_that_does_not_fit_is_an_error_but_key_answers() {
     let (code, out, err) = run_in(&dir, &["check", "spaced.toml"]);
     assert_eq!(code, 1, "{out}");
     assert!(
-        err.contains("the 9x9 board at 22 x 23.7 mm spacing needs 207 x 220 mm, but `paper = \"a4\"` leaves 190 x 241 mm"),
+        err.contains("the 9x9 board at 22 x 23.7 mm spacing needs 207 x 220 mm, but `paper = \"a4\"` leaves 190 x 232 mm"),
         "{err}"
     );
     let (code, _, err) = run_in(&dir, &["build", "spaced.toml", "--out", "spaced"]);
@@ -340,7 +340,7 @@ fn a_spacing_the_author_set_that_does_not_fit_is_an_error_but_key_answers() {
     let (code, _, err) = run_in(&dir, &["build", "spaced.toml", "--paper", "letter"]);
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains("but `--paper letter` leaves 196 x 224 mm"),
+        err.contains("but `--paper letter` leaves 196 x 214 mm"),
         "{err}"
     );
 

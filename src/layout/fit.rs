@@ -15,6 +15,7 @@ use crate::rules::BoardSize;
 
 use super::board::BoardGeometry;
 use super::geom::Size;
+use super::player;
 use super::style::Style;
 
 /// A fitted spacing or counter smaller than this is no use on a table: the kit is refused.
@@ -23,7 +24,8 @@ const SMALLEST_MM: f64 = 5.0;
 /// The width and height a page leaves for the full-size board, in millimetres.
 pub fn room_for_board(paper: Paper, style: &Style) -> (f64, f64) {
     let (width, height) = paper.dimensions_mm();
-    let captions = 2.0 * style.line_height(style.heading_pt) + 2.0 * style.section_gap;
+    // What the player sheet puts around the board: the gap and caption above, the tally below.
+    let captions = style.section_gap + style.line_height(style.heading_pt) + player::tally_height();
     (
         width - 2.0 * style.margin,
         height - 2.0 * style.margin - style.footer_band - captions,
@@ -366,7 +368,7 @@ mod tests {
         assert!(
             problem
                 .message
-                .starts_with("the 9x9 board at 22 x 23.7 mm spacing needs 207 x 220 mm, but `paper = \"a4\"` leaves 190 x 241 mm"),
+                .starts_with("the 9x9 board at 22 x 23.7 mm spacing needs 207 x 220 mm, but `paper = \"a4\"` leaves 190 x 232 mm"),
             "{}",
             problem.message
         );
@@ -389,7 +391,7 @@ mod tests {
         assert!(
             problem
                 .message
-                .contains("but `--paper letter` leaves 196 x 224 mm"),
+                .contains("but `--paper letter` leaves 196 x 214 mm"),
             "{}",
             problem.message
         );

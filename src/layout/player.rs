@@ -96,7 +96,7 @@ pub const TALLY_HEIGHT: f64 = 14.0;
 pub const TALLY_CELL_WIDTH: f64 = 50.0;
 
 /// Gap between the board's coordinate labels and the tally, and between its label and its cells.
-/// (`fit.rs` should reserve the caption line plus `tally_height()` under the board.)
+/// (`fit::room_for_board` reserves the caption line above and `tally_height()` below.)
 const TALLY_GAP: f64 = 4.0;
 
 /// The room the tally takes under the full-size board, gap included.
