@@ -124,3 +124,37 @@ fn worked_example_must_name_one_of_the_kits_examples() {
     );
     assert!(err.contains("use 1 to 2"), "{err}");
 }
+
+/// A board drawn smaller than a real one says so, and a pack without counters asks for
+/// nothing to be cut. By hand: 9x9 on A4 is fitted at 20.1 x 21.6 mm.
+#[test]
+fn the_sheet_says_what_was_printed_not_what_was_not() {
+    let dir = temp_path("said");
+    fs::create_dir_all(&dir).unwrap();
+    let fitted = dir.join("nine.toml");
+    fs::write(&fitted, "[kit]\ntitle = \"Nine\"\n[rules]\nboard = 9\n").unwrap();
+    let (player, _) = pack_text(&fitted, "said-nine");
+    assert!(
+        player.contains("Board: 9×9 intersections, lines 20.1 × 21.6 mm apart"),
+        "{player}"
+    );
+    assert!(!player.contains("full size"), "{player}");
+    let stones = dir.join("stones.toml");
+    fs::write(
+        &stones,
+        "[kit]\ntitle = \"Stones\"\ncounters = \"none\"\n[rules]\nboard = 5\n",
+    )
+    .unwrap();
+    let (player, _) = pack_text(&stones, "said-stones");
+    assert!(
+        player.contains("5×5 intersection board and a set of stones"),
+        "{player}"
+    );
+    assert!(!player.contains("counters"), "{player}");
+    assert!(!player.contains("Cut"), "{player}");
+    let (seed, _) = pack_text(&example_kit("liberty-chain-capture.toml"), "said-seed");
+    assert!(
+        seed.contains("Board: 5×5 intersections, full size"),
+        "{seed}"
+    );
+}

@@ -56,7 +56,11 @@ pub fn pack(kit: &Kit, key: &AnswerKey) -> Pack {
     footer::decorate(
         &mut pages,
         &player_name,
-        w.get("printing_note"),
+        if counters::per_colour(kit) == 0 {
+            w.get("printing_note_no_counters")
+        } else {
+            w.get("printing_note")
+        },
         kit,
         &style,
     );

@@ -6,7 +6,8 @@
 use std::ops::Range;
 
 use crate::answer::{Mark, MarkKind, Panel};
-use crate::kit::{Example, Kit, Task};
+use crate::kit::{Example, Kit, Physical, Task};
+use crate::text::number;
 
 use super::board::{self, BoardGeometry};
 use super::counters;
@@ -33,16 +34,16 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
     }
     let size = board_size(kit);
     flow.text(
-        &w.fill(
-            "materials",
-            &[
-                ("size", &size),
-                (
-                    "counters",
-                    &rules_text::spell(count_u32(counters::per_colour(kit)), w),
-                ),
-            ],
-        ),
+        &match counters::per_colour(kit) {
+            0 => w.fill("materials_no_counters", &[("size", &size)]),
+            n => w.fill(
+                "materials",
+                &[
+                    ("size", &size),
+                    ("counters", &rules_text::spell(count_u32(n), w)),
+                ],
+            ),
+        },
         Font::Regular,
         style.body_pt,
     );
@@ -106,13 +107,12 @@ pub fn tally_height() -> f64 {
 
 /// The empty board at 100% scale, centred, with its caption above and the tally below.
 fn full_board(flow: &mut Flow, kit: &Kit, style: &Style, size: &str) {
-    let w = &kit.wording;
     let extent = BoardGeometry::extent(kit.size, &style.board);
     let caption = style.line_height(style.heading_pt);
     flow.skip(style.section_gap);
     flow.ensure(caption + extent.height + tally_height());
     flow.text(
-        &w.fill("board_caption", &[("size", size)]),
+        &board_caption(kit, style, size),
         Font::Bold,
         style.heading_pt,
     );
@@ -131,6 +131,21 @@ fn full_board(flow: &mut Flow, kit: &Kit, style: &Style, size: &str) {
     let top = flow.y() + gap;
     let shapes = tally(kit, style, flow.left(), flow.width(), top, height);
     flow.place(gap + height, shapes);
+}
+
+/// The caption over the board: "full size" only at a real board's spacing; otherwise it says
+/// the spacing, so nobody takes a board drawn smaller to fit the paper for a real one.
+fn board_caption(kit: &Kit, style: &Style, size: &str) -> String {
+    let w = &kit.wording;
+    let real = Physical::default();
+    let (x, y) = (style.board.spacing_x, style.board.spacing_y);
+    if (x - real.spacing_x_mm).abs() < 1e-9 && (y - real.spacing_y_mm).abs() < 1e-9 {
+        return w.fill("board_caption", &[("size", size)]);
+    }
+    w.fill(
+        "board_caption_spacing",
+        &[("size", size), ("across", &number(x)), ("down", &number(y))],
+    )
 }
 
 /// The smallest tally cells' height, for a board that only just fits.

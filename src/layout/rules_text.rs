@@ -33,7 +33,13 @@ pub fn sections(kit: &Kit) -> Vec<RulesSection> {
         KoRule::Situational => "rules_ko_situational",
         KoRule::Simple => "rules_ko_simple",
     };
-    let play = join([w.get("rules_place").to_string(), w.get(ko).to_string()]);
+    // With real stones (no counters printed) the captured pieces are stones, not counters.
+    let place = if super::counters::per_colour(kit) == 0 {
+        "rules_place_stones"
+    } else {
+        "rules_place"
+    };
+    let play = join([w.get(place).to_string(), w.get(ko).to_string()]);
     let finish = join(
         [
             vec![w.get("rules_pass").to_string(), stop_sentence(kit)],
