@@ -17,188 +17,19 @@
 //! is not the real edge the lines run on half a spacing past the last point to show that the
 //! board goes on. The labels are the real coordinates (`A`..`G`, `1`..`7` on a 19x19 board).
 
-use crate::answer::{Mark, MarkKind, Numbered};
-use crate::kit::View;
-use crate::rules::{Board, BoardSize, Color, Point};
+mod geometry;
+mod marks;
+
+use geometry::reaches;
+pub use geometry::{BoardGeometry, RUN_ON, fitted_style, fitted_view_style, whole_board};
+
+use crate::answer::{Mark, Numbered};
+use crate::rules::{Board, BoardSize, Point};
 
 use super::font::text_width_mm;
-use super::geom::{PT_PER_MM, Pos, Rgb, Size};
+use super::geom::{Pos, Rgb};
 use super::page::{Font, Shape, Stroke};
-use super::style::{BoardStyle, cap_height_mm};
-
-/// How far, as a fraction of the spacing, lines run on past the last point shown at a side
-/// that is not the real board's edge.
-pub const RUN_ON: f64 = 0.5;
-
-/// Where a board diagram sits on the page, and where each intersection falls.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct BoardGeometry {
-    /// Lines each way of the real board.
-    pub size: BoardSize,
-    /// How it is drawn.
-    pub style: BoardStyle,
-    /// Top-left corner of the whole diagram, coordinate labels included.
-    pub origin: Pos,
-    /// The part of the board drawn, corners included (the whole board unless an example's
-    /// `view` says otherwise).
-    pub view: View,
-}
-
-/// The whole board of `size` as a view.
-pub fn whole_board(size: BoardSize) -> View {
-    let far = size.get() - 1;
-    View {
-        low: Point::new(0, 0),
-        high: Point::new(far, far),
-    }
-}
-
-/// How far a diagram of `view` reaches beyond its outermost points, before the labels:
-/// `[left, right, top, bottom]`. Half a stone at a real edge; at a cut side, the run-on lines
-/// or half a stone, whichever is longer.
-fn reaches(size: BoardSize, view: View, style: &BoardStyle) -> [f64; 4] {
-    let far = size.get() - 1;
-    let half_stone = style.stone / 2.0;
-    let side = |cut: bool, spacing: f64| {
-        if cut {
-            half_stone.max(RUN_ON * spacing)
-        } else {
-            half_stone
-        }
-    };
-    [
-        side(view.low.col > 0, style.spacing_x),
-        side(view.high.col < far, style.spacing_x),
-        side(view.high.row < far, style.spacing_y),
-        side(view.low.row > 0, style.spacing_y),
-    ]
-}
-
-/// The room the coordinate labels of `view` take on each side: the widest row number shown
-/// (or a capital's height), plus the gap.
-fn band(view: View, style: &BoardStyle) -> f64 {
-    let widest = text_width_mm(
-        &(u32::from(view.high.row) + 1).to_string(),
-        Font::Regular,
-        style.coord_pt,
-    );
-    style.coord_gap + widest.max(style.coord_cap_height())
-}
-
-impl BoardGeometry {
-    /// A diagram of the whole board of `size` drawn in `style` whose top-left corner (labels
-    /// included) is `origin`.
-    pub fn new(size: BoardSize, style: BoardStyle, origin: Pos) -> BoardGeometry {
-        BoardGeometry::showing(size, None, style, origin)
-    }
-
-    /// A diagram of the part `view` of a board of `size` (all of it when `None`).
-    pub fn showing(
-        size: BoardSize,
-        view: Option<View>,
-        style: BoardStyle,
-        origin: Pos,
-    ) -> BoardGeometry {
-        BoardGeometry {
-            size,
-            style,
-            origin,
-            view: view.unwrap_or_else(|| whole_board(size)),
-        }
-    }
-
-    /// The room the coordinate labels take on each side of a whole board, outside the stones'
-    /// reach.
-    pub fn label_band(size: BoardSize, style: &BoardStyle) -> f64 {
-        band(whole_board(size), style)
-    }
-
-    /// Width and height of the whole board's diagram: grid, half a stone beyond each edge line,
-    /// labels.
-    pub fn extent(size: BoardSize, style: &BoardStyle) -> Size {
-        BoardGeometry::view_extent(size, None, style)
-    }
-
-    /// Width and height of the diagram of `view` (the whole board when `None`): the region's
-    /// grid, what reaches beyond it at each side, labels.
-    pub fn view_extent(size: BoardSize, view: Option<View>, style: &BoardStyle) -> Size {
-        let view = view.unwrap_or_else(|| whole_board(size));
-        let [left, right, top, bottom] = reaches(size, view, style);
-        let labels = 2.0 * band(view, style);
-        Size::new(
-            (f64::from(view.columns()) - 1.0) * style.spacing_x + left + right + labels,
-            (f64::from(view.rows()) - 1.0) * style.spacing_y + top + bottom + labels,
-        )
-    }
-
-    /// Width and height of the grid shown (first line to last line, without run-on).
-    pub fn grid_size(&self) -> Size {
-        Size::new(
-            (f64::from(self.view.columns()) - 1.0) * self.style.spacing_x,
-            (f64::from(self.view.rows()) - 1.0) * self.style.spacing_y,
-        )
-    }
-
-    /// The top-left intersection shown (column `A` and the top row, for the whole board).
-    pub fn grid_origin(&self) -> Pos {
-        let band = band(self.view, &self.style);
-        let [left, _, top, _] = reaches(self.size, self.view, &self.style);
-        self.origin.offset(band + left, band + top)
-    }
-
-    /// The x of the vertical line of column index `col` (0 = `A`).
-    pub fn column_x(&self, col: u8) -> f64 {
-        let from_left = f64::from(col) - f64::from(self.view.low.col);
-        self.grid_origin().x + from_left * self.style.spacing_x
-    }
-
-    /// The y of the horizontal line of row index `row` (0 = row `1`, at the bottom).
-    pub fn row_y(&self, row: u8) -> f64 {
-        let from_top = f64::from(self.view.high.row) - f64::from(row);
-        self.grid_origin().y + from_top * self.style.spacing_y
-    }
-
-    /// The page position of an intersection.
-    pub fn point(&self, p: Point) -> Pos {
-        Pos::new(self.column_x(p.col), self.row_y(p.row))
-    }
-
-    /// Whether `p` is drawn.
-    pub fn shows(&self, p: Point) -> bool {
-        self.view.contains(p)
-    }
-}
-
-/// The board style for a diagram of `size` at most `max_scale` of `full` and at most `max_width` wide.
-pub fn fitted_style(
-    size: BoardSize,
-    full: &BoardStyle,
-    max_scale: f64,
-    max_width: f64,
-) -> BoardStyle {
-    fitted_view_style(size, None, full, max_scale, max_width)
-}
-
-/// The board style for a diagram of `view` of a board of `size` (all of it when `None`) at most
-/// `max_scale` of `full` and at most `max_width` wide.
-pub fn fitted_view_style(
-    size: BoardSize,
-    view: Option<View>,
-    full: &BoardStyle,
-    max_scale: f64,
-    max_width: f64,
-) -> BoardStyle {
-    let mut scale = max_scale;
-    // Labels shrink less than the grid, so narrow the scale until the whole diagram fits.
-    for _ in 0..20 {
-        let style = full.scaled(scale);
-        if BoardGeometry::view_extent(size, view, &style).width <= max_width {
-            return style;
-        }
-        scale *= 0.9;
-    }
-    full.scaled(scale)
-}
+use marks::{draw_mark, numbered_stone, stone};
 
 /// The star points of a real board of this size (see the module notes).
 pub fn star_points(size: BoardSize) -> Vec<Point> {
@@ -294,23 +125,6 @@ pub fn stones_and_marks(
     shapes
 }
 
-/// A stone with its move number in the middle, in the ink that shows on it.
-fn numbered_stone(g: &BoardGeometry, n: Numbered, shapes: &mut Vec<Shape>) {
-    stone(g, n.point, n.color, shapes);
-    let text = n.number.to_string();
-    // Two digits fill about half the stone; three are set smaller to stay inside it.
-    let size_pt = g.style.stone * PT_PER_MM * if text.len() > 2 { 0.36 } else { 0.46 };
-    let width = text_width_mm(&text, Font::Bold, size_pt);
-    let c = g.point(n.point);
-    shapes.push(Shape::Text {
-        baseline: c.offset(-width / 2.0, cap_height_mm(size_pt) / 2.0),
-        text,
-        size_pt,
-        font: Font::Bold,
-        color: contrast(Some(n.color)),
-    });
-}
-
 fn solid(width: f64) -> Stroke {
     Stroke {
         width,
@@ -369,137 +183,6 @@ fn grid(g: &BoardGeometry, shapes: &mut Vec<Shape>) {
     }
 }
 
-/// A stone exactly `style.stone` across, outline included.
-fn stone(g: &BoardGeometry, p: Point, color: Color, shapes: &mut Vec<Shape>) {
-    let outline = g.style.stone_outline;
-    let (fill, stroke_color) = match color {
-        Color::Black => (Rgb::BLACK, Rgb::BLACK),
-        Color::White => (Rgb::WHITE, Rgb::BLACK),
-    };
-    shapes.push(Shape::Circle {
-        center: g.point(p),
-        radius: (g.style.stone - outline) / 2.0,
-        fill: Some(fill),
-        stroke: Some(Stroke {
-            width: outline,
-            color: stroke_color,
-            dash: None,
-        }),
-    });
-}
-
-/// The ink that shows up on a stone of `color` (or on the bare board).
-fn contrast(on: Option<Color>) -> Rgb {
-    match on {
-        Some(Color::Black) => Rgb::WHITE,
-        _ => Rgb::BLACK,
-    }
-}
-
-fn draw_mark(g: &BoardGeometry, mark: Mark, on: Option<Color>, shapes: &mut Vec<Shape>) {
-    let c = g.point(mark.point);
-    let d = g.style.stone;
-    let width = (0.08 * d).max(0.3);
-    let ink = |on: Option<Color>| Stroke {
-        width,
-        color: contrast(on),
-        dash: None,
-    };
-    match mark.kind {
-        MarkKind::Move(mover) => {
-            let color = on.unwrap_or_else(|| {
-                stone(g, mark.point, mover, shapes);
-                mover
-            });
-            shapes.push(Shape::Circle {
-                center: c,
-                radius: 0.26 * d,
-                fill: None,
-                stroke: Some(ink(Some(color))),
-            });
-        }
-        MarkKind::Captured => {
-            let r = 0.24 * d;
-            for (dx, dy) in [(r, r), (r, -r)] {
-                shapes.push(Shape::Line {
-                    from: c.offset(-dx, -dy),
-                    to: c.offset(dx, dy),
-                    stroke: ink(on),
-                });
-            }
-        }
-        MarkKind::Liberty => {
-            let side = 0.36 * d;
-            shapes.push(Shape::Rect {
-                origin: c.offset(-side / 2.0, -side / 2.0),
-                size: Size::new(side, side),
-                fill: Some(Rgb::WHITE),
-                stroke: Some(Stroke {
-                    width: (0.06 * d).max(0.3),
-                    ..ink(on)
-                }),
-            });
-        }
-        MarkKind::Illegal => {
-            // A frame just outside the stone's reach, so whatever stands on the point (a stone
-            // or nothing) stays in full view; on a bare point, a small cross says "not here".
-            let side = 1.04 * d;
-            shapes.push(Shape::Rect {
-                origin: c.offset(-side / 2.0, -side / 2.0),
-                size: Size::new(side, side),
-                fill: None,
-                stroke: Some(ink(None)),
-            });
-            if on.is_none() {
-                let r = 0.16 * d;
-                for (dx, dy) in [(r, r), (r, -r)] {
-                    shapes.push(Shape::Line {
-                        from: c.offset(-dx, -dy),
-                        to: c.offset(dx, dy),
-                        stroke: ink(None),
-                    });
-                }
-            }
-        }
-        MarkKind::Dead => {
-            // A triangle, as Go diagrams mark dead stones.
-            let r = 0.3 * d;
-            let corners = [
-                c.offset(0.0, -r),
-                c.offset(0.866 * r, 0.5 * r),
-                c.offset(-0.866 * r, 0.5 * r),
-            ];
-            for i in 0..3 {
-                shapes.push(Shape::Line {
-                    from: corners[i],
-                    to: corners[(i + 1) % 3],
-                    stroke: ink(on),
-                });
-            }
-        }
-        MarkKind::Territory(owner) => {
-            // Smaller than a liberty's open square, and White's filled grey, so the two never
-            // look alike; small enough to sit inside a dead stone's triangle, whose point is
-            // counted too.
-            let side = 0.22 * d;
-            let (fill, outline) = match owner {
-                Color::Black => (Rgb::BLACK, Rgb::BLACK),
-                Color::White => (Rgb::GREY, Rgb::BLACK),
-            };
-            shapes.push(Shape::Rect {
-                origin: c.offset(-side / 2.0, -side / 2.0),
-                size: Size::new(side, side),
-                fill: Some(fill),
-                stroke: Some(Stroke {
-                    width: (0.05 * d).max(0.25),
-                    color: outline,
-                    dash: None,
-                }),
-            });
-        }
-    }
-}
-
 /// Column letters above and below, row numbers left and right, each centred on its line: the
 /// real coordinates of the columns and rows shown.
 fn coordinates(g: &BoardGeometry, shapes: &mut Vec<Shape>) {
@@ -536,7 +219,10 @@ fn coordinates(g: &BoardGeometry, shapes: &mut Vec<Shape>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::answer::MarkKind;
+    use crate::kit::View;
     use crate::layout::style::Style;
+    use crate::rules::Color;
     use std::collections::BTreeSet;
 
     fn size(n: u32) -> BoardSize {
