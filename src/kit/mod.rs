@@ -2,6 +2,7 @@
 
 mod examples;
 mod keys;
+mod kit_table;
 pub mod load;
 pub mod model;
 pub mod schema;
