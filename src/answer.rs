@@ -12,7 +12,9 @@ pub use crate::text::number;
 use crate::kit::model::{Example, Kit, Task};
 use crate::kit::starting_side;
 use crate::referee::{self, MoveReport};
-use crate::rules::{Board, Color, Game, IllegalMove, Move, Point, Rules, Score, Scoring, score};
+use crate::rules::{
+    Board, Capture, Color, Game, IllegalMove, Move, Point, Rules, Score, Scoring, score,
+};
 
 /// The computed answers of a whole kit.
 #[derive(Debug, Clone)]
@@ -40,22 +42,13 @@ pub struct ExampleAnswer {
     pub figure: Figure,
 }
 
-/// One capturing move and the stones it removes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CaptureMove {
-    /// Where the capturing stone goes.
-    pub point: Point,
-    /// The stones it removes, sorted.
-    pub captured: Vec<Point>,
-}
-
 /// The engine's answer to one task.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Answer {
     /// Every capturing move of the player to move.
     Capture {
         /// The moves, sorted by point.
-        moves: Vec<CaptureMove>,
+        moves: Vec<Capture>,
     },
     /// A chain and its liberties.
     Liberties {
@@ -109,7 +102,7 @@ pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
     let start = &example.board;
     let (answer, figure) = match &example.task {
         Task::Capture => {
-            let moves = capturing_moves(&game);
+            let moves = game.capturing_moves();
             let mut marks = Vec::new();
             for m in &moves {
                 marks.push(mark(m.point, MarkKind::Move(to_play)));
@@ -282,15 +275,4 @@ fn empty_score(rules: &Rules) -> Score {
         stones: [0, 0],
         prisoners: [0, 0],
     }
-}
-
-/// Every legal move of the player to move that captures, with what it removes, sorted by point.
-pub fn capturing_moves(game: &Game) -> Vec<CaptureMove> {
-    game.capturing_moves()
-        .into_iter()
-        .map(|capture| CaptureMove {
-            point: capture.point,
-            captured: capture.captured,
-        })
-        .collect()
 }
