@@ -43,7 +43,12 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
             paragraph(flow, &worked_example(kit, key), style);
         }
     }
-    paragraph(flow, w.get("run_round_adaptation"), style);
+    let adaptation = if super::counters::per_colour(kit) == 0 {
+        "run_round_adaptation_stones"
+    } else {
+        "run_round_adaptation"
+    };
+    paragraph(flow, w.get(adaptation), style);
     answers(flow, kit, key, style);
 }
 

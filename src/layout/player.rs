@@ -36,6 +36,15 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
     flow.text(
         &match counters::per_colour(kit) {
             0 => w.fill("materials_no_counters", &[("size", &size)]),
+            // "Large" paper counters are a real board's; smaller ones say their size.
+            n if style.board.stone < Physical::default().counter_mm => w.fill(
+                "materials_small",
+                &[
+                    ("size", &size),
+                    ("counters", &rules_text::spell(count_u32(n), w)),
+                    ("mm", &number(style.board.stone)),
+                ],
+            ),
             n => w.fill(
                 "materials",
                 &[
@@ -59,9 +68,16 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
     // the page the rules leave) saves a page or keeps a page from being left mostly empty: a
     // board larger than 5x5 rarely fits under the rules on page 1. Tried in this order, the
     // first of equally good layouts is kept.
+    // Only as many examples as one page holds can fill the page before the board, so only
+    // those splits are tried (and all of them first): a constant number of trial layouts, not
+    // one per example, which made a kit of 800 examples take seconds.
     let n = kit.examples.len();
     let mut best: Option<(Flow, (usize, bool))> = None;
-    for before in std::iter::once(0).chain((1..=n).rev()) {
+    let splits = (1..=n.min(MOST_BEFORE_BOARD)).rev();
+    let splits = std::iter::once(0)
+        .chain((n > MOST_BEFORE_BOARD).then_some(n))
+        .chain(splits);
+    for before in splits {
         let mut trial = flow.clone();
         examples(&mut trial, kit, style, 0..before, true);
         full_board(&mut trial, kit, style, &size);
@@ -76,6 +92,10 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
         *flow = laid_out;
     }
 }
+
+/// More example diagrams than fit on one page (three columns of five rows at the smallest
+/// cell): putting more than this before the board can only push the board further back.
+const MOST_BEFORE_BOARD: usize = 15;
 
 /// The share of a page's content area left blank above which a page counts as mostly empty.
 pub const MOSTLY_EMPTY: f64 = 0.5;

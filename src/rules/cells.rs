@@ -23,6 +23,11 @@ impl CellSet {
         self.0[i >> 6] &= !(1 << (i & 63));
     }
 
+    /// How many cells the set holds.
+    pub(super) fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
     /// Word `w` of the set of cells next to a cell of `self` (one or `stride` apart).
     #[inline]
     pub(super) fn next_to_word(&self, w: usize, stride: usize) -> u64 {

@@ -84,8 +84,17 @@ impl Board {
         if self.stone(p).is_none() {
             return 0;
         }
-        self.liberties_of(usize::from(self.head[self.cell(p)]))
-            .len()
+        // A set of cells, not a sorted list of points: replays ask for this on every move, and
+        // sorting each chain's liberties made that the dearest part of a long replay.
+        let mut liberties = CellSet::default();
+        for cell in self.chain_stone_cells(usize::from(self.head[self.cell(p)])) {
+            for nb in self.neighbours(cell) {
+                if self.cells[nb] == EMPTY {
+                    liberties.set(nb);
+                }
+            }
+        }
+        liberties.len()
     }
 
     /// The stones a `color` stone on the empty on-board point `p` would capture, sorted (none

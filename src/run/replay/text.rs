@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use super::Replay;
 use crate::referee::MoveReport;
-use crate::rules::{Color, EndReason, IllegalMove, Rules, diagram};
+use crate::rules::{Color, EndReason, Rules, diagram};
 use crate::text::{Wording, fill, number};
 
 /// Writes the record sheet of `replay`, read from `path`.
@@ -276,11 +276,8 @@ fn write_illegal_notes(
     wording: &Wording,
     w: &mut dyn Write,
 ) -> io::Result<()> {
-    let illegal: Vec<(&MoveReport, IllegalMove)> = reports
-        .iter()
-        .filter_map(|r| Some((r, r.illegal?)))
-        .collect();
-    for &(r, reason) in &illegal {
+    let illegal = || reports.iter().filter_map(|r| Some((r, r.illegal?)));
+    for (r, reason) in illegal() {
         let color = wording.get(r.color.name());
         let note = wording.fill(
             "replay_illegal_note",
@@ -293,11 +290,19 @@ fn write_illegal_notes(
         );
         writeln!(w, "{note}")?;
     }
-    if illegal.is_empty() {
+    if illegal().next().is_none() {
         return writeln!(w, "{}", wording.get("replay_all_legal"));
     }
-    let numbers: Vec<String> = illegal.iter().map(|(r, _)| r.number.to_string()).collect();
-    let count = wording.fill("replay_illegal_count", &[("numbers", &numbers.join(", "))]);
+    // One string for every number, not a string per number: a record of a million illegal
+    // moves would otherwise hold a million small strings at once.
+    let mut numbers = String::new();
+    for (i, (r, _)) in illegal().enumerate() {
+        if i > 0 {
+            numbers.push_str(", ");
+        }
+        numbers.push_str(&r.number.to_string());
+    }
+    let count = wording.fill("replay_illegal_count", &[("numbers", &numbers)]);
     writeln!(w, "{count}")
 }
 
