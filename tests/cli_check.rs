@@ -280,7 +280,7 @@ fn odd_input_never_panics() {
 fn character_the_pdf_font_cannot_print() {
     broken(
         "unprintable",
-        "`☃` (U+2603) cannot be printed with the builtin PDF font (in `Player materials · Snow ☃ capture`)",
+        "`☃` (U+2603) cannot be printed with the builtin PDF font (in `Snow ☃ capture`)",
         2,
         15,
     );

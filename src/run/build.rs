@@ -46,7 +46,7 @@ pub fn run(
         PaperArg::A3 => Paper::A3,
     });
     let pack = match check_source(&source, paper) {
-        Ok((_, _, pack)) => pack,
+        Ok((kit, key)) => crate::layout::pack(&kit, &key),
         Err(diagnostics) => return report(&source, &diagnostics, console),
     };
     // Standard output lists the written files only; how the board was sized is a note beside it.

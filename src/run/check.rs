@@ -10,17 +10,15 @@ use crate::key_check::{key_problems, view_problems};
 use crate::kit::{Kit, Paper, load};
 use crate::layout::fit::{FitKey, PaperFrom, board_fit_problem};
 use crate::layout::font::win_ansi_byte;
-use crate::layout::page::Shape;
-use crate::layout::{Pack, pack};
 
 /// Loads a kit and applies every check: its content, its stated keys against the engine,
 /// whether its board fits the paper (`paper` when the command line overrides the kit's), and
-/// whether every printed character can be printed. Returns the kit with its answers and
-/// laid-out pack, each computed once, so `build` need not compute them again.
+/// whether every printed character can be printed. Returns the kit (on the paper used) with its
+/// answers, computed once, so `build` need not compute them again.
 pub fn check_source(
     source: &Source,
     paper: Option<Paper>,
-) -> Result<(Kit, AnswerKey, Pack), Vec<Diagnostic>> {
+) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
     let (mut kit, key) = check_content(source)?;
     let from = match paper {
         Some(paper) => {
@@ -42,22 +40,16 @@ pub fn check_source(
             Diagnostic::at(span, problem.message).with_help(problem.help),
         ]);
     }
-    let pack = pack(&kit, &key);
-    match unprintable(&pack, source.text()) {
-        Some(d) => Err(vec![d]),
-        None => Ok((kit, key, pack)),
-    }
-}
-
-/// The checks `key` needs: everything [`check_source`] checks except the paper, for answers
-/// do not depend on it. The pack is laid out (on the kit's paper, as large as fits or at the
-/// kit's sizes) only to find characters the PDF font cannot print.
-pub fn check_answers(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
-    let (kit, key) = check_content(source)?;
-    match unprintable(&pack(&kit, &key), source.text()) {
+    match unprintable(&kit, source.text()) {
         Some(d) => Err(vec![d]),
         None => Ok((kit, key)),
     }
+}
+
+/// The checks `key` needs: the kit's content and its stated keys. Neither the paper nor the PDF
+/// font matters to answers printed in a terminal.
+pub fn check_answers(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
+    check_content(source)
 }
 
 /// Loads a kit and compares each stated key with the engine's answer.
@@ -99,20 +91,28 @@ fn check_content(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
     }
 }
 
-/// The first printed character the builtin PDF font cannot show, located in the kit's source
-/// when it came from there (a title, a prompt, a `[text]` entry).
-fn unprintable(pack: &Pack, source: &str) -> Option<Diagnostic> {
-    let documents = [&pack.player_sheet, &pack.host_key];
-    let (c, text) = documents
-        .iter()
-        .flat_map(|d| &d.pages)
-        .flat_map(|p| &p.shapes)
-        .find_map(|shape| match shape {
-            Shape::Text { text, .. } => text
-                .chars()
-                .find(|&c| win_ansi_byte(c).is_none())
-                .map(|c| (c, text)),
-            _ => None,
+/// The first character the builtin PDF font cannot show in what the pack prints: the kit's own
+/// words (title, purpose, the wording with its `[text]` entries, each example's title, prompt
+/// and position); everything else printed is composed from these, points and digits. Located
+/// in the kit's source when it came from there. Scanning the words, not a laid-out pack, keeps
+/// `check` from laying out every page just to read them.
+fn unprintable(kit: &Kit, source: &str) -> Option<Diagnostic> {
+    let wording = kit.wording.keys().map(|key| kit.wording.get(key));
+    let examples = kit.examples.iter().flat_map(|e| {
+        [e.title.as_deref(), e.prompt.as_deref(), Some(e.position_text.as_str())]
+            .into_iter()
+            .flatten()
+    });
+    let (c, text) = [Some(kit.title.as_str()), kit.purpose.as_deref()]
+        .into_iter()
+        .flatten()
+        .chain(wording)
+        .chain(examples)
+        .find_map(|text| {
+            text.chars()
+                // Line breaks and tabs are not printed: text is wrapped anew on the page.
+                .find(|&c| !c.is_whitespace() && win_ansi_byte(c).is_none())
+                .map(|c| (c, text))
         })?;
     let message = format!(
         "`{c}` (U+{:04X}) cannot be printed with the builtin PDF font (in `{text}`)",
@@ -143,7 +143,7 @@ pub fn run(kits: &[PathBuf], console: &mut Console<'_>) -> Result<Outcome, Failu
             }
         };
         match check_source(&source, None) {
-            Ok((kit, _, _)) => writeln!(
+            Ok((kit, _)) => writeln!(
                 console.out,
                 "ok  {shown}: {} {}, fingerprint {}",
                 kit.examples.len(),
