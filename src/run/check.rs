@@ -99,9 +99,13 @@ fn check_content(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
 fn unprintable(kit: &Kit, source: &str) -> Option<Diagnostic> {
     let wording = kit.wording.keys().map(|key| kit.wording.get(key));
     let examples = kit.examples.iter().flat_map(|e| {
-        [e.title.as_deref(), e.prompt.as_deref(), Some(e.position_text.as_str())]
-            .into_iter()
-            .flatten()
+        [
+            e.title.as_deref(),
+            e.prompt.as_deref(),
+            Some(e.position_text.as_str()),
+        ]
+        .into_iter()
+        .flatten()
     });
     let (c, text) = [Some(kit.title.as_str()), kit.purpose.as_deref()]
         .into_iter()
