@@ -400,3 +400,26 @@ fn view_that_hides_the_capture() {
         8,
     );
 }
+
+/// A sequence's key lists every stone captured, once per capture: a point taken twice in a ko
+/// fight is named twice, and naming it once is refused with the engine's account.
+#[test]
+fn a_sequence_key_names_a_point_once_per_capture() {
+    let (code, _, err) = run(&["check", "tests/kits/good/ko-fight-sequence.toml"]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string("tests/kits/good/ko-fight-sequence.toml").unwrap();
+    let path = common::temp_path("ko-fight-once").with_extension("toml");
+    std::fs::write(
+        &path,
+        text.replace("[\"B3\", \"C3\", \"B3\"]", "[\"B3\", \"C3\"]"),
+    )
+    .unwrap();
+    let (code, _, err) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("the key says B3, C3, but the engine finds"),
+        "{err}"
+    );
+    assert!(err.contains("7. Black C3: captures B3 (1 stone)"), "{err}");
+    let _ = std::fs::remove_file(path);
+}

@@ -98,7 +98,10 @@ pub(crate) fn read(
                 RawKey::Text(t) => vec![t.clone()],
                 RawKey::List(l) => l.get_ref().clone(),
             };
-            Claim::Points(points_of(cx, &items, size)?)
+            // A sequence may capture on one point twice (a ko fought out), so its key is a list
+            // with repeats; the others name each point once.
+            let repeats = task == TaskKind::Sequence;
+            Claim::Points(points_of(cx, &items, size, repeats)?)
         }
     };
     Some(StatedKey { claim, span })
@@ -125,12 +128,13 @@ fn points_of(
     cx: &mut TomlReader<'_>,
     items: &[Spanned<String>],
     size: BoardSize,
+    repeats: bool,
 ) -> Option<Vec<Point>> {
     let mut out = Vec::new();
     let mut sound = true;
     for item in items {
         match Point::parse(item.get_ref().trim(), size) {
-            Ok(p) if out.contains(&p) => {
+            Ok(p) if !repeats && out.contains(&p) => {
                 sound = false;
                 cx.error(
                     item.span(),

@@ -171,6 +171,10 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
                 worked_example,
                 fingerprint: fingerprint(source),
                 places,
+                font: raw_kit
+                    .as_ref()
+                    .and_then(|r| r.font.as_ref())
+                    .map(|f| (f.get_ref().trim().to_string(), f.span())),
             })
         }
         (rules, _) => Err(Rejected {

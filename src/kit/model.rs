@@ -177,6 +177,8 @@ pub struct Kit {
     pub fingerprint: String,
     /// Where the values a paper problem is about are written, for its diagnostic.
     pub places: PaperPlaces,
+    /// The font the kit asks for (`[kit] font`), with where it is written; `None`: the bundled one.
+    pub font: Option<(String, Range<usize>)>,
 }
 
 /// One example position with its task.

@@ -25,6 +25,8 @@ pub const KIT_KEYS: &[&str] = &[
     "counter_mm",
     "ink_saving",
     "worked_example",
+    "font",
+    "language",
     "record_numbered",
     "counters",
 ];
@@ -65,6 +67,10 @@ pub struct RawKit {
     pub record_numbered: Option<Spanned<bool>>,
     /// `"none"`, `"default"` or a number per colour.
     pub counters: Option<Spanned<RawCounters>>,
+    /// A font family installed on the system, or a font file's path relative to the kit.
+    pub font: Option<Spanned<String>>,
+    /// The language of the printed wording, e.g. `"fr"`.
+    pub language: Option<Spanned<String>>,
 }
 
 /// `[kit] counters` as written: a word or a number.
@@ -114,6 +120,8 @@ impl RawKit {
         let worked_example = r.one("worked_example", whole_number);
         let record_numbered = r.one("record_numbered", value::boolean);
         let counters = r.one("counters", RawCounters::read);
+        let font = r.one("font", text);
+        let language = r.one("language", text);
         problems.append(&mut r.problems);
         Some(RawKit {
             title,
@@ -126,6 +134,8 @@ impl RawKit {
             worked_example,
             record_numbered,
             counters,
+            font,
+            language,
         })
     }
 }

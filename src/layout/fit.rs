@@ -286,6 +286,7 @@ mod tests {
             worked_example: None,
             fingerprint: "0".into(),
             places: Default::default(),
+            font: None,
         }
     }
 
