@@ -23,6 +23,10 @@ pub enum Command {
         /// Kit files to check.
         #[arg(required = true, value_name = "KIT")]
         kits: Vec<PathBuf>,
+        /// Font for all printed text, overriding the kit's `font`: an installed family's name
+        /// or a font file's path.
+        #[arg(long, value_name = "FONT")]
+        font: Option<String>,
     },
     /// Show every example with its board and the answer the rules engine computed.
     ///
@@ -51,6 +55,10 @@ pub enum Command {
         /// Which files to write.
         #[arg(long, value_enum, default_value_t = PackFormat::Both)]
         format: PackFormat,
+        /// Font for all printed text, overriding the kit's `font`: an installed family's name
+        /// or a font file's path.
+        #[arg(long, value_name = "FONT")]
+        font: Option<String>,
     },
     /// Referee a played game: rule on every move and give the result.
     ///

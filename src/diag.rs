@@ -254,6 +254,25 @@ pub fn nearest<'a>(found: &str, known: &[&'a str]) -> Option<&'a str> {
         .map(|(_, k)| k)
 }
 
+/// Up to `count` of `known`, nearest to `found` first: names that contain every word of `found`
+/// before the rest, then by edit distance, ignoring case. For lists where any entry may be
+/// what was meant, such as installed font families.
+pub fn closest<'a>(found: &str, known: &[&'a str], count: usize) -> Vec<&'a str> {
+    let found = found.to_lowercase();
+    let words: Vec<&str> = found.split_whitespace().collect();
+    let mut ranked: Vec<(bool, usize, &'a str)> = known
+        .iter()
+        .map(|k| {
+            let lower = k.to_lowercase();
+            let contains = !words.is_empty() && words.iter().all(|w| lower.contains(w));
+            (!contains, edit_distance(&found, &lower), *k)
+        })
+        .collect();
+    ranked.sort();
+    ranked.dedup_by(|a, b| a.2 == b.2);
+    ranked.into_iter().take(count).map(|(_, _, k)| k).collect()
+}
+
 /// Edits (insert, delete, replace, or swap two neighbours) from `a` to `b`: a swap is the
 /// commonest typo (`kye` for `key`), so it counts as one edit, not two.
 fn edit_distance(a: &str, b: &str) -> usize {

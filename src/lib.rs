@@ -18,3 +18,4 @@ pub mod rules;
 pub mod run;
 pub mod text;
 pub mod toml_input;
+pub mod typeface;

@@ -277,10 +277,10 @@ fn odd_input_never_panics() {
 }
 
 #[test]
-fn character_the_pdf_font_cannot_print() {
+fn character_no_font_can_print() {
     broken(
         "unprintable",
-        "`☃` (U+2603) cannot be printed with the builtin PDF font (in `Snow ☃ capture`)",
+        "`☃` (U+2603) is in no font the pack is set in (in `Snow ☃ capture`)",
         2,
         15,
     );

@@ -42,6 +42,7 @@ fn sample() -> Document {
                 },
             ],
         }],
+        fonts: libertykit::typeface::bundled(),
     }
 }
 
@@ -89,19 +90,25 @@ fn pdf_page_size_and_line_coordinates() {
         "{x1},{y1}"
     );
 
-    // The circle is drawn with Bézier curves, the text with the builtin Helvetica.
+    // The circle is drawn with Bézier curves, the text in the bundled font, embedded as a
+    // subset (a six-letter tag and `+`) and addressed by glyph ids (Identity-H).
     assert_eq!(ops.iter().filter(|op| op.operator == "c").count(), 4);
     assert!(ops.iter().any(|op| op.operator == "Tj"));
     let fonts = doc.get_page_fonts(page_id).unwrap();
+    assert_eq!(fonts.len(), 1);
     let font = fonts.values().next().unwrap();
+    let name = font.get(b"BaseFont").unwrap().as_name().unwrap();
     assert_eq!(
-        font.get(b"BaseFont").unwrap().as_name().unwrap(),
-        b"Helvetica"
+        &name[6..],
+        b"+LiberationSans",
+        "{}",
+        String::from_utf8_lossy(name)
     );
     assert_eq!(
         font.get(b"Encoding").unwrap().as_name().unwrap(),
-        b"WinAnsiEncoding"
+        b"Identity-H"
     );
+    assert!(font.get(b"ToUnicode").is_ok());
 }
 
 #[test]
@@ -145,7 +152,7 @@ fn pdf_passes_qpdf_check() {
 
 #[test]
 fn svg_has_millimetre_viewbox_and_line() {
-    let svg = write_svg(&sample().pages[0]);
+    let svg = write_svg(&sample().pages[0], libertykit::typeface::bundled());
     assert!(svg.starts_with("<svg"), "{svg}");
     assert!(svg.contains(r#"width="210mm""#));
     assert!(svg.contains(r#"height="297mm""#));
@@ -157,5 +164,8 @@ fn svg_has_millimetre_viewbox_and_line() {
     assert!(svg.contains(r#"stroke-width="0.35""#));
     assert!(svg.contains(r#"<circle cx="60" cy="100""#));
     assert!(svg.contains(&format!(">{TEXT}</text>")));
-    assert_eq!(svg, write_svg(&sample().pages[0]));
+    assert_eq!(
+        svg,
+        write_svg(&sample().pages[0], libertykit::typeface::bundled())
+    );
 }

@@ -28,7 +28,7 @@ fn seed() -> (Kit, AnswerKey, Pack) {
     let source = std::fs::read_to_string(&path).unwrap();
     let kit = load(&source).unwrap_or_else(|d| panic!("{d:?}"));
     let key = answer_key(&kit);
-    let pack = pack(&kit, &key);
+    let pack = pack(&kit, &key, libertykit::typeface::bundled());
     (kit, key, pack)
 }
 
@@ -217,7 +217,7 @@ fn pdf_and_svg_show_the_same_grid_as_the_layout() {
         assert!(close(*a, *b, 0.01), "layout {a} vs pdf {b}");
     }
 
-    let svg = write_svg(&pack.player_sheet.pages[0]);
+    let svg = write_svg(&pack.player_sheet.pages[0], pack.player_sheet.fonts);
     assert!(svg.contains(r#"width="210mm""#) && svg.contains(r#"height="297mm""#));
     assert!(svg.contains(r#"viewBox="0 0 210 297""#));
     let (sxs, sys) = grid_lines(&svg_segments(&svg));
@@ -458,7 +458,7 @@ fn svg_pages_match_their_snapshots() {
         (&pack.host_key, "host_key"),
     ] {
         for (i, page) in doc.pages.iter().enumerate() {
-            insta::assert_snapshot!(format!("{name}_{}", i + 1), write_svg(page));
+            insta::assert_snapshot!(format!("{name}_{}", i + 1), write_svg(page, doc.fonts));
         }
     }
 }
@@ -549,18 +549,18 @@ fn counters_are_full_size_and_ink_saving_draws_outlines() {
 }
 
 fn pack_of(kit: &Kit, key: &AnswerKey) -> Pack {
-    pack(kit, key)
+    pack(kit, key, libertykit::typeface::bundled())
 }
 
 #[test]
-fn every_printed_character_is_in_winansi() {
+fn every_printed_character_is_in_the_bundled_font() {
     let (_, _, pack) = seed();
     for doc in [&pack.player_sheet, &pack.host_key] {
         for shape in doc.pages.iter().flat_map(|p| &p.shapes) {
             if let Shape::Text { text, .. } = shape {
                 assert!(
                     text.chars()
-                        .all(|c| libertykit::layout::font::win_ansi_byte(c).is_some()),
+                        .all(|c| libertykit::typeface::bundled().shows(c)),
                     "{text}"
                 );
             }

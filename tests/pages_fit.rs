@@ -220,7 +220,12 @@ fn assert_board(out: &Path, n: usize, sx: f64, sy: f64, counter: f64, paper: (f6
     // Letters along the top and bottom, numbers up both sides.
     assert_eq!(labels.len(), 4 * n, "{labels:?}");
     for (x, y, _, text) in &labels {
-        let w = text_width_mm(text, Font::Regular, COORD_PT);
+        let w = text_width_mm(
+            libertykit::typeface::bundled(),
+            text,
+            Font::Regular,
+            COORD_PT,
+        );
         let cap = 0.718 * coord_mm;
         assert!(
             *x >= left && x + w <= right && y - cap >= top && *y <= bottom,
@@ -385,7 +390,7 @@ struct Counters {
 fn counters_of(source: &str) -> (Counters, Document) {
     let kit = load(source).unwrap_or_else(|e| panic!("{:?}", e.problems));
     let key = answer_key(&kit);
-    let sheet = pack(&kit, &key).player_sheet;
+    let sheet = pack(&kit, &key, libertykit::typeface::bundled()).player_sheet;
     let mut counted = Counters {
         black: 0,
         white: 0,

@@ -96,7 +96,7 @@ fn variants() -> Vec<(String, Kit, Pack)> {
                 kit.record_rows = rows;
                 kit.record_numbered = rows == 80;
                 let key = answer_key(&kit);
-                let pack = pack(&kit, &key);
+                let pack = pack(&kit, &key, libertykit::typeface::bundled());
                 out.push((format!("{name} {} r{rows}", paper.name()), kit, pack));
             }
         }
@@ -132,7 +132,7 @@ fn bounds(shape: &Shape) -> (f64, f64, f64, f64) {
         } => (
             baseline.x,
             top,
-            baseline.x + text_width_mm(text, *font, *size_pt),
+            baseline.x + text_width_mm(libertykit::typeface::bundled(), text, *font, *size_pt),
             bottom,
         ),
     }
@@ -199,7 +199,7 @@ fn rows_under(shapes: &[&Shape], header: (f64, f64, f64), style: &Style) -> Vec<
 }
 
 fn style_of(kit: &Kit) -> Style {
-    Style::for_physical(&kit.physical)
+    Style::for_physical(&kit.physical, libertykit::typeface::bundled())
 }
 
 /// Pages of the player sheet before the counters.
@@ -484,7 +484,7 @@ fn seed_pushed_down(lines: usize, paper: Paper, rows: u32) -> (Kit, Pack) {
     kit.paper = paper;
     kit.record_rows = rows;
     let key = answer_key(&kit);
-    let pack = pack(&kit, &key);
+    let pack = pack(&kit, &key, libertykit::typeface::bundled());
     (kit, pack)
 }
 

@@ -54,7 +54,8 @@ struct Grid {
 /// How example diagrams are drawn when not shrunk further: their line widths are the ones an
 /// example grid uses whatever its scale (the widths have floors).
 fn example_style() -> BoardStyle {
-    BoardStyle::full_size(&Physical::default()).scaled(Style::default().example_scale)
+    BoardStyle::full_size(&Physical::default(), libertykit::typeface::bundled())
+        .scaled(Style::default().example_scale)
 }
 
 fn close(a: f64, b: f64) -> bool {
@@ -134,7 +135,7 @@ fn spacing(lines: &[(f64, f64, f64, f64)]) -> f64 {
 fn documents(source: &str) -> Vec<Document> {
     let kit = load_ok(source);
     let key = answer_key(&kit);
-    let pack = pack(&kit, &key);
+    let pack = pack(&kit, &key, libertykit::typeface::bundled());
     vec![pack.player_sheet, pack.host_key]
 }
 

@@ -3,27 +3,39 @@
 //! One SVG user unit is one millimetre, so the page model's coordinates are written unchanged
 //! (both use a top-left origin with y down). Numbers are rounded to a fixed precision so the
 //! output is byte-stable across platforms and usable in snapshot tests.
+//!
+//! Text is drawn as the fonts' own glyph outlines, as typst-svg does: each glyph the page uses
+//! is defined once and placed where layout measured it, so the page looks the same on a
+//! machine without the font. An invisible `<text>` over the glyphs keeps it selectable and
+//! searchable.
 
+use std::collections::BTreeSet;
 use svg::node::Text as TextNode;
-use svg::node::element::{Circle, Element, Line, Rectangle};
+
+use svg::node::element::{Circle, Definitions, Element, Group, Line, Path, Rectangle, Use};
 use svg::{Document, Node};
 
-use crate::layout::geom::{Rgb, Size};
+use crate::layout::geom::{Pos, Rgb, Size};
 use crate::layout::page::{Font, Page, Shape, Stroke};
+use crate::typeface::{Slot, Typefaces, Weight};
 
-/// The fonts a viewer should substitute for the PDF's builtin Helvetica.
-const FONT_FAMILY: &str = "Helvetica, Arial, sans-serif";
+/// The family the invisible, selectable text names; it only sets where a selection falls.
+const FONT_FAMILY: &str = "Liberation Sans, Helvetica, Arial, sans-serif";
 
 /// Millimetres per typographic point, for font sizes given in points.
 const MM_PER_PT: f64 = 25.4 / 72.0;
 
-/// Renders `page` as a standalone SVG document sized in millimetres.
-pub fn write_svg(page: &Page) -> String {
+/// Renders `page`, whose text was measured in `fonts`, as a standalone SVG document sized in
+/// millimetres.
+pub fn write_svg(page: &Page, fonts: &Typefaces) -> String {
     let Size { width, height } = page.size;
     let mut doc = Document::new()
+        .set("xmlns:xlink", "http://www.w3.org/1999/xlink")
         .set("width", format!("{}mm", num(width)))
         .set("height", format!("{}mm", num(height)))
         .set("viewBox", format!("0 0 {} {}", num(width), num(height)));
+    let (definitions, drawn) = glyph_definitions(page, fonts);
+    doc = doc.add(definitions);
 
     // SVG has no paper: without an opaque background, viewers show the page on their own canvas
     // colour, which makes white stones vanish on dark themes.
@@ -79,31 +91,112 @@ pub fn write_svg(page: &Page) -> String {
                 size_pt,
                 font,
                 color,
-            } => {
-                let weight = match font {
-                    Font::Regular => "normal",
-                    Font::Bold => "bold",
-                };
-                // A plain `Element`, because the svg crate's `Text` builder puts its content on
-                // separate lines, and with `xml:space="preserve"` those newlines would render
-                // as spaces before and after the text.
-                let mut element = Element::new("text");
-                element.assign("x", num(baseline.x));
-                element.assign("y", num(baseline.y));
-                element.assign("font-family", FONT_FAMILY);
-                element.assign("font-size", num(size_pt * MM_PER_PT));
-                element.assign("font-weight", weight);
-                element.assign("fill", hex(*color));
-                // Layout measured every space; collapsing them would shift later glyphs.
-                element.assign("xml:space", "preserve");
-                element.append(TextNode::new(text.as_str()));
-                doc.add(element)
-            }
+            } => doc
+                .add(glyphs(
+                    fonts,
+                    &drawn,
+                    *baseline,
+                    text,
+                    (*size_pt, *font, *color),
+                ))
+                .add(selectable(fonts, *baseline, text, *size_pt, *font)),
         };
     }
     let mut out = doc.to_string();
     out.push('\n');
     out
+}
+
+/// The id of the definition of glyph `gid` of the face in `slot`.
+fn glyph_id(slot: Slot, gid: u16) -> String {
+    let face = match slot {
+        Slot::Chosen(Weight::Regular) => "cr",
+        Slot::Chosen(Weight::Bold) => "cb",
+        Slot::Bundled(Weight::Regular) => "br",
+        Slot::Bundled(Weight::Bold) => "bb",
+    };
+    format!("g{face}{gid}")
+}
+
+/// One `<path>` per glyph the page's text uses, in 1/1000 em with y up, as the font draws it;
+/// and which glyphs have a shape to draw (a space has none).
+fn glyph_definitions(page: &Page, fonts: &Typefaces) -> (Definitions, BTreeSet<(Slot, u16)>) {
+    let mut used = BTreeSet::new();
+    for shape in &page.shapes {
+        if let Shape::Text { text, font, .. } = shape {
+            used.extend(text.chars().map(|c| fonts.glyph(c, *font)));
+        }
+    }
+    let mut defs = Definitions::new();
+    let mut drawn = BTreeSet::new();
+    for (slot, gid) in used {
+        let d = fonts.face(slot).outline_path(gid);
+        if !d.is_empty() {
+            defs = defs.add(Path::new().set("id", glyph_id(slot, gid)).set("d", d));
+            drawn.insert((slot, gid));
+        }
+    }
+    (defs, drawn)
+}
+
+/// A text run as placed glyph outlines: each glyph advances by its own width, as layout measured.
+fn glyphs(
+    fonts: &Typefaces,
+    drawn: &BTreeSet<(Slot, u16)>,
+    baseline: Pos,
+    text: &str,
+    (size_pt, font, color): (f64, Font, Rgb),
+) -> Group {
+    let em = size_pt * MM_PER_PT;
+    let mut group = Group::new()
+        .set(
+            "transform",
+            format!(
+                "translate({} {}) scale({} {})",
+                num(baseline.x),
+                num(baseline.y),
+                em / 1000.0,
+                -em / 1000.0
+            ),
+        )
+        .set("fill", hex(color));
+    let mut x = 0.0;
+    for c in text.chars() {
+        let (slot, gid) = fonts.glyph(c, font);
+        if drawn.contains(&(slot, gid)) {
+            group = group.add(
+                Use::new()
+                    .set("xlink:href", format!("#{}", glyph_id(slot, gid)))
+                    .set("x", num(x)),
+            );
+        }
+        x += fonts.face(slot).advance(gid);
+    }
+    group
+}
+
+/// The run as invisible text stretched over the glyphs, so it can be selected and searched.
+fn selectable(fonts: &Typefaces, baseline: Pos, text: &str, size_pt: f64, font: Font) -> Element {
+    // A plain `Element`, because the svg crate's `Text` builder puts its content on separate
+    // lines, and with `xml:space="preserve"` those newlines would count as spaces.
+    let mut element = Element::new("text");
+    element.assign("x", num(baseline.x));
+    element.assign("y", num(baseline.y));
+    element.assign("font-family", FONT_FAMILY);
+    element.assign("font-size", num(size_pt * MM_PER_PT));
+    if font == Font::Bold {
+        element.assign("font-weight", "bold");
+    }
+    let width = fonts.width_em(text, font) * size_pt * MM_PER_PT;
+    if width > 0.0 {
+        element.assign("textLength", num(width));
+        element.assign("lengthAdjust", "spacingAndGlyphs");
+    }
+    element.assign("fill-opacity", "0");
+    // Layout measured every space; collapsing them would shift later glyphs.
+    element.assign("xml:space", "preserve");
+    element.append(TextNode::new(text));
+    element
 }
 
 /// Adds outline attributes (or `stroke="none"`) to an SVG shape element.
@@ -167,7 +260,7 @@ fn num(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::geom::Pos;
+    use crate::typeface::bundled;
 
     fn page() -> Page {
         Page {
@@ -211,7 +304,7 @@ mod tests {
 
     #[test]
     fn root_is_a4_in_millimetres_with_white_background() {
-        let svg = write_svg(&page());
+        let svg = write_svg(&page(), bundled());
         assert!(svg.contains(r#"width="210mm""#), "{svg}");
         assert!(svg.contains(r#"height="297mm""#));
         assert!(svg.contains(r#"viewBox="0 0 210 297""#));
@@ -220,15 +313,17 @@ mod tests {
 
     #[test]
     fn shapes_and_text_are_written() {
-        let svg = write_svg(&page());
+        let svg = write_svg(&page(), bundled());
         assert!(
             svg.contains(r#"x1="20" x2="120.25" y1="30" y2="30""#),
             "{svg}"
         );
         assert!(svg.contains(r#"stroke-dasharray="1 0.5""#));
         assert!(svg.contains(r##"<circle cx="60" cy="80" fill="#ffffff" r="4" stroke="none"/>"##));
-        assert!(svg.contains(r#"font-family="Helvetica, Arial, sans-serif""#));
         assert!(svg.contains(r#"font-size="4.233""#));
+        // The glyphs are drawn from their outlines: "5" is defined once and used twice.
+        assert!(svg.contains("<path d=\"M"), "{svg}");
+        assert_eq!(svg.matches("xlink:href=\"#gbb").count(), 18, "{svg}");
         assert!(svg.contains(r#"font-weight="bold""#));
         assert!(
             svg.contains("5×5 A1–E5 &lt;tally&gt; &amp; co</text>"),
@@ -238,6 +333,6 @@ mod tests {
 
     #[test]
     fn output_is_deterministic() {
-        assert_eq!(write_svg(&page()), write_svg(&page()));
+        assert_eq!(write_svg(&page(), bundled()), write_svg(&page(), bundled()));
     }
 }

@@ -156,7 +156,7 @@ fn counter(center: Pos, color: Color, kit: &Kit, style: &Style, shapes: &mut Vec
             shapes.push(ring(style.ink_saving_ring));
             let letter = kit.wording.get("counter_black_mark").to_string();
             let size_pt = d * 1.4;
-            let width = text_width_mm(&letter, Font::Bold, size_pt);
+            let width = text_width_mm(style.fonts, &letter, Font::Bold, size_pt);
             let baseline = center.offset(-width / 2.0, cap_height_mm(size_pt) / 2.0);
             shapes.push(text_shape(letter, baseline, Font::Bold, size_pt));
         }

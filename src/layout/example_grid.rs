@@ -41,7 +41,7 @@ pub struct Cell {
 
 /// The full-size board a diagram of `view` is scaled from (see the module notes).
 pub fn base_style(style: &Style, view: Option<View>) -> BoardStyle {
-    let real = BoardStyle::full_size(&Physical::default());
+    let real = BoardStyle::full_size(&Physical::default(), style.fonts);
     match view {
         Some(_) if style.board.spacing_x < real.spacing_x => real,
         _ => style.board,

@@ -17,6 +17,7 @@ use super::board::BoardGeometry;
 use super::geom::Size;
 use super::player;
 use super::style::Style;
+use crate::typeface::Typefaces;
 
 /// A fitted spacing or counter smaller than this is no use on a table: the kit is refused.
 const SMALLEST_MM: f64 = 5.0;
@@ -101,12 +102,18 @@ impl fmt::Display for FitNote {
 /// too small to use. Otherwise the spacing keeps its proportions (the seed's 22 x 23.7 mm) at
 /// the largest size that fits, rounded down to 0.1 mm, and so do the counters unless the kit
 /// sets `counter_mm`.
-pub fn fitted_physical(kit: &Kit) -> (Physical, Option<FitNote>) {
+pub fn fitted_physical(kit: &Kit, fonts: &'static Typefaces) -> (Physical, Option<FitNote>) {
     let physical = kit.physical;
-    if physical.spacing_given || fits(kit.size, &physical, kit.paper) {
+    if physical.spacing_given || fits(kit.size, &physical, kit.paper, fonts) {
         return (physical, None);
     }
-    match shrunk(kit.size, &physical, kit.paper, !physical.counter_given) {
+    match shrunk(
+        kit.size,
+        &physical,
+        kit.paper,
+        !physical.counter_given,
+        fonts,
+    ) {
         Some(fitted) => {
             let note = FitNote {
                 size: kit.size,
@@ -124,8 +131,12 @@ pub fn fitted_physical(kit: &Kit) -> (Physical, Option<FitNote>) {
 /// What is wrong when the kit's board cannot be drawn on its paper: the author's `spacing_mm`
 /// does not fit, the author's `counter_mm` is too large for the fitted board, or no usable
 /// board fits at all. `from` says where the paper was chosen, for the message.
-pub fn board_fit_problem(kit: &Kit, from: PaperFrom) -> Option<FitProblem> {
-    let (physical, note) = fitted_physical(kit);
+pub fn board_fit_problem(
+    kit: &Kit,
+    from: PaperFrom,
+    fonts: &'static Typefaces,
+) -> Option<FitProblem> {
+    let (physical, note) = fitted_physical(kit, fonts);
     if let Some(note) = note {
         let grid = note.spacing_x.min(note.spacing_y);
         if note.counter <= grid + 1e-9 {
@@ -147,10 +158,10 @@ pub fn board_fit_problem(kit: &Kit, from: PaperFrom) -> Option<FitProblem> {
             ),
         });
     }
-    if fits(kit.size, &physical, kit.paper) {
+    if fits(kit.size, &physical, kit.paper, fonts) {
         return None;
     }
-    let style = Style::for_physical(&physical);
+    let style = Style::for_physical(&physical, fonts);
     let need = BoardGeometry::extent(kit.size, &style.board);
     let (room_w, room_h) = room_for_board(kit.paper, &style);
     let message = format!(
@@ -165,7 +176,7 @@ pub fn board_fit_problem(kit: &Kit, from: PaperFrom) -> Option<FitProblem> {
         room_h,
     );
     let mut options = Vec::new();
-    let smaller = shrunk(kit.size, &physical, kit.paper, true);
+    let smaller = shrunk(kit.size, &physical, kit.paper, true, fonts);
     if let Some(smaller) = smaller {
         options.push(format!(
             "`spacing_mm = [{}, {}]` and `counter_mm = {}`",
@@ -175,7 +186,7 @@ pub fn board_fit_problem(kit: &Kit, from: PaperFrom) -> Option<FitProblem> {
         ));
     }
     for paper in [Paper::A4, Paper::Letter, Paper::A3] {
-        if paper != kit.paper && fits(kit.size, &physical, paper) {
+        if paper != kit.paper && fits(kit.size, &physical, paper, fonts) {
             options.push(from.suggest(paper));
         }
     }
@@ -218,8 +229,8 @@ pub enum FitKey {
 }
 
 /// Whether the board of `size` at `physical`'s sizes fits `paper`.
-fn fits(size: BoardSize, physical: &Physical, paper: Paper) -> bool {
-    let style = Style::for_physical(physical);
+fn fits(size: BoardSize, physical: &Physical, paper: Paper, fonts: &'static Typefaces) -> bool {
+    let style = Style::for_physical(physical, fonts);
     let need: Size = BoardGeometry::extent(size, &style.board);
     let (room_w, room_h) = room_for_board(paper, &style);
     need.width <= room_w + 1e-9 && need.height <= room_h + 1e-9
@@ -233,8 +244,9 @@ fn shrunk(
     physical: &Physical,
     paper: Paper,
     scale_counter: bool,
+    fonts: &'static Typefaces,
 ) -> Option<Physical> {
-    let style = Style::for_physical(physical);
+    let style = Style::for_physical(physical, fonts);
     let board = style.board;
     let (room_w, room_h) = room_for_board(paper, &style);
     let lines = f64::from(size.get()) - 1.0;
@@ -261,7 +273,7 @@ fn shrunk(
         ..*physical
     };
     let smallest = fitted.spacing_x_mm.min(fitted.spacing_y_mm).min(counter);
-    (f < 1.0 && smallest >= SMALLEST_MM && fits(size, &fitted, paper)).then_some(fitted)
+    (f < 1.0 && smallest >= SMALLEST_MM && fits(size, &fitted, paper, fonts)).then_some(fitted)
 }
 
 #[cfg(test)]
@@ -269,6 +281,7 @@ mod tests {
     use super::*;
     use crate::rules::Rules;
     use crate::text::Wording;
+    use crate::typeface::bundled;
 
     fn kit(n: u32, paper: Paper) -> Kit {
         Kit {
@@ -306,15 +319,15 @@ mod tests {
     fn five_by_five_stays_full_size_on_a4_and_letter() {
         for paper in [Paper::A4, Paper::Letter] {
             let k = kit(5, paper);
-            assert_eq!(fitted_physical(&k), (Physical::default(), None));
-            assert_eq!(board_fit_problem(&k, PaperFrom::Kit), None);
+            assert_eq!(fitted_physical(&k, bundled()), (Physical::default(), None));
+            assert_eq!(board_fit_problem(&k, PaperFrom::Kit, bundled()), None);
         }
     }
 
     #[test]
     fn nine_by_nine_is_fitted_to_a4_as_the_issue_says() {
         let k = kit(9, Paper::A4);
-        let (physical, note) = fitted_physical(&k);
+        let (physical, note) = fitted_physical(&k, bundled());
         let note = note.unwrap();
         assert_eq!((physical.spacing_x_mm, physical.spacing_y_mm), (20.1, 21.6));
         assert_eq!(
@@ -324,7 +337,7 @@ mod tests {
                 number(physical.counter_mm)
             )
         );
-        assert_eq!(board_fit_problem(&k, PaperFrom::Kit), None);
+        assert_eq!(board_fit_problem(&k, PaperFrom::Kit, bundled()), None);
     }
 
     #[test]
@@ -332,9 +345,9 @@ mod tests {
         for n in 2..=19 {
             for paper in [Paper::A4, Paper::Letter, Paper::A3] {
                 let k = kit(n, paper);
-                let (p, note) = fitted_physical(&k);
-                assert!(fits(k.size, &p, paper), "{n} on {paper:?}");
-                assert_eq!(board_fit_problem(&k, PaperFrom::Kit), None);
+                let (p, note) = fitted_physical(&k, bundled());
+                assert!(fits(k.size, &p, paper, bundled()), "{n} on {paper:?}");
+                assert_eq!(board_fit_problem(&k, PaperFrom::Kit, bundled()), None);
                 if note.is_none() {
                     assert_eq!(p, Physical::default(), "{n} on {paper:?}");
                     continue;
@@ -355,7 +368,10 @@ mod tests {
                     counter_mm: p.counter_mm + 0.1,
                     ..p
                 };
-                assert!(!fits(k.size, &larger, paper), "{n} on {paper:?}: {p:?}");
+                assert!(
+                    !fits(k.size, &larger, paper, bundled()),
+                    "{n} on {paper:?}: {p:?}"
+                );
             }
         }
     }
@@ -363,8 +379,8 @@ mod tests {
     #[test]
     fn an_author_spacing_that_does_not_fit_stays_a_problem_naming_the_paper() {
         let k = with_spacing(kit(9, Paper::A4), 22.0, 23.7, 20.0);
-        assert_eq!(fitted_physical(&k).1, None);
-        let problem = board_fit_problem(&k, PaperFrom::Kit).unwrap();
+        assert_eq!(fitted_physical(&k, bundled()).1, None);
+        let problem = board_fit_problem(&k, PaperFrom::Kit, bundled()).unwrap();
         assert_eq!(problem.key, FitKey::Spacing);
         assert!(
             problem
@@ -388,7 +404,7 @@ mod tests {
 
         let mut k = with_spacing(kit(9, Paper::Letter), 22.0, 23.7, 20.0);
         k.paper = Paper::Letter;
-        let problem = board_fit_problem(&k, PaperFrom::Flag).unwrap();
+        let problem = board_fit_problem(&k, PaperFrom::Flag, bundled()).unwrap();
         assert!(
             problem
                 .message
@@ -400,7 +416,8 @@ mod tests {
         assert!(problem.help.contains("`--paper a3`"), "{}", problem.help);
         assert!(!problem.help.contains("paper = "), "{}", problem.help);
 
-        let problem = board_fit_problem(&kit_default_paper_19(), PaperFrom::Default).unwrap();
+        let problem =
+            board_fit_problem(&kit_default_paper_19(), PaperFrom::Default, bundled()).unwrap();
         assert!(
             problem
                 .message
@@ -418,8 +435,8 @@ mod tests {
     #[test]
     fn the_suggested_spacing_fits() {
         let k = kit_default_paper_19();
-        let problem = board_fit_problem(&k, PaperFrom::Kit).unwrap();
-        let (fitted, _) = fitted_physical(&kit(19, Paper::A4));
+        let problem = board_fit_problem(&k, PaperFrom::Kit, bundled()).unwrap();
+        let (fitted, _) = fitted_physical(&kit(19, Paper::A4), bundled());
         let suggested = format!(
             "`spacing_mm = [{}, {}]` and `counter_mm = {}`",
             number(fitted.spacing_x_mm),
@@ -433,7 +450,7 @@ mod tests {
             fitted.spacing_y_mm,
             fitted.counter_mm,
         );
-        assert_eq!(board_fit_problem(&k, PaperFrom::Kit), None);
+        assert_eq!(board_fit_problem(&k, PaperFrom::Kit, bundled()), None);
     }
 
     #[test]
@@ -441,16 +458,16 @@ mod tests {
         let mut k = kit(9, Paper::A4);
         k.physical.counter_mm = 12.0;
         k.physical.counter_given = true;
-        let (p, note) = fitted_physical(&k);
+        let (p, note) = fitted_physical(&k, bundled());
         assert!(note.is_some());
         assert_eq!(p.counter_mm, 12.0);
         assert!(p.spacing_x_mm > 20.1, "{p:?}");
-        assert_eq!(board_fit_problem(&k, PaperFrom::Kit), None);
+        assert_eq!(board_fit_problem(&k, PaperFrom::Kit, bundled()), None);
 
         let mut k = kit(19, Paper::A4);
         k.physical.counter_mm = 20.0;
         k.physical.counter_given = true;
-        let problem = board_fit_problem(&k, PaperFrom::Default).unwrap();
+        let problem = board_fit_problem(&k, PaperFrom::Default, bundled()).unwrap();
         assert_eq!(problem.key, FitKey::Counter);
         assert!(
             problem

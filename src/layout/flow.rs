@@ -156,7 +156,7 @@ impl Flow {
     /// Wrapped text in a column starting at `x`, `width` wide.
     pub fn text_in(&mut self, text: &str, font: Font, size_pt: f64, x: f64, width: f64) {
         let line_height = self.style.line_height(size_pt);
-        for line in wrap(text, font, size_pt, width) {
+        for line in wrap(self.style.fonts, text, font, size_pt, width) {
             self.ensure(line_height);
             let baseline = Pos::new(x, self.y + ascent_mm(size_pt));
             self.place(line_height, vec![text_shape(line, baseline, font, size_pt)]);
@@ -201,7 +201,7 @@ pub fn text_block(
     width: f64,
 ) -> (Vec<Shape>, f64) {
     let line_height = style.line_height(size_pt);
-    let lines = wrap(text, font, size_pt, width);
+    let lines = wrap(style.fonts, text, font, size_pt, width);
     let height = line_height * lines.len() as f64;
     let shapes = lines
         .into_iter()

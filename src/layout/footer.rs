@@ -5,6 +5,7 @@
 //! it, and the printing note. All of it fits in `Style::footer_band`.
 
 use crate::kit::Kit;
+use crate::typeface::Typefaces;
 
 use super::flow::{text_block, text_shape};
 use super::font::text_width_mm;
@@ -54,9 +55,14 @@ fn foot(
             ("fingerprint", &kit.fingerprint),
         ],
     );
-    let right_width = text_width_mm(&right_text, Font::Regular, pt);
+    let right_width = text_width_mm(style.fonts, &right_text, Font::Regular, pt);
     // A long kit title must not run under the page number or off the page.
-    let left_text = shortened(&left_text, right - right_width - 4.0 - left, pt);
+    let left_text = shortened(
+        style.fonts,
+        &left_text,
+        right - right_width - 4.0 - left,
+        pt,
+    );
     shapes.push(text_shape(
         left_text,
         Pos::new(left, baseline),
@@ -119,14 +125,14 @@ fn foot(
 }
 
 /// `text` cut at a character boundary and ended with `…` so it measures at most `width` mm.
-fn shortened(text: &str, width: f64, pt: f64) -> String {
-    if text_width_mm(text, Font::Regular, pt) <= width {
+fn shortened(fonts: &Typefaces, text: &str, width: f64, pt: f64) -> String {
+    if text_width_mm(fonts, text, Font::Regular, pt) <= width {
         return text.to_string();
     }
     let mut kept = String::new();
     for c in text.chars() {
         kept.push(c);
-        if text_width_mm(&format!("{kept}…"), Font::Regular, pt) > width {
+        if text_width_mm(fonts, &format!("{kept}…"), Font::Regular, pt) > width {
             kept.pop();
             break;
         }
@@ -137,14 +143,18 @@ fn shortened(text: &str, width: f64, pt: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::typeface::bundled;
 
     #[test]
     fn a_long_title_is_cut_to_fit_with_an_ellipsis() {
         let long = "Liberty ".repeat(60);
-        let cut = shortened(&long, 120.0, 8.0);
+        let cut = shortened(bundled(), &long, 120.0, 8.0);
         assert!(cut.ends_with('…'), "{cut}");
-        assert!(text_width_mm(&cut, Font::Regular, 8.0) <= 120.0);
+        assert!(text_width_mm(bundled(), &cut, Font::Regular, 8.0) <= 120.0);
         assert!(cut.len() > 20, "{cut}");
-        assert_eq!(shortened("Short title", 120.0, 8.0), "Short title");
+        assert_eq!(
+            shortened(bundled(), "Short title", 120.0, 8.0),
+            "Short title"
+        );
     }
 }

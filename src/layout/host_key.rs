@@ -206,7 +206,7 @@ fn legend(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
     let mut height = row_height;
     for entry in legend_entries(key) {
         let text = w.get(entry.label).to_string();
-        let width = d + 1.5 + text_width_mm(&text, Font::Regular, style.body_pt);
+        let width = d + 1.5 + text_width_mm(style.fonts, &text, Font::Regular, style.body_pt);
         if x > flow.left() && x + width > flow.left() + flow.width() {
             x = flow.left();
             top += row_height;

@@ -20,6 +20,7 @@ pub mod style;
 
 use crate::answer::AnswerKey;
 use crate::kit::Kit;
+use crate::typeface::Typefaces;
 
 use fit::FitNote;
 use flow::Flow;
@@ -41,9 +42,9 @@ pub struct Pack {
 /// Lays out the whole pack for `kit` on its paper: at 100% scale, or, when the kit leaves the
 /// spacing open and a full-size board does not fit, at the largest scale that fits
 /// ([`fit::fitted_physical`]), so the PDF and the SVG pages agree.
-pub fn pack(kit: &Kit, key: &AnswerKey) -> Pack {
-    let (physical, fit) = fit::fitted_physical(kit);
-    let style = Style::for_physical(&physical);
+pub fn pack(kit: &Kit, key: &AnswerKey, fonts: &'static Typefaces) -> Pack {
+    let (physical, fit) = fit::fitted_physical(kit, fonts);
+    let style = Style::for_physical(&physical, fonts);
     let (width, height) = kit.paper.dimensions_mm();
     let paper = Size::new(width, height);
     let w = &kit.wording;
@@ -70,6 +71,7 @@ pub fn pack(kit: &Kit, key: &AnswerKey) -> Pack {
             &[("title", &kit.title), ("document", &player_name)],
         ),
         pages,
+        fonts,
     };
 
     let mut flow = Flow::new(style, paper);
@@ -89,6 +91,7 @@ pub fn pack(kit: &Kit, key: &AnswerKey) -> Pack {
             &[("title", &kit.title), ("document", &host_name)],
         ),
         pages,
+        fonts,
     };
 
     Pack {

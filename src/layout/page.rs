@@ -1,6 +1,7 @@
 //! The page model every renderer translates: pages of shapes positioned in millimetres.
 
 use super::geom::{Pos, Rgb, Size};
+use crate::typeface::Typefaces;
 
 /// How a line is drawn.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -13,14 +14,9 @@ pub struct Stroke {
     pub dash: Option<(f64, f64)>,
 }
 
-/// Which builtin typeface a text run uses (the PDF standard-14 Helvetica family).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Font {
-    /// Helvetica.
-    Regular,
-    /// Helvetica-Bold.
-    Bold,
-}
+/// The weight a text run is set in; which face sets each character is the typefaces' choice
+/// ([`crate::typeface::Typefaces::glyph`]), made the same way by layout and the writers.
+pub type Font = crate::typeface::Weight;
 
 /// One thing drawn on a page. Coordinates are millimetres from the top-left, y down.
 #[derive(Debug, Clone, PartialEq)]
@@ -139,4 +135,6 @@ pub struct Document {
     pub title: String,
     /// Pages in order.
     pub pages: Vec<Page>,
+    /// The fonts its text was measured with, which the writers embed.
+    pub fonts: &'static Typefaces,
 }

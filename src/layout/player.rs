@@ -179,7 +179,7 @@ const MIN_TALLY_GAP: f64 = 1.2;
 fn tally(kit: &Kit, style: &Style, left: f64, width: f64, top: f64, height: f64) -> Vec<Shape> {
     let w = &kit.wording;
     let label = w.get("tally");
-    let label_width = text_width_mm(label, Font::Bold, style.heading_pt);
+    let label_width = text_width_mm(style.fonts, label, Font::Bold, style.heading_pt);
     let label_room = if label_width > 0.0 {
         label_width + TALLY_GAP
     } else {
@@ -385,7 +385,7 @@ fn header_row(left: f64, top: f64, width: f64, headers: &[String; 4], style: &St
     let mut x = left;
     for (text, share) in headers.iter().zip(RECORD_COLUMNS) {
         let baseline = Pos::new(x + 2.0, text_baseline(top, style));
-        if text_width_mm(text, Font::Bold, style.body_pt) > 0.0 {
+        if text_width_mm(style.fonts, text, Font::Bold, style.body_pt) > 0.0 {
             shapes.push(text_shape(
                 text.clone(),
                 baseline,

@@ -4,6 +4,7 @@
 //! numbers from here, so the fit check (`fit.rs`) and the drawing always agree.
 
 use crate::kit::Physical;
+use crate::typeface::Typefaces;
 
 use super::geom::PT_PER_MM;
 
@@ -28,11 +29,13 @@ pub struct BoardStyle {
     pub coord_pt: f64,
     /// Gap between a stone's edge and the coordinate labels.
     pub coord_gap: f64,
+    /// The fonts its labels and numbers are measured in.
+    pub fonts: &'static Typefaces,
 }
 
 impl BoardStyle {
     /// A real board at the kit's physical spacing and counter size (100% scale).
-    pub fn full_size(physical: &Physical) -> BoardStyle {
+    pub fn full_size(physical: &Physical, fonts: &'static Typefaces) -> BoardStyle {
         BoardStyle {
             spacing_x: physical.spacing_x_mm,
             spacing_y: physical.spacing_y_mm,
@@ -43,6 +46,7 @@ impl BoardStyle {
             stone_outline: 0.5,
             coord_pt: 11.0,
             coord_gap: 2.5,
+            fonts,
         }
     }
 
@@ -59,6 +63,7 @@ impl BoardStyle {
             stone_outline: (self.stone_outline * factor).max(0.3),
             coord_pt: (self.coord_pt * factor).max(7.0),
             coord_gap: (self.coord_gap * factor).max(1.2),
+            fonts: self.fonts,
         }
     }
 
@@ -109,13 +114,15 @@ pub struct Style {
     pub calibration_mm: f64,
     /// Width of the calibration bar.
     pub calibration_line: f64,
+    /// The fonts text is measured in.
+    pub fonts: &'static Typefaces,
 }
 
 impl Style {
-    /// The style for a kit's physical sizes: the full-size board at 100% scale.
-    pub fn for_physical(physical: &Physical) -> Style {
+    /// The style for a kit's physical sizes: the full-size board at 100% scale, text in `fonts`.
+    pub fn for_physical(physical: &Physical, fonts: &'static Typefaces) -> Style {
         Style {
-            board: BoardStyle::full_size(physical),
+            board: BoardStyle::full_size(physical, fonts),
             example_scale: 0.45,
             margin: 10.0,
             footer_band: 19.0,
@@ -134,6 +141,7 @@ impl Style {
             ink_saving: physical.ink_saving,
             calibration_mm: 100.0,
             calibration_line: 0.4,
+            fonts,
         }
     }
 
@@ -144,9 +152,9 @@ impl Style {
 }
 
 impl Default for Style {
-    /// Real-board dimensions: 22 x 23.7 mm spacing, 20 mm stones and counters.
+    /// Real-board dimensions: 22 x 23.7 mm spacing, 20 mm stones and counters; the bundled font.
     fn default() -> Style {
-        Style::for_physical(&Physical::default())
+        Style::for_physical(&Physical::default(), crate::typeface::bundled())
     }
 }
 

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::thread;
 
-use super::check::check_source;
+use super::check::{Checked, check_source};
 use super::files::{Staged, io_reason, lock_folder, stage};
 use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
 use crate::cli::{PackFormat, PaperArg};
@@ -33,6 +33,7 @@ pub fn run(
     out: Option<&Path>,
     paper: Option<PaperArg>,
     format: PackFormat,
+    font: Option<&str>,
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
     let source = Source::new(
@@ -45,8 +46,8 @@ pub fn run(
         PaperArg::Letter => Paper::Letter,
         PaperArg::A3 => Paper::A3,
     });
-    let pack = match check_source(&source, paper) {
-        Ok((kit, key)) => crate::layout::pack(&kit, &key),
+    let pack = match check_source(&source, paper, font) {
+        Ok(Checked { kit, key, fonts }) => crate::layout::pack(&kit, &key, fonts),
         Err(diagnostics) => return report(&source, &diagnostics, console),
     };
     // Standard output lists the written files only; how the board was sized is a note beside it.
@@ -66,7 +67,7 @@ pub fn run(
             for (i, page) in doc.pages.iter().enumerate() {
                 files.push((
                     format!("{stem}-{}.svg", i + 1),
-                    write_svg(page).into_bytes(),
+                    write_svg(page, doc.fonts).into_bytes(),
                 ));
             }
         }

@@ -1,7 +1,7 @@
 //! The `check` command: reads every kit, reports every problem in all of them, and prints one
 //! `ok` line per sound kit.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
 use crate::answer::{AnswerKey, ExampleAnswer, answer_example, answer_key};
@@ -9,17 +9,30 @@ use crate::diag::{Diagnostic, Source};
 use crate::key_check::{key_problems, view_problems};
 use crate::kit::{Kit, Paper, load};
 use crate::layout::fit::{FitKey, PaperFrom, board_fit_problem};
-use crate::layout::font::win_ansi_byte;
+use crate::typeface::{self, Typefaces};
+
+/// A kit that passed every check, with what building it needs.
+#[derive(Debug)]
+pub struct Checked {
+    /// The kit, on the paper used.
+    pub kit: Kit,
+    /// Its answers, computed once.
+    pub key: AnswerKey,
+    /// The fonts its text is set in.
+    pub fonts: &'static Typefaces,
+}
 
 /// Loads a kit and applies every check: its content, its stated keys against the engine,
-/// whether its board fits the paper (`paper` when the command line overrides the kit's), and
-/// whether every printed character can be printed. Returns the kit (on the paper used) with its
-/// answers, computed once, so `build` need not compute them again.
+/// whether its font is found, whether its board fits the paper (`paper` when the command line
+/// overrides the kit's), and whether the fonts can show every printed character. `font`, from
+/// `--font`, overrides the kit's (a path in it is relative to the working folder).
 pub fn check_source(
     source: &Source,
     paper: Option<Paper>,
-) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
+    font: Option<&str>,
+) -> Result<Checked, Vec<Diagnostic>> {
     let (mut kit, key) = check_content(source)?;
+    let fonts = fonts_for(&kit, source, font).map_err(|d| vec![d])?;
     let from = match paper {
         Some(paper) => {
             kit.paper = paper;
@@ -28,7 +41,7 @@ pub fn check_source(
         None if kit.places.paper.is_some() => PaperFrom::Kit,
         None => PaperFrom::Default,
     };
-    if let Some(problem) = board_fit_problem(&kit, from) {
+    if let Some(problem) = board_fit_problem(&kit, from, fonts) {
         let places = &kit.places;
         let span = match problem.key {
             FitKey::Board => None,
@@ -40,10 +53,38 @@ pub fn check_source(
             Diagnostic::at(span, problem.message).with_help(problem.help),
         ]);
     }
-    match unprintable(&kit, source.text()) {
-        Some(d) => Err(vec![d]),
-        None => Ok((kit, key)),
+    let problems = unprintable(&kit, source.text(), fonts);
+    if problems.is_empty() {
+        Ok(Checked { kit, key, fonts })
+    } else {
+        Err(problems)
     }
+}
+
+/// The fonts the kit's text is set in: `--font`'s, else `[kit] font`'s (a path relative to the
+/// kit file), else the bundled one.
+fn fonts_for(
+    kit: &Kit,
+    source: &Source,
+    flag: Option<&str>,
+) -> Result<&'static Typefaces, Diagnostic> {
+    let (name, base, span) = match (flag, &kit.font) {
+        (Some(name), _) => (name, PathBuf::from("."), None),
+        (None, Some((name, span))) => {
+            let base = Path::new(source.path())
+                .parent()
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+            (name.as_str(), base, Some(span.clone()))
+        }
+        (None, None) => return Ok(typeface::bundled()),
+    };
+    typeface::load(name, &base).map_err(|problem| {
+        let d = match span {
+            Some(span) => Diagnostic::at(span, problem.message()),
+            None => Diagnostic::whole_file(format!("--font: {}", problem.message())),
+        };
+        d.with_help(problem.help())
+    })
 }
 
 /// The checks `key` needs: the kit's content and its stated keys. Neither the paper nor the PDF
@@ -91,12 +132,13 @@ fn check_content(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
     }
 }
 
-/// The first character the builtin PDF font cannot show in what the pack prints: the kit's own
-/// words (title, purpose, the wording with its `[text]` entries, each example's title, prompt
-/// and position); everything else printed is composed from these, points and digits. Located
-/// in the kit's source when it came from there. Scanning the words, not a laid-out pack, keeps
-/// `check` from laying out every page just to read them.
-fn unprintable(kit: &Kit, source: &str) -> Option<Diagnostic> {
+/// Every character no font can show in what the pack prints: the kit's own words (title,
+/// purpose, the wording with its `[text]` entries, each example's title, prompt and position);
+/// everything else printed is composed from these, points and digits. Each character is
+/// reported once, where the kit's source first has it, or for the whole file when it comes from
+/// the built-in wording. Scanning the words, not a laid-out pack, keeps `check` from laying out
+/// every page just to read them.
+fn unprintable(kit: &Kit, source: &str, fonts: &Typefaces) -> Vec<Diagnostic> {
     let wording = kit.wording.keys().map(|key| kit.wording.get(key));
     let examples = kit.examples.iter().flat_map(|e| {
         [
@@ -107,32 +149,45 @@ fn unprintable(kit: &Kit, source: &str) -> Option<Diagnostic> {
         .into_iter()
         .flatten()
     });
-    let (c, text) = [Some(kit.title.as_str()), kit.purpose.as_deref()]
+    let mut seen: Vec<char> = Vec::new();
+    let mut problems = Vec::new();
+    for text in [Some(kit.title.as_str()), kit.purpose.as_deref()]
         .into_iter()
         .flatten()
         .chain(wording)
         .chain(examples)
-        .find_map(|text| {
-            text.chars()
-                // Line breaks and tabs are not printed: text is wrapped anew on the page.
-                .find(|&c| !c.is_whitespace() && win_ansi_byte(c).is_none())
-                .map(|c| (c, text))
-        })?;
-    let message = format!(
-        "`{c}` (U+{:04X}) cannot be printed with the builtin PDF font (in `{text}`)",
-        u32::from(c)
-    );
-    let help = "use Western European (WinAnsi) characters only, e.g. `-` instead of a minus sign";
-    let diagnostic = match source.find(c) {
-        Some(at) => Diagnostic::at(at..at + c.len_utf8(), message),
-        None => Diagnostic::whole_file(message),
-    };
-    Some(diagnostic.with_help(help))
+    {
+        for c in text.chars().filter(|&c| !fonts.shows(c)) {
+            if seen.contains(&c) {
+                continue;
+            }
+            seen.push(c);
+            let message = format!(
+                "`{c}` (U+{:04X}) is in no font the pack is set in (in `{}`)",
+                u32::from(c),
+                text.trim()
+            );
+            let help = format!(
+                "tried {}; choose a font that has it with `[kit] font = \"...\"` (e.g. \"Noto Sans CJK JP\" for Japanese) or `--font`, or write another character",
+                fonts.names()
+            );
+            let diagnostic = match source.find(c) {
+                Some(at) => Diagnostic::at(at..at + c.len_utf8(), message),
+                None => Diagnostic::whole_file(message),
+            };
+            problems.push(diagnostic.with_help(help));
+        }
+    }
+    problems
 }
 
 /// Checks every kit and reports every problem; unreadable files are reported and checking goes
 /// on, but make the command fail with exit 2.
-pub fn run(kits: &[PathBuf], console: &mut Console<'_>) -> Result<Outcome, Failure> {
+pub fn run(
+    kits: &[PathBuf],
+    font: Option<&str>,
+    console: &mut Console<'_>,
+) -> Result<Outcome, Failure> {
     let mut unreadable = 0;
     let mut failed = 0;
     let mut problems = 0;
@@ -146,8 +201,8 @@ pub fn run(kits: &[PathBuf], console: &mut Console<'_>) -> Result<Outcome, Failu
                 continue;
             }
         };
-        match check_source(&source, None) {
-            Ok((kit, _)) => writeln!(
+        match check_source(&source, None, font) {
+            Ok(Checked { kit, .. }) => writeln!(
                 console.out,
                 "ok  {shown}: {} {}, fingerprint {}",
                 kit.examples.len(),

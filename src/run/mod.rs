@@ -67,14 +67,22 @@ pub fn output_error(e: std::io::Error) -> Failure {
 /// Runs the parsed command line.
 pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
     match cli.command {
-        Command::Check { kits } => check::run(&kits, console),
+        Command::Check { kits, font } => check::run(&kits, font.as_deref(), console),
         Command::Key { kit, format } => key::run(&kit, format, console),
         Command::Build {
             kit,
             out,
             paper,
             format,
-        } => build::run(&kit, out.as_deref(), paper, format, console),
+            font,
+        } => build::run(
+            &kit,
+            out.as_deref(),
+            paper,
+            format,
+            font.as_deref(),
+            console,
+        ),
         Command::Replay {
             record,
             format,

@@ -2,12 +2,14 @@
 //! page model's top-left, y-down millimetres to PDF's bottom-left, y-up points.
 
 use printpdf::{
-    BuiltinFont, Color, Line, LineDashPattern, LinePoint, Op, PaintMode, PdfFontHandle, PdfPage,
-    Point, Polygon, PolygonRing, Pt, TextItem, WindingOrder,
+    Color, Line, LineDashPattern, LinePoint, Op, PaintMode, PdfFontHandle, PdfPage, Point, Polygon,
+    PolygonRing, Pt, TextItem, WindingOrder,
 };
 
+use super::fonts::EmbeddedFonts;
 use crate::layout::geom::{PT_PER_MM, Pos, Rgb, Size};
-use crate::layout::page::{Font, Page, Shape, Stroke};
+use crate::layout::page::{Page, Shape, Stroke};
+use crate::typeface::Typefaces;
 
 /// Magic number for approximating a quarter circle with one cubic Bézier: 4/3 · (√2 − 1).
 const KAPPA: f64 = 0.552_284_749_830_793_4;
@@ -27,10 +29,10 @@ pub(super) fn pdf_point(page_height_mm: f64, p: Pos) -> Point {
 }
 
 /// One laid-out page as a printpdf page of drawing operations.
-pub(super) fn page_to_pdf(page: &Page) -> PdfPage {
+pub(super) fn page_to_pdf(page: &Page, fonts: &Typefaces, embedded: &EmbeddedFonts) -> PdfPage {
     let mut ops = Vec::new();
     for shape in &page.shapes {
-        shape_ops(page.size, shape, &mut ops);
+        shape_ops(page.size, shape, fonts, embedded, &mut ops);
     }
     let mut pdf_page = PdfPage::new(printpdf::Mm(0.0), printpdf::Mm(0.0), ops);
     // Set the boxes from our own conversion rather than printpdf's Mm, whose factor is
@@ -73,7 +75,13 @@ fn paint_mode(filled: bool, stroked: bool) -> Option<PaintMode> {
     }
 }
 
-pub(super) fn shape_ops(page_size: Size, shape: &Shape, ops: &mut Vec<Op>) {
+pub(super) fn shape_ops(
+    page_size: Size,
+    shape: &Shape,
+    fonts: &Typefaces,
+    embedded: &EmbeddedFonts,
+    ops: &mut Vec<Op>,
+) {
     let h = page_size.height;
     match shape {
         Shape::Line { from, to, stroke } => {
@@ -155,25 +163,29 @@ pub(super) fn shape_ops(page_size: Size, shape: &Shape, ops: &mut Vec<Op>) {
             font,
             color: c,
         } => {
-            let builtin = match font {
-                Font::Regular => BuiltinFont::Helvetica,
-                Font::Bold => BuiltinFont::HelveticaBold,
-            };
             ops.push(Op::SaveGraphicsState);
             ops.push(Op::SetFillColor { col: color(*c) });
-            ops.push(Op::StartTextSection);
-            ops.push(Op::SetFont {
-                font: PdfFontHandle::Builtin(builtin),
-                size: Pt(*size_pt as f32),
-            });
-            // Td from the identity text matrix at BT places the baseline start absolutely.
-            ops.push(Op::SetTextCursor {
-                pos: pdf_point(h, *baseline),
-            });
-            ops.push(Op::ShowText {
-                items: vec![TextItem::Text(text.clone())],
-            });
-            ops.push(Op::EndTextSection);
+            // One text object per face's run; each starts where layout measured the text
+            // before it to end.
+            for (slot, range) in fonts.runs(text, *font) {
+                let Some(id) = embedded.id(slot) else {
+                    continue;
+                };
+                let before = fonts.width_em(&text[..range.start], *font) * size_pt / PT_PER_MM;
+                ops.push(Op::StartTextSection);
+                ops.push(Op::SetFont {
+                    font: PdfFontHandle::External(id.clone()),
+                    size: Pt(*size_pt as f32),
+                });
+                // Td from the identity text matrix at BT places the baseline start absolutely.
+                ops.push(Op::SetTextCursor {
+                    pos: pdf_point(h, baseline.offset(before, 0.0)),
+                });
+                ops.push(Op::ShowText {
+                    items: vec![TextItem::Text(text[range].to_string())],
+                });
+                ops.push(Op::EndTextSection);
+            }
             ops.push(Op::RestoreGraphicsState);
         }
     }

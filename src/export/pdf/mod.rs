@@ -1,7 +1,7 @@
 //! PDF export: translates a laid-out `Document` into PDF bytes via printpdf (the only file naming it).
 //!
-//! Text uses the builtin Helvetica faces, which printpdf declares with `/WinAnsiEncoding` and
-//! writes as single-byte WinAnsi strings, so it stays real, selectable, extractable text.
+//! Text is set in the document's typefaces, embedded as subsets with a ToUnicode map
+//! (`fonts.rs`), so it stays real, selectable, extractable text in any script.
 //! printpdf's document is finished through its public lopdf handle: the catalog gains
 //! `/ViewerPreferences << /PrintScaling /None >>`, the info dictionary keeps only the title and
 //! producer (no dates), and the random trailer `/ID` is replaced by a digest of the input, so
@@ -13,6 +13,7 @@ use std::fmt;
 use printpdf::{DictItem, PdfDocument, PdfParseErrorSeverity, PdfSaveOptions};
 
 mod draw;
+mod fonts;
 
 use draw::page_to_pdf;
 
@@ -63,7 +64,13 @@ pub fn write_pdf(doc: &Document) -> Result<Vec<u8>, PdfError> {
 
     let mut pdf = PdfDocument::new(&doc.title);
     pdf.metadata.info.producer = PRODUCER.to_string();
-    pdf.pages = doc.pages.iter().map(page_to_pdf).collect();
+    let (embedded, fonts) = fonts::embed(doc)?;
+    pdf.resources.fonts.map = fonts;
+    pdf.pages = doc
+        .pages
+        .iter()
+        .map(|page| page_to_pdf(page, doc.fonts, &embedded))
+        .collect();
 
     let opts = PdfSaveOptions {
         optimize: true,
@@ -246,6 +253,27 @@ mod tests {
                     },
                 ],
             }],
+            fonts: crate::typeface::bundled(),
+        }
+    }
+
+    #[test]
+    fn text_is_embedded_as_a_subset_and_reads_back() {
+        let bytes = write_pdf(&sample()).unwrap();
+        let doc = lopdf::Document::load_mem(&bytes).unwrap();
+        let names: Vec<String> = doc
+            .objects
+            .values()
+            .filter_map(|o| o.as_dict().ok())
+            .filter_map(|d| d.get(b"BaseFont").ok())
+            .filter_map(|n| n.as_name().ok())
+            .map(|n| String::from_utf8_lossy(n).into_owned())
+            .collect();
+        assert!(!names.is_empty());
+        for name in &names {
+            // A six-capital tag and `+` mark a subset.
+            assert_eq!(name.find('+'), Some(6), "{name}");
+            assert!(name.ends_with("LiberationSans-Bold"), "{name}");
         }
     }
 
@@ -314,6 +342,7 @@ mod tests {
         let doc = Document {
             title: String::new(),
             pages: vec![],
+            fonts: crate::typeface::bundled(),
         };
         assert!(write_pdf(&doc).is_ok());
         let mut ops = Vec::new();
@@ -325,6 +354,8 @@ mod tests {
                 fill: None,
                 stroke: None,
             },
+            crate::typeface::bundled(),
+            &fonts::embed(&doc).unwrap().0,
             &mut ops,
         );
         assert!(ops.is_empty());

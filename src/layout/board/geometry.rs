@@ -61,6 +61,7 @@ pub(super) fn reaches(size: BoardSize, view: View, style: &BoardStyle) -> [f64; 
 /// (or a capital's height), plus the gap.
 fn band(view: View, style: &BoardStyle) -> f64 {
     let widest = text_width_mm(
+        style.fonts,
         &(u32::from(view.high.row) + 1).to_string(),
         Font::Regular,
         style.coord_pt,

@@ -16,7 +16,7 @@ pub(super) fn numbered_stone(g: &BoardGeometry, n: Numbered, shapes: &mut Vec<Sh
     let text = n.number.to_string();
     // Two digits fill about half the stone; three are set smaller to stay inside it.
     let size_pt = g.style.stone * PT_PER_MM * if text.len() > 2 { 0.36 } else { 0.46 };
-    let width = text_width_mm(&text, Font::Bold, size_pt);
+    let width = text_width_mm(g.style.fonts, &text, Font::Bold, size_pt);
     let c = g.point(n.point);
     shapes.push(Shape::Text {
         baseline: c.offset(-width / 2.0, cap_height_mm(size_pt) / 2.0),

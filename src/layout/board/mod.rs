@@ -201,7 +201,7 @@ fn coordinates(g: &BoardGeometry, shapes: &mut Vec<Shape>) {
     };
     for col in v.low.col..=v.high.col {
         let text = Point::new(col, 0).column_letter().to_string();
-        let x = g.column_x(col) - text_width_mm(&text, Font::Regular, s.coord_pt) / 2.0;
+        let x = g.column_x(col) - text_width_mm(s.fonts, &text, Font::Regular, s.coord_pt) / 2.0;
         shapes.push(label(text.clone(), x, top));
         shapes.push(label(text, x, bottom));
     }
@@ -209,7 +209,7 @@ fn coordinates(g: &BoardGeometry, shapes: &mut Vec<Shape>) {
     let right = g.column_x(v.high.col) + reach_right + s.coord_gap;
     for row in v.low.row..=v.high.row {
         let text = (u32::from(row) + 1).to_string();
-        let width = text_width_mm(&text, Font::Regular, s.coord_pt);
+        let width = text_width_mm(s.fonts, &text, Font::Regular, s.coord_pt);
         let y = g.row_y(row) + cap / 2.0;
         shapes.push(label(text.clone(), left - width, y));
         shapes.push(label(text, right, y));

@@ -1,0 +1,79 @@
+//! The fonts a PDF embeds: for each face the document uses, a subset holding only its glyphs,
+//! named with the `ABCDEF+` tag that marks a subset (ISO 32000-1, 9.6.4), so `pdffonts` and
+//! preflight tools see what they are; printpdf writes it with a ToUnicode map, so the text
+//! can be searched and copied.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use printpdf::{FontId, ParsedFont, PdfFont};
+
+use super::PdfError;
+use crate::layout::page::{Document, Shape};
+use crate::typeface::{Slot, Typefaces, subset::subset_face};
+
+/// The PDF font resource for each face the document's text uses.
+pub(super) struct EmbeddedFonts {
+    ids: BTreeMap<Slot, FontId>,
+}
+
+impl EmbeddedFonts {
+    /// The resource for `slot`; every slot the document uses has one.
+    pub(super) fn id(&self, slot: Slot) -> Option<&FontId> {
+        self.ids.get(&slot)
+    }
+}
+
+/// Subsets every face `doc` uses and returns them as printpdf fonts, with their resource ids.
+pub(super) fn embed(
+    doc: &Document,
+) -> Result<(EmbeddedFonts, BTreeMap<FontId, PdfFont>), PdfError> {
+    let fonts = doc.fonts;
+    let mut used: BTreeMap<Slot, BTreeSet<u16>> = BTreeMap::new();
+    for shape in doc.pages.iter().flat_map(|p| &p.shapes) {
+        if let Shape::Text { text, font, .. } = shape {
+            for c in text.chars() {
+                let (slot, gid) = fonts.glyph(c, *font);
+                used.entry(slot).or_default().insert(gid);
+            }
+        }
+    }
+    let mut ids = BTreeMap::new();
+    let mut map = BTreeMap::new();
+    for (n, (slot, gids)) in used.into_iter().enumerate() {
+        let id = FontId(format!("F{}", n + 1));
+        map.insert(id.clone(), subset_font(fonts, slot, &gids)?);
+        ids.insert(slot, id);
+    }
+    Ok((EmbeddedFonts { ids }, map))
+}
+
+fn subset_font(fonts: &Typefaces, slot: Slot, gids: &BTreeSet<u16>) -> Result<PdfFont, PdfError> {
+    let face = fonts.face(slot);
+    let gids: Vec<u16> = gids.iter().copied().collect();
+    let bytes = subset_face(face, &gids)
+        .map_err(|e| PdfError::Content(format!("cannot subset the font {}: {e}", face.family())))?;
+    let mut warnings = Vec::new();
+    let mut parsed = ParsedFont::from_bytes(&bytes, 0, &mut warnings).ok_or_else(|| {
+        PdfError::Content(format!(
+            "the subset of the font {} does not read back",
+            face.family()
+        ))
+    })?;
+    parsed.font_name = Some(format!("{}+{}", subset_tag(&gids), face.postscript_name()));
+    Ok(PdfFont::new(parsed))
+}
+
+/// Six capital letters that depend only on the glyphs kept, so the same pages give the same
+/// bytes and different subsets of one font get different names.
+fn subset_tag(gids: &[u16]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for g in gids {
+        for b in g.to_le_bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    (0..6)
+        .map(|i| char::from(b'A' + ((h >> (i * 5)) % 26) as u8))
+        .collect()
+}

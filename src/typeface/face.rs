@@ -1,0 +1,161 @@
+//! One font face in memory: its bytes, its names, and the glyph metrics and outlines layout and
+//! the writers read from it.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use owned_ttf_parser::{AsFaceRef, GlyphId, OutlineBuilder, OwnedFace, name_id};
+
+/// A parsed font face, kept with the bytes it came from so the PDF writer can subset them.
+pub struct Face {
+    /// The parsed tables, which own the whole font file (a collection for `.ttc`) as read.
+    owned: OwnedFace,
+    /// Which face of a collection this is (0 for a single-face file).
+    index: u32,
+    /// The family name, as the font calls itself, e.g. "Liberation Sans".
+    family: String,
+    /// The PostScript name, e.g. "LiberationSans-Bold", used as the PDF's `/BaseFont`.
+    postscript: String,
+    /// Where it was read from, for messages; `None` for the bundled font.
+    path: Option<PathBuf>,
+}
+
+/// Why a font file could not be used.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BadFont(pub String);
+
+impl Face {
+    /// Parses face `index` of the font file `bytes`.
+    pub fn parse(bytes: Vec<u8>, index: u32, path: Option<PathBuf>) -> Result<Face, BadFont> {
+        let owned = OwnedFace::from_vec(bytes, index)
+            .map_err(|e| BadFont(format!("not a font file the program can read ({e})")))?;
+        let face = owned.as_face_ref();
+        let name = |id: u16| {
+            face.names()
+                .into_iter()
+                .filter(|n| n.name_id == id)
+                .find_map(|n| n.to_string())
+        };
+        let family = name(name_id::TYPOGRAPHIC_FAMILY)
+            .or_else(|| name(name_id::FAMILY))
+            .unwrap_or_else(|| "unnamed font".to_string());
+        let postscript = name(name_id::POST_SCRIPT_NAME)
+            .map(|n| {
+                n.chars()
+                    .filter(|c| c.is_ascii_graphic())
+                    .collect::<String>()
+            })
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| family.chars().filter(char::is_ascii_alphanumeric).collect());
+        if face.units_per_em() == 0 {
+            return Err(BadFont("the font gives no units per em".into()));
+        }
+        Ok(Face {
+            owned,
+            index,
+            family,
+            postscript,
+            path,
+        })
+    }
+
+    fn face(&self) -> &owned_ttf_parser::Face<'_> {
+        self.owned.as_face_ref()
+    }
+
+    /// The glyph that shows `c`, if the face has one.
+    pub fn glyph(&self, c: char) -> Option<u16> {
+        self.face().glyph_index(c).map(|g| g.0).filter(|&g| g != 0)
+    }
+
+    /// Advance width of glyph `gid` in 1/1000 em.
+    pub fn advance(&self, gid: u16) -> f64 {
+        let face = self.face();
+        let units = face.glyph_hor_advance(GlyphId(gid)).unwrap_or(0);
+        f64::from(units) * 1000.0 / f64::from(face.units_per_em())
+    }
+
+    /// The outline of glyph `gid` as SVG path data in 1/1000 em, y up (as the font draws it).
+    pub fn outline_path(&self, gid: u16) -> String {
+        let scale = 1000.0 / f64::from(self.face().units_per_em());
+        let mut path = SvgPath {
+            d: String::new(),
+            scale,
+        };
+        self.face().outline_glyph(GlyphId(gid), &mut path);
+        path.d
+    }
+
+    /// The whole font file, as read (a collection when `.ttc`).
+    pub fn bytes(&self) -> &[u8] {
+        self.owned.as_slice()
+    }
+
+    /// Which face of the file this is.
+    pub fn index(&self) -> u32 {
+        self.index
+    }
+
+    /// The family name, e.g. "Noto Sans CJK JP".
+    pub fn family(&self) -> &str {
+        &self.family
+    }
+
+    /// The PostScript name, e.g. "LiberationSans".
+    pub fn postscript_name(&self) -> &str {
+        &self.postscript
+    }
+
+    /// The file it was read from, if not bundled.
+    pub fn path(&self) -> Option<&std::path::Path> {
+        self.path.as_deref()
+    }
+}
+
+impl fmt::Debug for Face {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Face({})", self.postscript)
+    }
+}
+
+/// Collects a glyph outline as SVG path commands, rounded to 1/10 unit of a 1000-unit em.
+struct SvgPath {
+    d: String,
+    scale: f64,
+}
+
+impl SvgPath {
+    fn point(&mut self, x: f32, y: f32) {
+        use std::fmt::Write;
+        let r = |v: f32| (f64::from(v) * self.scale * 10.0).round() / 10.0;
+        let _ = write!(self.d, "{} {}", r(x), r(y));
+    }
+}
+
+impl OutlineBuilder for SvgPath {
+    fn move_to(&mut self, x: f32, y: f32) {
+        self.d.push('M');
+        self.point(x, y);
+    }
+    fn line_to(&mut self, x: f32, y: f32) {
+        self.d.push('L');
+        self.point(x, y);
+    }
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        self.d.push('Q');
+        self.point(x1, y1);
+        self.d.push(' ');
+        self.point(x, y);
+    }
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        self.d.push('C');
+        self.point(x1, y1);
+        self.d.push(' ');
+        self.point(x2, y2);
+        self.d.push(' ');
+        self.point(x, y);
+    }
+    fn close(&mut self) {
+        self.d.push('Z');
+    }
+}
