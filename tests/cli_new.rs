@@ -63,9 +63,12 @@ fn scaffold_sets_every_key_the_loader_accepts() {
         keys.sort();
         keys
     };
+    // `font` is read but does nothing yet: its line in the scaffold comes with the font
+    // support (issue 12, section 1), which decides the family to name there.
+    let kit_keys: Vec<&str> = KIT_KEYS.iter().copied().filter(|k| *k != "font").collect();
     assert_eq!(
         keys_of(scaffold["kit"].as_table().unwrap()),
-        sorted(KIT_KEYS)
+        sorted(&kit_keys)
     );
     assert_eq!(
         keys_of(scaffold["rules"].as_table().unwrap()),
