@@ -13,7 +13,7 @@ use super::schema::{
 };
 use crate::diag::{Diagnostic, nearest};
 use crate::rules::Rules;
-use crate::text::Wording;
+use crate::text::{Wording, placeholders};
 use crate::toml_input::document::{TomlReader, parse_document, with_article};
 use crate::toml_input::rules_table::{RULES_KEYS, RULES_REQUIRED, RawRules};
 
@@ -202,22 +202,6 @@ pub struct Rejected {
 }
 
 /// The wording with the kit's `[text]` overrides; unknown keys are reported with the nearest one.
-/// The `{name}` placeholders a sentence uses, in order of first use.
-fn placeholders(sentence: &str) -> Vec<&str> {
-    let mut names = Vec::new();
-    let mut rest = sentence;
-    while let Some(open) = rest.find('{') {
-        let after = &rest[open + 1..];
-        let Some(close) = after.find('}') else { break };
-        let name = &after[..close];
-        if !names.contains(&name) {
-            names.push(name);
-        }
-        rest = &after[close + 1..];
-    }
-    names
-}
-
 fn text_section(cx: &mut TomlReader<'_>, table: Option<&Spanned<DeValue<'_>>>) -> Wording {
     let defaults = Wording::defaults();
     let Some(table) = table else {
@@ -242,7 +226,8 @@ fn text_section(cx: &mut TomlReader<'_>, table: Option<&Spanned<DeValue<'_>>>) -
             let help = match nearest(k, &known) {
                 Some(n) => format!("did you mean `{n}`?"),
                 None => {
-                    "the keys are listed in templates/answers.toml and templates/sheet.toml".into()
+                    "the keys are listed in templates/en/answers.toml and templates/en/sheet.toml"
+                        .into()
                 }
             };
             cx.error(
