@@ -23,6 +23,8 @@ fn broken(name: &str, message: &str, line: usize, col: usize) {
 
 #[test]
 fn shipped_examples_and_good_kits_pass() {
+    // Not examples/liberty-chain-capture-ja.toml: its Japanese needs the CJK font support of
+    // issue 12 (section 1); until then `check` refuses its characters as unprintable.
     let (code, out, err) = run(&[
         "check",
         "examples/liberty-chain-capture.toml",
@@ -30,11 +32,16 @@ fn shipped_examples_and_good_kits_pass() {
         "examples/counting-practice-9x9.toml",
         "tests/kits/good/minimal.toml",
         "tests/kits/good/scaffold.toml",
+        "examples/liberty-chain-capture-fr.toml",
     ]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(err, "");
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(lines.len(), 6, "{out}");
+    assert!(
+        lines[5]
+            .starts_with("ok  examples/liberty-chain-capture-fr.toml: 2 examples, fingerprint ")
+    );
     assert!(
         lines[0].starts_with("ok  examples/liberty-chain-capture.toml: 2 examples, fingerprint ")
     );
