@@ -5,7 +5,7 @@ mod figure;
 mod words;
 
 pub use figure::{Figure, Mark, MarkKind, Note, Numbered, Panel, numbered_moves};
-pub use words::{describe, list, note_text};
+pub use words::{describe, list, note_text, points_in, scoring_name};
 // Kept for the layout files that still name it here; the one formatter is `text::number`.
 pub use crate::text::number;
 

@@ -249,7 +249,9 @@ pub fn nearest<'a>(found: &str, known: &[&'a str]) -> Option<&'a str> {
     known
         .iter()
         .map(|k| (edit_distance(&found, k), *k))
-        .filter(|&(d, k)| d <= k.len().max(found.len()).div_ceil(3))
+        // Lengths in characters, as the distance counts them: in bytes, a three-character
+        // word in Japanese would let any two-letter word pass for a typo of it.
+        .filter(|&(d, k)| d <= k.chars().count().max(found.chars().count()).div_ceil(3))
         .min_by_key(|&(d, k)| (d, k.chars().next() != first))
         .map(|(_, k)| k)
 }
@@ -409,5 +411,13 @@ mod tests {
         assert_eq!(nearest("ilegal", &["legal", "illegal"]), Some("illegal"));
         assert_eq!(edit_distance("ab", "ba"), 1);
         assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+
+    /// Closeness is judged in characters: a Japanese word of three characters is nine bytes.
+    #[test]
+    fn words_in_other_scripts_are_measured_in_characters() {
+        assert_eq!(nearest("de", &["日本語"]), None);
+        assert_eq!(nearest("日本", &["日本語"]), Some("日本語"));
+        assert_eq!(nearest("francais", &["français"]), Some("français"));
     }
 }

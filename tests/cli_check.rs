@@ -30,11 +30,18 @@ fn shipped_examples_and_good_kits_pass() {
         "examples/counting-practice-9x9.toml",
         "tests/kits/good/minimal.toml",
         "tests/kits/good/scaffold.toml",
+        "examples/liberty-chain-capture-fr.toml",
+        "examples/liberty-chain-capture-ja.toml",
+        "examples/big-board-corners.toml",
     ]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(err, "");
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(lines.len(), 8, "{out}");
+    assert!(
+        lines[5]
+            .starts_with("ok  examples/liberty-chain-capture-fr.toml: 2 examples, fingerprint ")
+    );
     assert!(
         lines[0].starts_with("ok  examples/liberty-chain-capture.toml: 2 examples, fingerprint ")
     );
@@ -90,6 +97,87 @@ fn unknown_text_key_suggests_the_nearest() {
         8,
         1,
     );
+}
+
+#[test]
+fn unknown_language_names_the_nearest_and_every_available_one() {
+    broken("unknown-language", "unknown language `jp`", 3, 12);
+    let (_, _, err) = run(&["check", "tests/kits/broken/unknown-language.toml"]);
+    assert!(
+        err.contains("help: did you mean `language = \"ja\"` (日本語)?"),
+        "{err}"
+    );
+    assert!(
+        err.contains("the wording exists in `en` (English), `fr` (French), `ja` (Japanese)"),
+        "{err}"
+    );
+}
+
+/// A language written as its name, in its own language, as a regional tag, or one without
+/// templates: each is refused at its place with the code to write, or the codes there are.
+#[test]
+fn a_language_not_written_as_a_known_code_says_what_to_write() {
+    let path = common::temp_path("kit-language").with_extension("toml");
+    for (written, help) in [
+        ("French", "did you mean `language = \"fr\"` (français)?"),
+        ("francais", "did you mean `language = \"fr\"` (français)?"),
+        ("日本語", "did you mean `language = \"ja\"` (日本語)?"),
+        ("fr-CA", "did you mean `language = \"fr\"` (français)?"),
+        (
+            "de",
+            "for another language, keep one of these and reword its sentences in `[text]`",
+        ),
+        ("", "write a language's code, e.g. `language = \"fr\"`"),
+    ] {
+        std::fs::write(
+            &path,
+            format!("[kit]\ntitle = \"T\"\nlanguage = \"{written}\"\n[rules]\nboard = 5\n"),
+        )
+        .unwrap();
+        let (code, _, err) = run(&["check", path.to_str().unwrap()]);
+        assert_eq!(code, 1, "{written}: {err}");
+        assert!(err.contains(":3:12\n"), "{written}: {err}");
+        assert!(err.contains(help), "{written}: {err}");
+        assert!(
+            err.contains("check failed with 1 problem\n"),
+            "{written}: {err}"
+        );
+    }
+    let _ = std::fs::remove_file(path);
+}
+
+/// `[text]` is read against the kit's language: its keys are checked as in English, and an
+/// entry replaces the translated sentence while the others stay translated.
+#[test]
+fn text_entries_of_a_french_kit_are_checked_and_replace_the_french_sentence() {
+    let path = common::temp_path("kit-language-text").with_extension("toml");
+    let kit = |text: &str| {
+        format!(
+            "[kit]\ntitle = \"T\"\nlanguage = \"fr\"\n[rules]\nboard = 5\n[text]\n{text}\n\
+             [[example]]\nposition = \"white C3; black B3 C2 D3\"\ntask = \"capture\"\nto_play = \"black\"\n"
+        )
+    };
+    std::fs::write(&path, kit("answer_captur = \"{point} prend {captured}\"")).unwrap();
+    let (code, _, err) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("error: unknown wording key `answer_captur` in `[text]`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("help: did you mean `answer_capture`?"),
+        "{err}"
+    );
+
+    std::fs::write(&path, kit("answer_capture = \"{point} prend {captured}\"")).unwrap();
+    let (code, out, err) = run(&["key", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\nC4 prend C3\n"), "{out}");
+    assert!(
+        out.contains("\nNoir joue\u{a0}: quel coup capture\u{a0}?\n"),
+        "{out}"
+    );
+    let _ = std::fs::remove_file(path);
 }
 
 #[test]

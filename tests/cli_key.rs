@@ -135,3 +135,81 @@ fn a_broken_kit_prints_diagnostics_and_exits_1() {
         "error: cannot read `tests/kits/nope.toml`: no such file or folder\n"
     );
 }
+
+/// `[kit] language = "fr"`: every sentence `key` prints comes from templates/fr/, points and
+/// diagrams stay as in English.
+#[test]
+fn key_on_a_french_kit_prints_french_wording() {
+    let (code, out, err) = run(&["key", "examples/liberty-chain-capture-fr.toml"]);
+    assert_eq!(code, 0, "{err}");
+    // French sets a no-break space before `:` and `?`.
+    for line in [
+        "Capture de chaînes par les libertés · corrigé · empreinte ",
+        "X noir  O blanc  . vide  * coup de la réponse  x o retirées (capturées ou mortes)  a liberté\n",
+        "\nExemple 1\n",
+        "\nNoir joue\u{a0}: quel coup capture\u{a0}?\n",
+        "\nC4 capture C3 (1 pierre)\n",
+        "\nLa chaîne de Blanc (C3, C4) a 3 libertés\u{a0}: B4, C5, D4\n",
+        "    A B C D E\n  5 . . a . . 5\n",
+    ] {
+        assert!(out.contains(line), "{line:?} in\n{out}");
+    }
+    for english in [
+        "answer key",
+        "Example",
+        "Black",
+        "White",
+        "stone",
+        "liberties",
+    ] {
+        assert!(!out.contains(english), "{english:?} in\n{out}");
+    }
+    let v = key_json("examples/liberty-chain-capture-fr.toml");
+    assert_eq!(
+        v["examples"][0]["prompt"],
+        "Noir joue\u{a0}: quel coup capture\u{a0}?"
+    );
+    assert_eq!(v["examples"][0]["title"], "Exemple 1");
+}
+
+/// `key` prints to the terminal, which needs no PDF font, so the Japanese kit's answers can be
+/// read today (its pack waits for the font support of issue 12).
+#[test]
+fn key_on_a_japanese_kit_prints_japanese_wording() {
+    let (code, out, err) = run(&["key", "examples/liberty-chain-capture-ja.toml"]);
+    assert_eq!(code, 0, "{err}");
+    for line in [
+        "呼吸点で連を取る・解答・キット番号 ",
+        "X 黒  O 白  . 空点  * 正解の手",
+        "\n例題1\n",
+        "\n黒番：石を取れる手はどこですか？\n",
+        "\nC4でC3を取ります（1子）\n",
+        "\n白の連（C3、C4）の呼吸点は3か所：B4、C5、D4\n",
+    ] {
+        assert!(out.contains(line), "{line:?} in\n{out}");
+    }
+}
+
+/// Scores, komi and the scoring rule's name follow the language too: the scaffold's `score`
+/// example (counted by hand in cli_new.rs) in French, with its decimal commas.
+#[test]
+fn a_french_score_names_its_rule_and_writes_decimal_commas() {
+    let scaffold = include_str!("../templates/kit.toml");
+    assert!(scaffold.contains("language = \"en\""));
+    let path = common::temp_path("key-french-score").with_extension("toml");
+    std::fs::write(
+        &path,
+        scaffold.replace("language = \"en\"", "language = \"fr\""),
+    )
+    .unwrap();
+    let (code, out, err) = run(&["key", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "Décompte par zone\u{a0}: Noir 5 pierres + 10 points = 15\u{a0}; \
+             Blanc 5 pierres + 5 points + 0,5 de komi = 10,5\u{a0}; Noir gagne de 4,5\n"
+        ),
+        "{out}"
+    );
+    let _ = std::fs::remove_file(path);
+}

@@ -121,7 +121,9 @@ fn japanese_is_set_in_the_chosen_font_and_reads_back() {
     // The prompt is wrapped between ideographs; rejoined, it is whole.
     let joined: String = text.split_whitespace().collect();
     assert!(
-        joined.contains("黒番です。白石を取る点はどこですか？「取る」とは、最後の呼吸点をふさぐことです。"),
+        joined.contains(
+            "黒番です。白石を取る点はどこですか？「取る」とは、最後の呼吸点をふさぐことです。"
+        ),
         "{joined}"
     );
     let fonts = pdf_fonts(&pdf);
@@ -193,18 +195,18 @@ fn a_font_file_is_found_beside_the_kit() {
     // A kit in its own folder names a font file by a path relative to itself.
     let dir = temp_path("fonts-beside");
     std::fs::create_dir_all(dir.join("fonts")).unwrap();
-    std::fs::copy(
-        "fonts/LiberationSans-Bold.ttf",
-        dir.join("fonts/Heavy.ttf"),
-    )
-    .unwrap();
+    std::fs::copy("fonts/LiberationSans-Bold.ttf", dir.join("fonts/Heavy.ttf")).unwrap();
     let kit = dir.join("kit.toml");
     std::fs::write(
         &kit,
         "[kit]\ntitle = \"Heavy\"\nfont = \"fonts/Heavy.ttf\"\n[rules]\nboard = 5\n",
     )
     .unwrap();
-    let out = build(kit.to_str().unwrap(), "fonts-beside-out", &["--format", "pdf"]);
+    let out = build(
+        kit.to_str().unwrap(),
+        "fonts-beside-out",
+        &["--format", "pdf"],
+    );
     if tool_available("pdffonts") {
         let fonts = pdf_fonts(&out.join("player-sheet.pdf"));
         // Both weights come from the one file given.

@@ -1,16 +1,38 @@
-//! The answers in words, as a host reads them aloud and `libertykit key` prints them.
+//! The answers in words, as a host reads them aloud and `libertykit key` prints them. Every
+//! word, sign and separator comes from the kit's wording, so the answers follow its language;
+//! only points (`C3`, A–T without I in every language) and move numbers are written here.
 
 use super::{Answer, ExampleAnswer, Note};
 use crate::rules::{Color, Point, Score, Scoring};
-use crate::text::{Wording, number};
+use crate::text::Wording;
 
-/// Points as `C3, D4`.
+/// Points as `C3, D4`, for diagnostics (which are in English); the pack's words use
+/// [`points_in`].
 pub fn list(points: &[Point]) -> String {
     points
         .iter()
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Points joined by the wording's `point_separator`: `C3, D4`, or `C3、D4` in Japanese.
+pub fn points_in(points: &[Point], wording: &Wording) -> String {
+    points
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(wording.get("point_separator"))
+}
+
+/// The scoring rule's name as the wording gives it (`scoring_name_area`: `area`), for the
+/// `{scoring}` of a prompt or an answer.
+pub fn scoring_name(scoring: Scoring, wording: &Wording) -> &str {
+    wording.get(match scoring {
+        Scoring::Captures => "scoring_name_captures",
+        Scoring::Area => "scoring_name_area",
+        Scoring::Territory => "scoring_name_territory",
+    })
 }
 
 /// The answer in words, as a host reads it aloud; one line per sentence. A `legal` example's
@@ -24,7 +46,8 @@ pub fn describe(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
             .iter()
             .map(|n| note_text(n, wording))
             .collect();
-        lines.push(wording.fill("figure_notes", &[("notes", &notes.join("; "))]));
+        let notes = notes.join(wording.get("note_separator"));
+        lines.push(wording.fill("figure_notes", &[("notes", &notes)]));
     }
     lines
 }
@@ -34,6 +57,7 @@ fn answer_lines(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
         let key = if n == 1 { "stone_one" } else { "stone_many" };
         wording.fill(key, &[("count", &n.to_string())])
     };
+    let list = |points: &[Point]| points_in(points, wording);
     let mover = answer.to_play.unwrap_or(Color::Black);
     let color_word = |c: Color| wording.get(c.name()).to_string();
     match &answer.answer {
@@ -191,7 +215,7 @@ fn score_line(s: &Score, wording: &Wording) -> String {
             "answer_winner",
             &[
                 ("color", wording.get(c.name())),
-                ("margin", &number(s.margin)),
+                ("margin", &wording.decimal(s.margin)),
             ],
         ),
         None => wording.get("answer_draw").to_string(),
@@ -200,9 +224,9 @@ fn score_line(s: &Score, wording: &Wording) -> String {
         return wording.fill(
             "answer_score",
             &[
-                ("scoring", s.scoring.name()),
-                ("black", &number(s.black)),
-                ("white", &number(s.white)),
+                ("scoring", scoring_name(s.scoring, wording)),
+                ("black", &wording.decimal(s.black)),
+                ("white", &wording.decimal(s.white)),
                 ("result", &result),
             ],
         );
@@ -219,9 +243,9 @@ fn score_line(s: &Score, wording: &Wording) -> String {
         let komi = if komi == 0.0 {
             String::new()
         } else if komi < 0.0 {
-            wording.fill("score_komi_negative", &[("komi", &number(-komi))])
+            wording.fill("score_komi_negative", &[("komi", &wording.decimal(-komi))])
         } else {
-            wording.fill("score_komi", &[("komi", &number(komi))])
+            wording.fill("score_komi", &[("komi", &wording.decimal(komi))])
         };
         let (key, counted) = match s.scoring {
             Scoring::Area => (
@@ -241,14 +265,14 @@ fn score_line(s: &Score, wording: &Wording) -> String {
                 ("prisoners", &counted),
                 ("points", &count(s.territory[i], "point_one", "point_many")),
                 ("komi", &komi),
-                ("total", &number(total)),
+                ("total", &wording.decimal(total)),
             ],
         )
     };
     wording.fill(
         "answer_score_counted",
         &[
-            ("scoring", s.scoring.name()),
+            ("scoring", scoring_name(s.scoring, wording)),
             ("black", &side(Color::Black, s.black)),
             ("white", &side(Color::White, s.white)),
             ("result", &result),

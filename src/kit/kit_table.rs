@@ -1,4 +1,5 @@
-//! The `[kit]` table checked: title, paper, record, counters, sizes and the worked example.
+//! The `[kit]` table checked: title, paper, record, counters, sizes, language and the worked
+//! example.
 
 use std::ops::Range;
 
@@ -7,6 +8,7 @@ use toml::Spanned;
 use super::model::{Counters, Paper, Physical};
 use super::schema::{RawCounters, RawKit};
 use crate::diag::nearest;
+use crate::text::Language;
 use crate::toml_input::document::TomlReader;
 
 /// The most rows the move-record table may have.
@@ -39,6 +41,68 @@ pub(super) fn worked_example(
             None
         }
     }
+}
+
+/// Reads `[kit] language`, the code of a language the templates are written in (`"fr"`). Any
+/// other value is reported at its place, with the code the author most likely meant: a close
+/// code (`jp`), a language's name (`French`, `français`) or a regional tag (`fr-CA`); English,
+/// the default, stands in so the rest of the kit is still checked.
+pub(super) fn kit_language(cx: &mut TomlReader<'_>, written: &Spanned<String>) -> Language {
+    let value = written.get_ref();
+    if let Some(language) = Language::parse(value) {
+        return language;
+    }
+    let wanted = value.trim();
+    let listed = Language::ALL
+        .iter()
+        .map(|l| format!("`{}` ({})", l.code(), l.english_name()))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if wanted.is_empty() {
+        cx.error(
+            written.span(),
+            "`language` is empty",
+            Some(format!(
+                "write a language's code, e.g. `language = \"fr\"`: the wording exists in {listed}"
+            )),
+        );
+        return Language::default();
+    }
+    let names: Vec<(String, Language)> = Language::ALL
+        .into_iter()
+        .flat_map(|l| {
+            [
+                (l.code().to_string(), l),
+                (l.english_name().to_lowercase(), l),
+                (l.own_name().to_lowercase(), l),
+            ]
+        })
+        .collect();
+    let known: Vec<&str> = names.iter().map(|(name, _)| name.as_str()).collect();
+    let regional = wanted
+        .split_once(['-', '_'])
+        .and_then(|(code, _)| Language::parse(code));
+    let meant = regional.or_else(|| {
+        let lowered = wanted.to_lowercase();
+        let name = nearest(&lowered, &known)?;
+        names.iter().find(|(n, _)| n == name).map(|(_, l)| *l)
+    });
+    let help = match meant {
+        Some(l) => format!(
+            "did you mean `language = \"{}\"` ({})? the wording exists in {listed}",
+            l.code(),
+            l.own_name()
+        ),
+        None => format!(
+            "the wording exists in {listed}; for another language, keep one of these and reword its sentences in `[text]`"
+        ),
+    };
+    cx.error(
+        written.span(),
+        format!("unknown language `{wanted}`"),
+        Some(help),
+    );
+    Language::default()
 }
 
 /// The validated values of `[kit]`, before the examples are known.

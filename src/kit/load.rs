@@ -6,14 +6,14 @@ use toml::Spanned;
 use toml::de::DeValue;
 
 use super::examples;
-use super::kit_table::{KitSection, kit_section, worked_example};
+use super::kit_table::{KitSection, kit_language, kit_section, worked_example};
 use super::model::{Example, Kit, PaperPlaces};
 use super::schema::{
     EXAMPLE_KEYS, EXAMPLE_REQUIRED, KIT_KEYS, KIT_REQUIRED, RawExample, RawKit, TOP_KEYS,
 };
 use crate::diag::{Diagnostic, nearest};
 use crate::rules::Rules;
-use crate::text::Wording;
+use crate::text::{Language, Wording, placeholders};
 use crate::toml_input::document::{TomlReader, parse_document, with_article};
 use crate::toml_input::rules_table::{RULES_KEYS, RULES_REQUIRED, RawRules};
 
@@ -87,6 +87,14 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
         )
         .and_then(|(raw, _)| raw);
     let kit_parts = raw_kit.as_ref().and_then(|raw| kit_section(&mut cx, raw));
+    // Read apart from the rest of `[kit]`, so that `[text]` is checked against the kit's own
+    // language even when another `[kit]` value is wrong.
+    let language = raw_kit
+        .as_ref()
+        .and_then(|raw| raw.language.as_ref())
+        .map_or(Language::default(), |written| {
+            kit_language(&mut cx, written)
+        });
 
     let mut places = PaperPlaces {
         paper: raw_kit
@@ -124,7 +132,7 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
             }
         });
 
-    let wording = text_section(&mut cx, text_table);
+    let wording = text_section(&mut cx, text_table, language);
 
     let raw_examples = example_tables(&mut cx, example_value);
     let example_rules =
@@ -201,25 +209,15 @@ pub struct Rejected {
     pub examples: Vec<Example>,
 }
 
-/// The wording with the kit's `[text]` overrides; unknown keys are reported with the nearest one.
-/// The `{name}` placeholders a sentence uses, in order of first use.
-fn placeholders(sentence: &str) -> Vec<&str> {
-    let mut names = Vec::new();
-    let mut rest = sentence;
-    while let Some(open) = rest.find('{') {
-        let after = &rest[open + 1..];
-        let Some(close) = after.find('}') else { break };
-        let name = &after[..close];
-        if !names.contains(&name) {
-            names.push(name);
-        }
-        rest = &after[close + 1..];
-    }
-    names
-}
-
-fn text_section(cx: &mut TomlReader<'_>, table: Option<&Spanned<DeValue<'_>>>) -> Wording {
-    let defaults = Wording::defaults();
+/// The wording of the kit's language with its `[text]` overrides; unknown keys are reported
+/// with the nearest one. Every language has the same keys and placeholders, so what `[text]`
+/// may say does not depend on the language.
+fn text_section(
+    cx: &mut TomlReader<'_>,
+    table: Option<&Spanned<DeValue<'_>>>,
+    language: Language,
+) -> Wording {
+    let defaults = Wording::for_language(language);
     let Some(table) = table else {
         return defaults;
     };
@@ -242,7 +240,8 @@ fn text_section(cx: &mut TomlReader<'_>, table: Option<&Spanned<DeValue<'_>>>) -
             let help = match nearest(k, &known) {
                 Some(n) => format!("did you mean `{n}`?"),
                 None => {
-                    "the keys are listed in templates/answers.toml and templates/sheet.toml".into()
+                    "the keys are listed in templates/en/answers.toml and templates/en/sheet.toml"
+                        .into()
                 }
             };
             cx.error(

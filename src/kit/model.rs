@@ -3,7 +3,7 @@
 use std::ops::Range;
 
 use crate::rules::{Board, BoardSize, Color, Move, Point, Rules};
-use crate::text::Wording;
+use crate::text::{Language, Wording};
 
 /// Paper sizes the pack can be printed on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -167,7 +167,9 @@ pub struct Kit {
     pub rules: Rules,
     /// Board spacing and counter sizes.
     pub physical: Physical,
-    /// Wording: the templates with the kit's `[text]` overrides applied.
+    /// Wording: the templates of the kit's `[kit] language`, with its `[text]` overrides
+    /// applied. The language is kept here (see [`Kit::language`]) rather than in a field of
+    /// its own, so that the wording and its language can never disagree.
     pub wording: Wording,
     /// The examples, numbered from 1 in file order.
     pub examples: Vec<Example>,
@@ -179,6 +181,13 @@ pub struct Kit {
     pub places: PaperPlaces,
     /// The font the kit asks for (`[kit] font`), with where it is written; `None`: the bundled one.
     pub font: Option<(String, Range<usize>)>,
+}
+
+impl Kit {
+    /// The language of the printed wording, from `[kit] language` (English when not set).
+    pub fn language(&self) -> Language {
+        self.wording.language()
+    }
 }
 
 /// One example position with its task.

@@ -9,6 +9,9 @@ use super::geom::PT_PER_MM;
 use super::page::Font;
 use crate::typeface::Typefaces;
 
+/// Spaces that join what they stand between: no-break, narrow no-break and word joiner.
+const NO_BREAK: [char; 3] = ['\u{00A0}', '\u{202F}', '\u{2060}'];
+
 /// Width of `text` set in `font` at `size_pt` points, in millimetres.
 pub fn text_width_mm(fonts: &Typefaces, text: &str, font: Font, size_pt: f64) -> f64 {
     fonts.width_em(text, font) * size_pt / PT_PER_MM
@@ -35,7 +38,12 @@ pub fn wrap(
     }
     let fits = |s: &str| text_width_mm(fonts, s.trim_end(), font, size_pt) <= max_width_mm;
     for paragraph in text.split('\n') {
-        let paragraph = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+        // A no-break space (French `:`, `»`) is glue, not a place to break or collapse.
+        let paragraph = paragraph
+            .split(|c: char| c.is_whitespace() && !NO_BREAK.contains(&c))
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
         let mut current = String::new();
         let mut start = 0;
         // Within a paragraph (no `\n` left) the only mandatory break is at its end.
@@ -130,6 +138,16 @@ mod tests {
             vec!["one".to_string(), "two".to_string()]
         );
         assert!(wrap(bundled(), "", Font::Regular, 10.0, 100.0).is_empty());
+    }
+
+    #[test]
+    fn a_no_break_space_keeps_the_sign_with_its_word() {
+        let text = "Répondez à la question suivante\u{a0}: combien de libertés\u{a0}?";
+        for max in [20.0, 30.0, 40.0, 50.0, 60.0] {
+            for line in wrap(bundled(), text, Font::Regular, 10.0, max) {
+                assert!(!line.starts_with(':') && !line.starts_with('?'), "{line}");
+            }
+        }
     }
 
     #[test]

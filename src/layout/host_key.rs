@@ -68,7 +68,10 @@ fn worked_example(kit: &Kit, key: &AnswerKey) -> String {
                 ("title", &prompt::title(example, w)),
                 ("position", &prompt::position(example, w)),
                 ("prompt", &prompt::prompt(kit, example)),
-                ("answer", &answer::describe(answer, w).join("; ")),
+                (
+                    "answer",
+                    &answer::describe(answer, w).join(w.get("answer_separator")),
+                ),
             ],
         ),
         None => w.get("run_round_worked_example").to_string(),

@@ -7,7 +7,6 @@ use std::ops::Range;
 
 use crate::answer::{Mark, MarkKind, Panel};
 use crate::kit::{Example, Kit, Physical, Task};
-use crate::text::number;
 
 use super::board::{self, BoardGeometry};
 use super::counters;
@@ -42,7 +41,7 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
                 &[
                     ("size", &size),
                     ("counters", &rules_text::spell(count_u32(n), w)),
-                    ("mm", &number(style.board.stone)),
+                    ("mm", &w.decimal(style.board.stone)),
                 ],
             ),
             n => w.fill(
@@ -164,7 +163,11 @@ fn board_caption(kit: &Kit, style: &Style, size: &str) -> String {
     }
     w.fill(
         "board_caption_spacing",
-        &[("size", size), ("across", &number(x)), ("down", &number(y))],
+        &[
+            ("size", size),
+            ("across", &w.decimal(x)),
+            ("down", &w.decimal(y)),
+        ],
     )
 }
 

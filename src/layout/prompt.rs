@@ -14,13 +14,36 @@ pub fn title(example: &Example, wording: &Wording) -> String {
     })
 }
 
-/// The position as the author wrote it, on one line: `white C3; black B3 C2 D3`.
+/// The position as the author wrote it, on one line: `white C3; black B3 C2 D3`, with each
+/// colour word in the pack's language when the author wrote it in another (`Blanc C3; Noir B3`).
 pub fn position(example: &Example, wording: &Wording) -> String {
     let text = example
         .position_text
-        .split_whitespace()
+        .split(';')
+        .map(|part| {
+            let mut words = part.split_whitespace();
+            let Some(first) = words.next() else {
+                return String::new();
+            };
+            let colour = match first.to_ascii_lowercase().as_str() {
+                "black" | "b" => Some(Color::Black),
+                "white" | "w" => Some(Color::White),
+                _ => None,
+            };
+            let name = match colour {
+                Some(c) if !wording.get(c.name()).eq_ignore_ascii_case(first) => {
+                    wording.get(c.name())
+                }
+                _ => first,
+            };
+            std::iter::once(name)
+                .chain(words)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .filter(|part| !part.is_empty())
         .collect::<Vec<_>>()
-        .join(" ");
+        .join("; ");
     wording.fill("example_position", &[("position", &text)])
 }
 
@@ -60,7 +83,7 @@ pub fn prompt(kit: &Kit, example: &Example) -> String {
             } else {
                 "prompt_score_dead"
             },
-            &[("scoring", kit.rules.scoring.name())],
+            &[("scoring", crate::answer::scoring_name(kit.rules.scoring, w))],
         ),
     }
 }

@@ -1,6 +1,5 @@
 //! The rules in words, composed from template pieces for the kit's own `[rules]` (board size, ko, end conditions, scoring).
 
-use crate::answer::number;
 use crate::kit::Kit;
 use crate::rules::{KoRule, Scoring};
 use crate::text::Wording;
@@ -19,15 +18,18 @@ pub fn sections(kit: &Kit) -> Vec<RulesSection> {
     let w = &kit.wording;
     let n = kit.size.get();
     let last = format!("{}{}", kit.size.last_column(), n);
-    let prepare = join([
-        w.fill(
-            "rules_board",
-            &[("points", &kit.size.points().to_string()), ("last", &last)],
-        ),
-        w.get("rules_start").to_string(),
-        w.get("rules_group").to_string(),
-        w.get("rules_liberty").to_string(),
-    ]);
+    let prepare = join(
+        [
+            w.fill(
+                "rules_board",
+                &[("points", &kit.size.points().to_string()), ("last", &last)],
+            ),
+            w.get("rules_start").to_string(),
+            w.get("rules_group").to_string(),
+            w.get("rules_liberty").to_string(),
+        ],
+        w,
+    );
     let ko = match kit.rules.ko {
         KoRule::Positional => "rules_ko_positional",
         KoRule::Situational => "rules_ko_situational",
@@ -39,13 +41,14 @@ pub fn sections(kit: &Kit) -> Vec<RulesSection> {
     } else {
         "rules_place"
     };
-    let play = join([w.get(place).to_string(), w.get(ko).to_string()]);
+    let play = join([w.get(place).to_string(), w.get(ko).to_string()], w);
     let finish = join(
         [
             vec![w.get("rules_pass").to_string(), stop_sentence(kit)],
             scoring_sentences(kit),
         ]
         .concat(),
+        w,
     );
     [
         ("rules_heading_prepare", prepare),
@@ -60,13 +63,14 @@ pub fn sections(kit: &Kit) -> Vec<RulesSection> {
     .collect()
 }
 
-/// Sentences joined by spaces, leaving out empty ones (a kit may blank a template entry).
-pub fn join(sentences: impl IntoIterator<Item = String>) -> String {
+/// Sentences joined as the language joins them (a space; nothing in Japanese), leaving out
+/// empty ones (a kit may blank a template entry).
+pub fn join(sentences: impl IntoIterator<Item = String>, w: &Wording) -> String {
     sentences
         .into_iter()
         .filter(|s| !s.trim().is_empty())
         .collect::<Vec<_>>()
-        .join(" ")
+        .join(w.get("sentence_separator"))
 }
 
 /// `Stop after two consecutive passes, eighty placed stones in total, or when one player has
@@ -102,7 +106,7 @@ fn scoring_sentences(kit: &Kit) -> Vec<String> {
     let komi = if kit.rules.komi == 0.0 {
         String::new()
     } else {
-        w.fill("scoring_komi", &[("komi", &number(kit.rules.komi))])
+        w.fill("scoring_komi", &[("komi", &w.decimal(kit.rules.komi))])
     };
     match kit.rules.scoring {
         Scoring::Captures => vec![w.get("scoring_captures").to_string(), komi],
