@@ -68,11 +68,17 @@ impl Face {
         self.face().glyph_index(c).map(|g| g.0).filter(|&g| g != 0)
     }
 
-    /// Advance width of glyph `gid` in 1/1000 em.
+    /// Advance width of glyph `gid` in whole 1/1000 em.
+    ///
+    /// Whole, and cut as printpdf cuts them, because a PDF viewer advances each glyph by the
+    /// font's `/W` widths, which are whole thousandths (`(units × 1000 / em) as i64` in f32):
+    /// layout and the SVG writer then advance by exactly what the PDF shows. (For Liberation
+    /// Sans this gives Helvetica's AFM widths.)
     pub fn advance(&self, gid: u16) -> f64 {
         let face = self.face();
         let units = face.glyph_hor_advance(GlyphId(gid)).unwrap_or(0);
-        f64::from(units) * 1000.0 / f64::from(face.units_per_em())
+        let thousandths = (f32::from(units) * 1000.0 / f32::from(face.units_per_em())) as i64;
+        thousandths as f64
     }
 
     /// The outline of glyph `gid` as SVG path data in 1/1000 em, y up (as the font draws it).
