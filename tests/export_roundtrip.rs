@@ -43,6 +43,7 @@ fn sample() -> Document {
             ],
         }],
         fonts: libertykit::typeface::bundled(),
+        language: "en",
     }
 }
 
@@ -152,7 +153,7 @@ fn pdf_passes_qpdf_check() {
 
 #[test]
 fn svg_has_millimetre_viewbox_and_line() {
-    let svg = write_svg(&sample().pages[0], libertykit::typeface::bundled());
+    let svg = write_svg(&sample().pages[0], libertykit::typeface::bundled(), "en");
     assert!(svg.starts_with("<svg"), "{svg}");
     assert!(svg.contains(r#"width="210mm""#));
     assert!(svg.contains(r#"height="297mm""#));
@@ -166,6 +167,6 @@ fn svg_has_millimetre_viewbox_and_line() {
     assert!(svg.contains(&format!(">{TEXT}</text>")));
     assert_eq!(
         svg,
-        write_svg(&sample().pages[0], libertykit::typeface::bundled())
+        write_svg(&sample().pages[0], libertykit::typeface::bundled(), "en")
     );
 }

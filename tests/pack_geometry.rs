@@ -217,7 +217,7 @@ fn pdf_and_svg_show_the_same_grid_as_the_layout() {
         assert!(close(*a, *b, 0.01), "layout {a} vs pdf {b}");
     }
 
-    let svg = write_svg(&pack.player_sheet.pages[0], pack.player_sheet.fonts);
+    let svg = write_svg(&pack.player_sheet.pages[0], pack.player_sheet.fonts, "en");
     assert!(svg.contains(r#"width="210mm""#) && svg.contains(r#"height="297mm""#));
     assert!(svg.contains(r#"viewBox="0 0 210 297""#));
     let (sxs, sys) = grid_lines(&svg_segments(&svg));
@@ -458,7 +458,10 @@ fn svg_pages_match_their_snapshots() {
         (&pack.host_key, "host_key"),
     ] {
         for (i, page) in doc.pages.iter().enumerate() {
-            insta::assert_snapshot!(format!("{name}_{}", i + 1), write_svg(page, doc.fonts));
+            insta::assert_snapshot!(
+                format!("{name}_{}", i + 1),
+                write_svg(page, doc.fonts, doc.language)
+            );
         }
     }
 }

@@ -150,3 +150,30 @@ fn the_japanese_seed_pack_prints_the_japanese_templates() {
         }
     }
 }
+
+#[test]
+fn the_pack_says_which_language_it_is_in() {
+    let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/liberty-chain-capture-fr.toml");
+    let out = temp_path("languages-lang");
+    let _ = fs::remove_dir_all(&out);
+    let (code, _, err) = run(&[
+        "build",
+        kit.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // The PDF catalog's /Lang and the SVG root's xml:lang, which screen readers go by.
+    let pdf = lopdf::Document::load(out.join("host-key.pdf")).unwrap();
+    let lang = pdf
+        .catalog()
+        .unwrap()
+        .get(b"Lang")
+        .unwrap()
+        .as_str()
+        .unwrap();
+    assert_eq!(lang, b"fr");
+    let svg = fs::read_to_string(out.join("player-sheet-1.svg")).unwrap();
+    assert!(svg.contains(r#"xml:lang="fr""#), "{}", &svg[..300]);
+    let _ = fs::remove_dir_all(&out);
+}

@@ -170,6 +170,7 @@ fn a_run_past_its_box_is_caught() {
     let doc = Document {
         title: "t".into(),
         fonts,
+        language: "en",
         pages: vec![libertykit::layout::page::Page {
             size: libertykit::layout::geom::Size::new(210.0, 297.0),
             shapes: vec![

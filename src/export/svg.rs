@@ -25,12 +25,13 @@ const FONT_FAMILY: &str = "Liberation Sans, Helvetica, Arial, sans-serif";
 /// Millimetres per typographic point, for font sizes given in points.
 const MM_PER_PT: f64 = 25.4 / 72.0;
 
-/// Renders `page`, whose text was measured in `fonts`, as a standalone SVG document sized in
-/// millimetres.
-pub fn write_svg(page: &Page, fonts: &Typefaces) -> String {
+/// Renders `page`, whose text was measured in `fonts` and is in `language`, as a standalone SVG
+/// document sized in millimetres.
+pub fn write_svg(page: &Page, fonts: &Typefaces, language: &str) -> String {
     let Size { width, height } = page.size;
     let mut doc = Document::new()
         .set("xmlns:xlink", "http://www.w3.org/1999/xlink")
+        .set("xml:lang", language)
         .set("width", format!("{}mm", num(width)))
         .set("height", format!("{}mm", num(height)))
         .set("viewBox", format!("0 0 {} {}", num(width), num(height)));
@@ -304,7 +305,7 @@ mod tests {
 
     #[test]
     fn root_is_a4_in_millimetres_with_white_background() {
-        let svg = write_svg(&page(), bundled());
+        let svg = write_svg(&page(), bundled(), "en");
         assert!(svg.contains(r#"width="210mm""#), "{svg}");
         assert!(svg.contains(r#"height="297mm""#));
         assert!(svg.contains(r#"viewBox="0 0 210 297""#));
@@ -313,7 +314,7 @@ mod tests {
 
     #[test]
     fn shapes_and_text_are_written() {
-        let svg = write_svg(&page(), bundled());
+        let svg = write_svg(&page(), bundled(), "en");
         assert!(
             svg.contains(r#"x1="20" x2="120.25" y1="30" y2="30""#),
             "{svg}"
@@ -333,6 +334,9 @@ mod tests {
 
     #[test]
     fn output_is_deterministic() {
-        assert_eq!(write_svg(&page(), bundled()), write_svg(&page(), bundled()));
+        assert_eq!(
+            write_svg(&page(), bundled(), "en"),
+            write_svg(&page(), bundled(), "en")
+        );
     }
 }

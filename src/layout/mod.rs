@@ -72,6 +72,7 @@ pub fn pack(kit: &Kit, key: &AnswerKey, fonts: &'static Typefaces) -> Pack {
         ),
         pages,
         fonts,
+        language: kit.language().code(),
     };
 
     let mut flow = Flow::new(style, paper);
@@ -92,6 +93,7 @@ pub fn pack(kit: &Kit, key: &AnswerKey, fonts: &'static Typefaces) -> Pack {
         ),
         pages,
         fonts,
+        language: kit.language().code(),
     };
 
     Pack {

@@ -137,4 +137,7 @@ pub struct Document {
     pub pages: Vec<Page>,
     /// The fonts its text was measured with, which the writers embed.
     pub fonts: &'static Typefaces,
+    /// The language its text is in, as a BCP 47 code (`en`, `fr`, `ja`): screen readers and
+    /// viewers choose voice, hyphenation and glyph forms by it.
+    pub language: &'static str,
 }

@@ -67,7 +67,7 @@ pub fn run(
             for (i, page) in doc.pages.iter().enumerate() {
                 files.push((
                     format!("{stem}-{}.svg", i + 1),
-                    write_svg(page, doc.fonts).into_bytes(),
+                    write_svg(page, doc.fonts, doc.language).into_bytes(),
                 ));
             }
         }

@@ -93,9 +93,13 @@ pub fn write_pdf(doc: &Document) -> Result<Vec<u8>, PdfError> {
     let viewer_prefs = DictItem::Dict {
         map: BTreeMap::from([("PrintScaling".to_string(), DictItem::Name(b"None".to_vec()))]),
     };
-    lo.catalog_mut()
-        .map_err(|e| ser(&e))?
-        .set("ViewerPreferences", viewer_prefs.to_lopdf());
+    let catalog = lo.catalog_mut().map_err(|e| ser(&e))?;
+    catalog.set("ViewerPreferences", viewer_prefs.to_lopdf());
+    let language = DictItem::String {
+        data: doc.language.as_bytes().to_vec(),
+        literal: true,
+    };
+    catalog.set("Lang", language.to_lopdf());
 
     // printpdf fills the info dictionary with 1970 dates, empty strings and a PDF/X version
     // string; only the title and producer carry information.
@@ -254,6 +258,7 @@ mod tests {
                 ],
             }],
             fonts: crate::typeface::bundled(),
+            language: "en",
         }
     }
 
@@ -343,6 +348,7 @@ mod tests {
             title: String::new(),
             pages: vec![],
             fonts: crate::typeface::bundled(),
+            language: "en",
         };
         assert!(write_pdf(&doc).is_ok());
         let mut ops = Vec::new();
