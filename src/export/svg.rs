@@ -12,7 +12,8 @@
 use std::collections::BTreeSet;
 use svg::node::Text as TextNode;
 
-use svg::node::element::{Circle, Definitions, Element, Group, Line, Path, Rectangle, Use};
+use svg::node::Blob;
+use svg::node::element::{Circle, Definitions, Element, Group, Line, Rectangle};
 use svg::{Document, Node};
 
 use crate::layout::geom::{Pos, Rgb, Size};
@@ -128,19 +129,25 @@ fn glyph_definitions(page: &Page, fonts: &Typefaces) -> (Definitions, BTreeSet<(
             used.extend(text.chars().map(|c| fonts.glyph(c, *font)));
         }
     }
-    let mut defs = Definitions::new();
+    // Written as one block of markup, as the glyph placements are: path data and ids are
+    // digits, letters and spaces, which need no escaping.
+    let mut paths = String::new();
     let mut drawn = BTreeSet::new();
     for (slot, gid) in used {
         let d = fonts.face(slot).outline_path(gid);
         if !d.is_empty() {
-            defs = defs.add(Path::new().set("id", glyph_id(slot, gid)).set("d", d));
+            paths.push_str(&format!("<path d=\"{d}\" id=\"{}\"/>", glyph_id(slot, gid)));
             drawn.insert((slot, gid));
         }
     }
-    (defs, drawn)
+    (Definitions::new().add(Blob::new(paths)), drawn)
 }
 
 /// A text run as placed glyph outlines: each glyph advances by its own width, as layout measured.
+///
+/// The `<use>` elements are written as one block of markup: a page has thousands of them, and
+/// building each as an svg-crate element (attributes hashed, escaped and formatted) made the
+/// SVG pages cost several times their PDF. Ids and whole numbers need no escaping.
 fn glyphs(
     fonts: &Typefaces,
     drawn: &BTreeSet<(Slot, u16)>,
@@ -148,8 +155,23 @@ fn glyphs(
     text: &str,
     (size_pt, font, color): (f64, Font, Rgb),
 ) -> Group {
+    use std::fmt::Write;
     let em = size_pt * MM_PER_PT;
-    let mut group = Group::new()
+    let mut uses = String::new();
+    // Advances are whole thousandths of an em (see `Face::advance`), so positions are too.
+    let mut x: i64 = 0;
+    for c in text.chars() {
+        let (slot, gid) = fonts.glyph(c, font);
+        if drawn.contains(&(slot, gid)) {
+            let _ = write!(
+                uses,
+                "<use x=\"{x}\" xlink:href=\"#{}\"/>",
+                glyph_id(slot, gid)
+            );
+        }
+        x += fonts.face(slot).advance(gid) as i64;
+    }
+    Group::new()
         .set(
             "transform",
             format!(
@@ -160,20 +182,8 @@ fn glyphs(
                 -em / 1000.0
             ),
         )
-        .set("fill", hex(color));
-    let mut x = 0.0;
-    for c in text.chars() {
-        let (slot, gid) = fonts.glyph(c, font);
-        if drawn.contains(&(slot, gid)) {
-            group = group.add(
-                Use::new()
-                    .set("xlink:href", format!("#{}", glyph_id(slot, gid)))
-                    .set("x", num(x)),
-            );
-        }
-        x += fonts.face(slot).advance(gid);
-    }
-    group
+        .set("fill", hex(color))
+        .add(Blob::new(uses))
 }
 
 /// The run as invisible text stretched over the glyphs, so it can be selected and searched.

@@ -1,8 +1,10 @@
 //! One font face in memory: its bytes, its names, and the glyph metrics and outlines layout and
 //! the writers read from it.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 use owned_ttf_parser::{AsFaceRef, GlyphId, OutlineBuilder, OwnedFace, name_id};
 
@@ -18,6 +20,8 @@ pub struct Face {
     postscript: String,
     /// Where it was read from, for messages; `None` for the bundled font.
     path: Option<PathBuf>,
+    /// Outlines already traced, by glyph.
+    outlines: Mutex<HashMap<u16, Arc<str>>>,
 }
 
 /// Why a font file could not be used.
@@ -56,6 +60,7 @@ impl Face {
             family,
             postscript,
             path,
+            outlines: Mutex::new(HashMap::new()),
         })
     }
 
@@ -82,14 +87,22 @@ impl Face {
     }
 
     /// The outline of glyph `gid` as SVG path data in 1/1000 em, y up (as the font draws it).
-    pub fn outline_path(&self, gid: u16) -> String {
+    /// Each glyph is traced once per process: every SVG page of a pack defines the glyphs it
+    /// uses, and the pages share most of them.
+    pub fn outline_path(&self, gid: u16) -> Arc<str> {
+        let mut traced = self.outlines.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(d) = traced.get(&gid) {
+            return Arc::clone(d);
+        }
         let scale = 1000.0 / f64::from(self.face().units_per_em());
         let mut path = SvgPath {
             d: String::new(),
             scale,
         };
         self.face().outline_glyph(GlyphId(gid), &mut path);
-        path.d
+        let d: Arc<str> = path.d.into();
+        traced.insert(gid, Arc::clone(&d));
+        d
     }
 
     /// The whole font file, as read (a collection when `.ttc`).
@@ -131,10 +144,25 @@ struct SvgPath {
 }
 
 impl SvgPath {
+    /// A point in tenths of a thousandth of an em, written with integer formatting (a float's
+    /// is several times slower, and a pack writes tens of thousands of coordinates).
     fn point(&mut self, x: f32, y: f32) {
+        self.coordinate(x);
+        self.d.push(' ');
+        self.coordinate(y);
+    }
+
+    fn coordinate(&mut self, v: f32) {
         use std::fmt::Write;
-        let r = |v: f32| (f64::from(v) * self.scale * 10.0).round() / 10.0;
-        let _ = write!(self.d, "{} {}", r(x), r(y));
+        let tenths = (f64::from(v) * self.scale * 10.0).round() as i64;
+        if tenths < 0 {
+            self.d.push('-');
+        }
+        let (whole, tenth) = (tenths.unsigned_abs() / 10, tenths.unsigned_abs() % 10);
+        let _ = match tenth {
+            0 => write!(self.d, "{whole}"),
+            t => write!(self.d, "{whole}.{t}"),
+        };
     }
 }
 

@@ -132,6 +132,7 @@ pub fn write_pdf(doc: &Document) -> Result<Vec<u8>, PdfError> {
     ]);
     lo.trailer.set("ID", id.to_lopdf());
 
+    fonts::compress_font_programs(&mut lo);
     lo.compress();
     let mut bytes = Vec::new();
     lo.save_to(&mut bytes).map_err(|e| ser(&e))?;
