@@ -49,8 +49,8 @@ pub enum Command {
         /// Folder to write into (default: a folder named after the kit file).
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
-        /// Paper size, overriding the kit's `paper`.
-        #[arg(long, value_enum)]
+        /// Paper size, overriding the kit's `paper`; any case, as in the kit (`A4`, `Letter`).
+        #[arg(long, value_enum, ignore_case = true)]
         paper: Option<PaperArg>,
         /// Which files to write.
         #[arg(long, value_enum, default_value_t = PackFormat::Both)]
