@@ -72,3 +72,188 @@ fn an_unknown_paper_is_still_refused_with_the_choices() {
     assert!(stderr.contains("a4, letter, a3"), "{stderr}");
     assert!(!dir.join("pack").exists());
 }
+
+/// Every subcommand the binary has.
+const COMMANDS: [&str; 7] = [
+    "check",
+    "key",
+    "build",
+    "replay",
+    "new",
+    "completions",
+    "man",
+];
+
+#[test]
+fn bash_completion_knows_the_commands_and_the_paper_sizes() {
+    let (code, script, stderr) = common::run(&["completions", "bash"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    assert!(script.contains("complete -F _libertykit"), "{script}");
+    for command in COMMANDS {
+        assert!(
+            script.contains(&format!("libertykit,{command})")),
+            "{command}"
+        );
+    }
+    assert!(script.contains("--paper"), "{script}");
+    assert!(script.contains("a4 letter a3"), "{script}");
+    // The shells' own spelling of the flag values too.
+    assert!(
+        script.contains("bash elvish fish powershell zsh"),
+        "{script}"
+    );
+}
+
+#[test]
+fn bash_completes_the_paper_sizes_and_the_commands_when_sourced() {
+    // The script as bash runs it: source it, then ask its function what `TAB` would offer.
+    let (_, script, _) = common::run(&["completions", "bash"]);
+    let dir = fresh_dir("bash");
+    let file = dir.join("libertykit.bash");
+    fs::write(&file, &script).unwrap();
+    let probe = r#"
+        source "$1" || exit 3
+        complete -p libertykit || exit 4
+        ask() { COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+                _libertykit libertykit "${COMP_WORDS[-1]}" "${COMP_WORDS[-2]}"; echo "${COMPREPLY[*]}"; }
+        ask libertykit build k.toml --paper ""
+        ask libertykit c
+        ask libertykit completions ""
+    "#;
+    let Ok(out) = Command::new("bash")
+        .args(["-c", probe, "probe"])
+        .arg(&file)
+        .output()
+    else {
+        eprintln!("note: bash not found; the script was not sourced");
+        return;
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "complete -o bashdefault -o default -o nosort -F _libertykit libertykit",
+            "a4 letter a3",
+            "check completions",
+            "-h --help bash elvish fish powershell zsh",
+        ]
+    );
+}
+
+#[test]
+fn zsh_fish_elvish_and_powershell_completions_are_written() {
+    for (shell, marker) in [
+        ("zsh", "#compdef libertykit"),
+        ("fish", "complete -c libertykit"),
+        ("elvish", "edit:completion:arg-completer[libertykit]"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let (code, script, stderr) = common::run(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}: {stderr}");
+        assert!(script.contains(marker), "{shell}: {script}");
+        assert!(script.contains("build"), "{shell}: {script}");
+        assert!(script.contains("paper"), "{shell}: {script}");
+        // zsh and fish offer the values with their descriptions; elvish and powershell only
+        // complete flags and commands.
+        if shell == "zsh" || shell == "fish" {
+            assert!(script.contains("letter"), "{shell}: {script}");
+        }
+    }
+}
+
+#[test]
+fn an_unknown_shell_is_a_usage_error_naming_the_shells() {
+    let (code, out, stderr) = common::run(&["completions", "tcsh"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        stderr.contains("error: invalid value 'tcsh' for '<SHELL>'"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("[possible values: bash, elvish, fish, powershell, zsh]"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = common::run(&["completions"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("<SHELL>"), "{stderr}");
+}
+
+/// The `.TH` line of a roff page, after roff's apostrophe preamble (`.ie`/`.el`), which is all
+/// that may come before it.
+fn title_line(page: &str) -> &str {
+    let mut lines = page
+        .lines()
+        .skip_while(|l| l.starts_with(".ie") || l.starts_with(".el"));
+    lines.next().unwrap_or_default()
+}
+
+#[test]
+fn man_prints_the_main_page_naming_every_command() {
+    let (code, page, stderr) = common::run(&["man"]);
+    assert_eq!(code, 0, "{stderr}");
+    let th = title_line(&page);
+    assert!(th.starts_with(".TH LIBERTYKIT 1 "), "{th}");
+    assert!(th.contains(env!("CARGO_PKG_VERSION")), "{th}");
+    assert!(page.contains(".SH SUBCOMMANDS"), "{page}");
+    for command in COMMANDS {
+        // roff escapes the hyphen: `libertykit\-build(1)`.
+        assert!(
+            page.contains(&format!("libertykit\\-{command}(1)")),
+            "{command}: {page}"
+        );
+    }
+    // No `help` subcommand on the page: `--help` is there as an option.
+    assert!(!page.contains("libertykit\\-help"), "{page}");
+}
+
+#[test]
+fn man_prints_each_command_s_own_page_with_its_options() {
+    for command in COMMANDS {
+        let (code, page, stderr) = common::run(&["man", command]);
+        assert_eq!(code, 0, "{command}: {stderr}");
+        let th = title_line(&page);
+        let title = format!(".TH LIBERTYKIT-{} 1 ", command.to_uppercase());
+        assert!(th.starts_with(&title), "{th}");
+    }
+    let (_, page, _) = common::run(&["man", "build"]);
+    for option in [
+        "\\-\\-out",
+        "\\-\\-paper",
+        "\\-\\-font",
+        "letter: US Letter",
+    ] {
+        assert!(page.contains(option), "{option}: {page}");
+    }
+    let (code, out, stderr) = common::run(&["man", "frobnicate"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(out.is_empty());
+    assert!(stderr.contains("invalid value 'frobnicate'"), "{stderr}");
+}
+
+#[test]
+fn man_page_reads_cleanly_through_man_when_groff_is_here() {
+    // groff's warnings name any malformed request; locally without groff, the check is skipped.
+    let (_, page, _) = common::run(&["man"]);
+    let dir = fresh_dir("man");
+    let file = dir.join("libertykit.1");
+    fs::write(&file, &page).unwrap();
+    let Ok(out) = Command::new("groff")
+        .args(["-man", "-Tutf8", "-ww", "-z"])
+        .arg(&file)
+        .output()
+    else {
+        eprintln!("note: groff not found; the man page was not typeset");
+        return;
+    };
+    assert!(out.status.success());
+    let warnings = String::from_utf8_lossy(&out.stderr);
+    assert!(warnings.is_empty(), "{warnings}");
+}
