@@ -49,8 +49,8 @@ pub enum Command {
         /// Folder to write into (default: a folder named after the kit file).
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
-        /// Paper size, overriding the kit's `paper`.
-        #[arg(long, value_enum)]
+        /// Paper size, overriding the kit's `paper`; any case, as in the kit (`A4`, `Letter`).
+        #[arg(long, value_enum, ignore_case = true)]
         paper: Option<PaperArg>,
         /// Which files to write.
         #[arg(long, value_enum, default_value_t = PackFormat::Both)]
@@ -82,7 +82,40 @@ pub enum Command {
         #[arg(value_name = "PATH")]
         path: PathBuf,
     },
+    /// Print a completion script for a shell, generated from these very definitions.
+    ///
+    /// For example `libertykit completions bash >
+    /// ~/.local/share/bash-completion/completions/libertykit`; README.md gives zsh and fish.
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_enum, value_name = "SHELL")]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), generated from these very definitions.
+    ///
+    /// For example `libertykit man > libertykit.1; man ./libertykit.1`, or `libertykit man
+    /// build > libertykit-build.1` for one command's page with all its options.
+    // A visible subcommand, not a hidden one: `cargo install` leaves no man page behind, so
+    // writing one is a user's install step like `completions`, and `--help` is where a user
+    // finds it. The page lists it among the others, which is true of the binary it describes.
+    Man {
+        /// A command whose own page to print, with all its options (default: the main page).
+        #[arg(value_name = "COMMAND", value_parser = MAN_PAGES)]
+        command: Option<String>,
+    },
 }
+
+/// The commands `libertykit man COMMAND` has a page for: every subcommand (a test checks the
+/// list against the definitions above).
+pub const MAN_PAGES: [&str; 7] = [
+    "check",
+    "key",
+    "build",
+    "replay",
+    "new",
+    "completions",
+    "man",
+];
 
 /// Text for people or JSON for programs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -2,6 +2,7 @@
 
 mod build;
 mod check;
+mod completions;
 mod files;
 mod key;
 mod new;
@@ -89,5 +90,7 @@ pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
             rules,
         } => replay::run(&record, format, &rules, console),
         Command::New { path } => new::run(&path, console),
+        Command::Completions { shell } => completions::completions(shell, console),
+        Command::Man { command } => completions::man(command.as_deref(), console),
     }
 }
