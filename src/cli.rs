@@ -52,9 +52,15 @@ pub enum Command {
         /// Paper size, overriding the kit's `paper`; any case, as in the kit (`A4`, `Letter`).
         #[arg(long, value_enum, ignore_case = true)]
         paper: Option<PaperArg>,
-        /// Which files to write.
-        #[arg(long, value_enum, default_value_t = PackFormat::Both)]
-        format: PackFormat,
+        /// Which files to write: a comma list of pdf, svg and html.
+        #[arg(
+            long,
+            value_enum,
+            value_delimiter = ',',
+            value_name = "FORMAT,...",
+            default_values_t = [PackFormat::Pdf, PackFormat::Svg, PackFormat::Html]
+        )]
+        format: Vec<PackFormat>,
         /// Font for all printed text, overriding the kit's `font`: an installed family's name
         /// or a font file's path.
         #[arg(long, value_name = "FONT")]
@@ -126,14 +132,17 @@ pub enum OutputFormat {
     Json,
 }
 
-/// Which pack files `build` writes.
+/// The kinds of pack file `build` writes; `--format` takes any of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum PackFormat {
-    /// PDF documents only.
+    /// A PDF of each document.
     Pdf,
-    /// SVG pages only.
+    /// One SVG per page.
     Svg,
-    /// Both.
+    /// One web page of each document, to print from a browser.
+    Html,
+    /// PDF and SVG: what `both` meant before HTML was written, kept so scripts still run.
+    #[value(hide = true)]
     Both,
 }
 

@@ -52,17 +52,19 @@ fn text(bytes: &[u8]) -> String {
 }
 
 #[test]
-fn writes_both_documents_and_their_svg_pages_and_prints_the_paths() {
+fn writes_both_documents_as_pdf_svg_pages_and_html_and_prints_the_paths() {
     let dir = fresh_dir("both");
     let out_dir = dir.join("pack");
     let out = build_seed(&out_dir, &[], &dir);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let expected = [
         "host-key-1.svg",
+        "host-key.html",
         "host-key.pdf",
         "player-sheet-1.svg",
         "player-sheet-2.svg",
         "player-sheet-3.svg",
+        "player-sheet.html",
         "player-sheet.pdf",
     ];
     let mut listed = expected.to_vec();
@@ -78,6 +80,72 @@ fn writes_both_documents_and_their_svg_pages_and_prints_the_paths() {
     assert!(pdf.starts_with(b"%PDF-"));
     let svg = fs::read_to_string(out_dir.join("host-key-1.svg")).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains(r#"viewBox="0 0 210 297""#));
+    let html = fs::read_to_string(out_dir.join("player-sheet.html")).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
+    assert!(html.contains("@page { size: 210mm 297mm; margin: 0 }"));
+    assert_eq!(html.matches("<section class=\"page\"><svg ").count(), 3);
+    // The printing note of the kit's language, shown on screen only.
+    assert!(html.contains("<p class=\"note\">To print from this browser: scale 100%"));
+}
+
+#[test]
+fn format_takes_a_comma_list_and_the_formats_not_asked_for_are_removed() {
+    let dir = fresh_dir("formats");
+    let out_dir = dir.join("pack");
+    let out = build_seed(&out_dir, &[], &dir);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = build_seed(&out_dir, &["--format", "html,pdf"], &dir);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        names(&out_dir),
+        [
+            LOCK,
+            "host-key.html",
+            "host-key.pdf",
+            "player-sheet.html",
+            "player-sheet.pdf"
+        ]
+    );
+    assert_eq!(text(&out.stderr).matches("removed stale ").count(), 4);
+    // Each document's files in turn, in the order the formats are always written.
+    let printed: Vec<String> = text(&out.stdout)
+        .lines()
+        .map(|line| {
+            Path::new(line)
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert_eq!(
+        printed,
+        [
+            "player-sheet.pdf",
+            "player-sheet.html",
+            "host-key.pdf",
+            "host-key.html"
+        ]
+    );
+    let out = build_seed(&out_dir, &["--format", "svg", "--format", "html"], &dir);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        names(&out_dir),
+        [
+            LOCK,
+            "host-key-1.svg",
+            "host-key.html",
+            "player-sheet-1.svg",
+            "player-sheet-2.svg",
+            "player-sheet-3.svg",
+            "player-sheet.html",
+        ]
+    );
+    // An unknown format is refused before anything is written.
+    let out = build_seed(&out_dir, &["--format", "pdf,docx"], &dir);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("docx"), "{}", text(&out.stderr));
+    assert_eq!(names(&out_dir).len(), 7);
 }
 
 #[test]
@@ -393,8 +461,10 @@ fn links_planted_in_the_output_folder_cannot_redirect_a_write() {
         "player-sheet-1.svg",
         "player-sheet-2.svg",
         "player-sheet-3.svg",
+        "player-sheet.html",
         "host-key.pdf",
         "host-key-1.svg",
+        "host-key.html",
     ];
     // The temporary names earlier versions used, for the next few hundred process ids: half
     // point at a file outside, half at a name outside where nothing is.
@@ -609,5 +679,5 @@ fn a_build_waits_while_another_holds_the_folder() {
     assert!(waiting, "the build did not wait: {}", text(&out.stderr));
     assert_eq!(during, [LOCK]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(names(&out_dir).len(), 7);
+    assert_eq!(names(&out_dir).len(), 9);
 }

@@ -29,14 +29,37 @@ const MM_PER_PT: f64 = 25.4 / 72.0;
 /// Renders `page`, whose text was measured in `fonts` and is in `language`, as a standalone SVG
 /// document sized in millimetres.
 pub fn write_svg(page: &Page, fonts: &Typefaces, language: &str) -> String {
+    render(page, fonts, language, None)
+}
+
+/// Renders `page` as an `<svg>` element to stand inside an HTML document: the same drawing as
+/// [`write_svg`]'s, without namespace declarations (the HTML parser supplies them, so the
+/// document names no web address), and with every glyph id starting with `ids`, so that the
+/// pages of one document never share an id.
+pub fn inline_svg(page: &Page, fonts: &Typefaces, language: &str, ids: &str) -> String {
+    render(page, fonts, language, Some(ids))
+}
+
+/// The page as SVG: a standalone document, or with `inline` an element for HTML whose glyph
+/// ids start with that prefix.
+fn render(page: &Page, fonts: &Typefaces, language: &str, inline: Option<&str>) -> String {
     let Size { width, height } = page.size;
-    let mut doc = Document::new()
-        .set("xmlns:xlink", "http://www.w3.org/1999/xlink")
+    let mut doc = Document::new();
+    match inline {
+        None => doc = doc.set("xmlns:xlink", "http://www.w3.org/1999/xlink"),
+        Some(_) => {
+            if let Some(attributes) = doc.get_attributes_mut() {
+                attributes.remove("xmlns");
+            }
+        }
+    }
+    let ids = inline.unwrap_or("");
+    let mut doc = doc
         .set("xml:lang", language)
         .set("width", format!("{}mm", num(width)))
         .set("height", format!("{}mm", num(height)))
         .set("viewBox", format!("0 0 {} {}", num(width), num(height)));
-    let (definitions, drawn) = glyph_definitions(page, fonts);
+    let (definitions, drawn) = glyph_definitions(page, fonts, ids);
     doc = doc.add(definitions);
 
     // SVG has no paper: without an opaque background, viewers show the page on their own canvas
@@ -96,7 +119,7 @@ pub fn write_svg(page: &Page, fonts: &Typefaces, language: &str) -> String {
             } => doc
                 .add(glyphs(
                     fonts,
-                    &drawn,
+                    (&drawn, ids),
                     *baseline,
                     text,
                     (*size_pt, *font, *color),
@@ -109,20 +132,24 @@ pub fn write_svg(page: &Page, fonts: &Typefaces, language: &str) -> String {
     out
 }
 
-/// The id of the definition of glyph `gid` of the face in `slot`.
-fn glyph_id(slot: Slot, gid: u16) -> String {
+/// The id of the definition of glyph `gid` of the face in `slot`, after the prefix `ids`.
+fn glyph_id(ids: &str, slot: Slot, gid: u16) -> String {
     let face = match slot {
         Slot::Chosen(Weight::Regular) => "cr",
         Slot::Chosen(Weight::Bold) => "cb",
         Slot::Bundled(Weight::Regular) => "br",
         Slot::Bundled(Weight::Bold) => "bb",
     };
-    format!("g{face}{gid}")
+    format!("{ids}g{face}{gid}")
 }
 
 /// One `<path>` per glyph the page's text uses, in 1/1000 em with y up, as the font draws it;
 /// and which glyphs have a shape to draw (a space has none).
-fn glyph_definitions(page: &Page, fonts: &Typefaces) -> (Definitions, BTreeSet<(Slot, u16)>) {
+fn glyph_definitions(
+    page: &Page,
+    fonts: &Typefaces,
+    ids: &str,
+) -> (Definitions, BTreeSet<(Slot, u16)>) {
     let mut used = BTreeSet::new();
     for shape in &page.shapes {
         if let Shape::Text { text, font, .. } = shape {
@@ -136,7 +163,10 @@ fn glyph_definitions(page: &Page, fonts: &Typefaces) -> (Definitions, BTreeSet<(
     for (slot, gid) in used {
         let d = fonts.face(slot).outline_path(gid);
         if !d.is_empty() {
-            paths.push_str(&format!("<path d=\"{d}\" id=\"{}\"/>", glyph_id(slot, gid)));
+            paths.push_str(&format!(
+                "<path d=\"{d}\" id=\"{}\"/>",
+                glyph_id(ids, slot, gid)
+            ));
             drawn.insert((slot, gid));
         }
     }
@@ -150,7 +180,7 @@ fn glyph_definitions(page: &Page, fonts: &Typefaces) -> (Definitions, BTreeSet<(
 /// SVG pages cost several times their PDF. Ids and whole numbers need no escaping.
 fn glyphs(
     fonts: &Typefaces,
-    drawn: &BTreeSet<(Slot, u16)>,
+    (drawn, ids): (&BTreeSet<(Slot, u16)>, &str),
     baseline: Pos,
     text: &str,
     (size_pt, font, color): (f64, Font, Rgb),
@@ -166,7 +196,7 @@ fn glyphs(
             let _ = write!(
                 uses,
                 "<use x=\"{x}\" xlink:href=\"#{}\"/>",
-                glyph_id(slot, gid)
+                glyph_id(ids, slot, gid)
             );
         }
         x += fonts.face(slot).advance(gid) as i64;
@@ -255,7 +285,7 @@ fn hex(c: Rgb) -> String {
 /// A length with at most three decimals and no trailing zeros, e.g. `12.5`, `0.353`, `210`.
 ///
 /// NaN and infinities become `0` so a bad coordinate cannot make the document unparsable.
-fn num(v: f64) -> String {
+pub(super) fn num(v: f64) -> String {
     if !v.is_finite() {
         return "0".to_string();
     }

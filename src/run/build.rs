@@ -1,12 +1,13 @@
-//! The `build` command: checks the kit as `check` does, lays out the pack and writes its PDFs and SVG pages into one folder.
+//! The `build` command: checks the kit as `check` does, lays out the pack and writes its PDFs, SVG pages and HTML documents into one folder.
 //!
 //! Every file is rendered in memory first. Then, holding the folder's lock so that builds into
 //! one folder take turns, every file is written and synced under a temporary name, and only when
 //! all of them are written are they renamed into place, so an interrupted or failed build never
 //! leaves a half-written file. Only these names are ever written or removed, and only inside the
-//! output folder: `player-sheet.pdf`, `player-sheet-N.svg`, `host-key.pdf`, `host-key-N.svg`
-//! (besides the lock file and the build's own temporaries). Pack files that this build did not
-//! write (pages of an earlier, longer build, or the other format) are removed under the same
+//! output folder: `player-sheet.pdf`, `player-sheet-N.svg`, `player-sheet.html`, `host-key.pdf`,
+//! `host-key-N.svg`, `host-key.html` (besides the lock file and the build's own temporaries).
+//! Pack files that this build did not write (pages of an earlier, longer build, or a format not
+//! asked for) are removed under the same
 //! lock, so the folder is one consistent pack.
 
 use std::fs;
@@ -20,6 +21,7 @@ use super::files::{Staged, io_reason, lock_folder, stage};
 use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
 use crate::cli::{PackFormat, PaperArg};
 use crate::diag::{Diagnostic, Source};
+use crate::export::html::write_html;
 use crate::export::pdf::write_pdf;
 use crate::export::svg::write_svg;
 use crate::kit::Paper;
@@ -32,7 +34,7 @@ pub fn run(
     kit_path: &Path,
     out: Option<&Path>,
     paper: Option<PaperArg>,
-    format: PackFormat,
+    formats: &[PackFormat],
     font: Option<&str>,
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
@@ -46,10 +48,12 @@ pub fn run(
         PaperArg::Letter => Paper::Letter,
         PaperArg::A3 => Paper::A3,
     });
-    let pack = match check_source(&source, paper, font) {
-        Ok(Checked { kit, key, fonts }) => crate::layout::pack(&kit, &key, fonts),
+    let (pack, kit) = match check_source(&source, paper, font) {
+        Ok(Checked { kit, key, fonts }) => (crate::layout::pack(&kit, &key, fonts), kit),
         Err(diagnostics) => return report(&source, &diagnostics, console),
     };
+    // Shown above the pages of an HTML document on screen, never printed.
+    let note = kit.wording.get("browser_printing_note");
     // Standard output lists the written files only; how the board was sized is a note beside it.
     if let Some(fit) = &pack.fit {
         writeln!(console.err, "note: {fit}").map_err(output_error)?;
@@ -58,18 +62,22 @@ pub fn run(
 
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     for (stem, doc) in STEMS.into_iter().zip(documents) {
-        if format != PackFormat::Svg {
+        let both = formats.contains(&PackFormat::Both);
+        if both || formats.contains(&PackFormat::Pdf) {
             let bytes = write_pdf(doc)
                 .map_err(|e| Failure::new(format!("cannot lay out `{stem}.pdf`: {e}")))?;
             files.push((format!("{stem}.pdf"), bytes));
         }
-        if format != PackFormat::Pdf {
+        if both || formats.contains(&PackFormat::Svg) {
             for (i, page) in doc.pages.iter().enumerate() {
                 files.push((
                     format!("{stem}-{}.svg", i + 1),
                     write_svg(page, doc.fonts, doc.language).into_bytes(),
                 ));
             }
+        }
+        if formats.contains(&PackFormat::Html) {
+            files.push((format!("{stem}.html"), write_html(doc, note).into_bytes()));
         }
     }
 
@@ -239,13 +247,14 @@ fn stale_files(dir: &Path, written: &[&str]) -> Result<Vec<String>, Failure> {
     Ok(stale)
 }
 
-/// Whether `name` is one of the names `build` writes: `<stem>.pdf` or `<stem>-<N>.svg`, N >= 1.
+/// Whether `name` is one of the names `build` writes: `<stem>.pdf`, `<stem>.html` or
+/// `<stem>-<N>.svg`, N >= 1.
 fn is_pack_file(name: &str) -> bool {
     STEMS.iter().any(|stem| {
         let Some(rest) = name.strip_prefix(stem) else {
             return false;
         };
-        if rest == ".pdf" {
+        if rest == ".pdf" || rest == ".html" {
             return true;
         }
         rest.strip_prefix('-')
@@ -266,6 +275,8 @@ mod tests {
         for name in [
             "player-sheet.pdf",
             "host-key.pdf",
+            "player-sheet.html",
+            "host-key.html",
             "player-sheet-3.svg",
             "host-key-12.svg",
             "player-sheet-10.svg",
@@ -278,6 +289,8 @@ mod tests {
             "player-sheet-a.svg",
             "host-key-1.svg.bak",
             "my-host-key.pdf",
+            "host-key.htm",
+            "player-sheet-1.html",
             "player-sheet-0.svg",
             "player-sheet-01.svg",
             "host-key-007.svg",

@@ -80,7 +80,7 @@ pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
             &kit,
             out.as_deref(),
             paper,
-            format,
+            &format,
             font.as_deref(),
             console,
         ),

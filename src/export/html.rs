@@ -1,0 +1,190 @@
+//! HTML export: one laid-out `Document` as a single self-contained web page that a browser shows
+//! as sheets and prints at true size (the only file naming `html`).
+//!
+//! Each page is the SVG drawing [`inline_svg`] makes of it (text as the fonts' own glyph
+//! outlines, so no font file is needed), inside a `<section class="page">` sized in millimetres.
+//! The CSS `@page` rule sets the paper to the pages' size with no margin, so a browser printing
+//! at its default settings puts each page on its own sheet at 100%, without shrinking it to fit
+//! margins of its own. On screen the pages stand as white sheets on a grey background under a
+//! short printing note, which is not printed. Nothing outside the file is referred to: no
+//! stylesheet, script, font or image, and no web address.
+
+use std::fmt::Write;
+
+use super::svg::{inline_svg, num};
+use crate::layout::geom::Size;
+use crate::layout::page::Document;
+
+/// The paper when a document has no page to take it from: A4.
+const A4: Size = Size {
+    width: 210.0,
+    height: 297.0,
+};
+
+/// Renders `doc` as an HTML document; `note` is the printing advice shown above the pages on
+/// screen only, in the document's language.
+pub fn write_html(doc: &Document, note: &str) -> String {
+    let paper = doc.pages.first().map_or(A4, |page| page.size);
+    let (w, h) = (num(paper.width), num(paper.height));
+    let mut out = String::new();
+    out.push_str("<!DOCTYPE html>\n");
+    let _ = writeln!(out, "<html lang=\"{}\">", escape(doc.language));
+    out.push_str("<head>\n<meta charset=\"utf-8\">\n");
+    out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+    let _ = writeln!(out, "<title>{}</title>", escape(&doc.title));
+    out.push_str("<style>\n");
+    // Printing: the paper is the pages' own size with no margin, one page per sheet; every
+    // length is in millimetres so nothing depends on the screen's pixels.
+    let _ = writeln!(out, "@page {{ size: {w}mm {h}mm; margin: 0 }}");
+    out.push_str("html, body { margin: 0; padding: 0 }\n");
+    out.push_str("body { -webkit-print-color-adjust: exact; print-color-adjust: exact }\n");
+    let _ = writeln!(
+        out,
+        ".page {{ width: {w}mm; height: {h}mm; overflow: hidden; break-after: page; \
+         background: #ffffff }}"
+    );
+    // A break after the last page would print a blank sheet in some browsers.
+    out.push_str(".page:last-child { break-after: auto }\n");
+    let _ = writeln!(
+        out,
+        ".page svg {{ display: block; width: {w}mm; height: {h}mm }}"
+    );
+    // On screen: sheets on a grey desk, the note above them.
+    out.push_str(
+        "@media screen {\n\
+         \x20 body { background: #808080; padding: 8mm 0 }\n\
+         \x20 .page { margin: 0 auto 8mm; box-shadow: 0 0.5mm 3mm rgba(0, 0, 0, 0.45) }\n\
+         \x20 .note { box-sizing: border-box; margin: 0 auto 8mm; padding: 3mm 5mm; \
+         background: #ffffe0; color: #000000; font: 16px/1.4 sans-serif }\n\
+         }\n",
+    );
+    let _ = writeln!(out, "@media screen {{ .note {{ max-width: {w}mm }} }}");
+    out.push_str("@media print { .note { display: none } }\n");
+    out.push_str("</style>\n</head>\n<body>\n");
+    if !note.is_empty() {
+        let _ = writeln!(out, "<p class=\"note\">{}</p>", escape(note));
+    }
+    for (i, page) in doc.pages.iter().enumerate() {
+        // A page of another size than the first (layout makes none) keeps its own size.
+        if page.size == paper {
+            out.push_str("<section class=\"page\">");
+        } else {
+            let (pw, ph) = (num(page.size.width), num(page.size.height));
+            let _ = write!(
+                out,
+                "<section class=\"page\" style=\"width: {pw}mm; height: {ph}mm\">"
+            );
+        }
+        let svg = inline_svg(page, doc.fonts, doc.language, &format!("p{}", i + 1));
+        if page.size != paper {
+            let (pw, ph) = (num(page.size.width), num(page.size.height));
+            out.push_str(&svg.replacen(
+                "<svg ",
+                &format!("<svg style=\"width: {pw}mm; height: {ph}mm\" "),
+                1,
+            ));
+        } else {
+            out.push_str(svg.trim_end());
+        }
+        out.push_str("</section>\n");
+    }
+    out.push_str("</body>\n</html>\n");
+    out
+}
+
+/// `text` safe as HTML text and inside a double- or single-quoted attribute.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::geom::{Pos, Rgb};
+    use crate::layout::page::{Font, Page, Shape};
+    use crate::typeface::bundled;
+
+    fn doc(title: &str, pages: usize) -> Document {
+        let page = Page {
+            size: Size::new(215.9, 279.4),
+            shapes: vec![Shape::Text {
+                baseline: Pos::new(20.0, 20.0),
+                text: "A1 <b> & \"5\"".to_string(),
+                size_pt: 12.0,
+                font: Font::Regular,
+                color: Rgb::BLACK,
+            }],
+        };
+        Document {
+            title: title.to_string(),
+            pages: vec![page; pages],
+            fonts: bundled(),
+            language: "fr",
+        }
+    }
+
+    #[test]
+    fn paper_and_pages_are_sized_in_millimetres() {
+        let html = write_html(&doc("Kit", 2), "Print at 100%.");
+        assert!(html.starts_with("<!DOCTYPE html>\n<html lang=\"fr\">\n"));
+        assert!(html.contains("@page { size: 215.9mm 279.4mm; margin: 0 }"));
+        assert!(html.contains(".page { width: 215.9mm; height: 279.4mm; overflow: hidden;"));
+        assert!(html.contains(".page svg { display: block; width: 215.9mm; height: 279.4mm }"));
+        assert!(html.contains("@media print { .note { display: none } }"));
+        assert!(html.contains("<p class=\"note\">Print at 100%.</p>"));
+        assert_eq!(html.matches("<section class=\"page\"><svg ").count(), 2);
+        assert!(html.ends_with("</section>\n</body>\n</html>\n"));
+    }
+
+    #[test]
+    fn title_and_note_are_escaped() {
+        let html = write_html(&doc("<Kit> & \"co\"", 1), "a < b & c");
+        assert!(
+            html.contains("<title>&lt;Kit&gt; &amp; &quot;co&quot;</title>"),
+            "{html}"
+        );
+        assert!(html.contains("<p class=\"note\">a &lt; b &amp; c</p>"));
+        // The page's own text is escaped by the SVG writer.
+        assert!(html.contains("A1 &lt;b&gt; &amp;"));
+    }
+
+    #[test]
+    fn glyph_ids_are_unique_per_page_and_nothing_outside_is_named() {
+        let html = write_html(&doc("Kit", 2), "");
+        assert!(!html.contains("http"), "{html}");
+        assert!(!html.contains("src="));
+        assert!(!html.contains("class=\"note\""));
+        for href in html.split("href=\"").skip(1) {
+            assert!(href.starts_with('#'), "{href}");
+        }
+        let ids: Vec<&str> = html
+            .split(" id=\"")
+            .skip(1)
+            .map(|s| &s[..s.find('"').unwrap()])
+            .collect();
+        assert!(!ids.is_empty());
+        let unique: std::collections::BTreeSet<&&str> = ids.iter().collect();
+        assert_eq!(unique.len(), ids.len(), "{ids:?}");
+        assert!(ids.iter().any(|id| id.starts_with("p1g")));
+        assert!(ids.iter().any(|id| id.starts_with("p2g")));
+    }
+
+    #[test]
+    fn the_same_document_gives_the_same_bytes() {
+        assert_eq!(
+            write_html(&doc("Kit", 3), "note"),
+            write_html(&doc("Kit", 3), "note")
+        );
+    }
+}
