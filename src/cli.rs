@@ -43,10 +43,11 @@ pub enum Command {
     ///
     /// The kit file and the pack's files are described in docs/kit-format.md.
     Build {
-        /// The kit file.
-        #[arg(value_name = "KIT")]
-        kit: PathBuf,
-        /// Folder to write into (default: a folder named after the kit file).
+        /// Kit files. With several, each kit's pack goes to `DIR/<kit file stem>/` and
+        /// `DIR/index.html` lists them all (`--out` is then required).
+        #[arg(required = true, value_name = "KIT")]
+        kits: Vec<PathBuf>,
+        /// Folder to write into (default, for one kit: a folder named after the kit file).
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
         /// Paper size, overriding the kit's `paper`; any case, as in the kit (`A4`, `Letter`).

@@ -93,7 +93,7 @@ pub fn write_html(doc: &Document, note: &str) -> String {
 }
 
 /// `text` safe as HTML text and inside a double- or single-quoted attribute.
-fn escape(text: &str) -> String {
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -1,5 +1,12 @@
 //! The `build` command: checks the kit as `check` does, lays out the pack and writes its PDFs, SVG pages and HTML documents into one folder.
 //!
+//! With several kits (a session), `--out DIR` is required, each kit's pack goes to
+//! `DIR/<kit file stem>/` (two kits with the same stem, in any case, are refused before any kit
+//! is read), and `DIR/index.html` lists them. Every kit is checked and rendered before the first
+//! file is written: if any fails its check, all their problems are reported and nothing is written.
+//! After writing, standard error says what is for whom and how to print it; standard output
+//! lists only the written files.
+//!
 //! Every file is rendered in memory first. Then, holding the folder's lock so that builds into
 //! one folder take turns, every file is written and synced under a temporary name, and only when
 //! all of them are written are they renamed into place, so an interrupted or failed build never
@@ -21,7 +28,7 @@ use super::files::{Staged, io_reason, lock_folder, stage};
 use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
 use crate::cli::{PackFormat, PaperArg};
 use crate::diag::{Diagnostic, Source};
-use crate::export::html::write_html;
+use crate::export::html::{escape, write_html};
 use crate::export::pdf::write_pdf;
 use crate::export::svg::write_svg;
 use crate::kit::Paper;
@@ -29,35 +36,137 @@ use crate::kit::Paper;
 /// The two documents' file stems.
 const STEMS: [&str; 2] = ["player-sheet", "host-key"];
 
-/// Checks the kit and writes the pack into a folder.
+/// A kit checked and rendered in memory, ready to be written.
+struct Rendered {
+    /// The kit file, as given.
+    kit_path: PathBuf,
+    /// The kit's title.
+    title: String,
+    /// The kit's fingerprint.
+    fingerprint: String,
+    /// Pages of the player sheet and of the host key.
+    pages: [usize; 2],
+    /// How the board was sized, if it was made to fit.
+    fit: Option<String>,
+    /// The kit's wording, for the advice after writing.
+    wording: crate::text::Wording,
+    /// Every file of the pack: its name and bytes.
+    files: Vec<(String, Vec<u8>)>,
+}
+
+/// Checks the kits and writes their packs: one kit into `out` (default: a folder named after
+/// the kit file), several each into `out/<kit file stem>/` with `out/index.html` listing them.
+/// Every kit is checked and rendered before any file is written.
 pub fn run(
-    kit_path: &Path,
+    kit_paths: &[PathBuf],
     out: Option<&Path>,
     paper: Option<PaperArg>,
     formats: &[PackFormat],
     font: Option<&str>,
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
-    let source = Source::new(
-        kit_path.display().to_string(),
-        read_text(kit_path, KIT_LIMIT)?,
-    );
-    // Exactly `check`'s checks, except that the fit is judged on the paper actually used.
+    let session = kit_paths.len() > 1;
+    // Usage problems first, so that a refused command line reads no kit.
+    let mut folders: Vec<PathBuf> = Vec::new();
+    if session {
+        let Some(out) = out else {
+            return Err(Failure::new(format!(
+                "{} kits need one folder for the session: pass `--out DIR` (each kit's pack goes to `DIR/<kit file stem>/`)",
+                kit_paths.len()
+            )));
+        };
+        for (i, kit_path) in kit_paths.iter().enumerate() {
+            let name = kit_folder(kit_path)?;
+            if let Some(j) = folders.iter().position(|f| {
+                f.as_os_str().to_string_lossy().to_lowercase()
+                    == name.as_os_str().to_string_lossy().to_lowercase()
+            }) {
+                return Err(Failure::new(format!(
+                    "`{}` and `{}` would both be built into `{}`: rename one kit file (each kit's pack goes to a folder named after its file)",
+                    kit_paths[j].display(),
+                    kit_paths[i].display(),
+                    out.join(&name).display()
+                )));
+            }
+            folders.push(name);
+        }
+        folders = folders.into_iter().map(|f| out.join(f)).collect();
+    } else {
+        folders.push(match out {
+            Some(dir) => dir.to_path_buf(),
+            None => default_dir(&kit_paths[0])?,
+        });
+    }
     let paper = paper.map(|p| match p {
         PaperArg::A4 => Paper::A4,
         PaperArg::Letter => Paper::Letter,
         PaperArg::A3 => Paper::A3,
     });
+    // Every kit is checked, and all their problems reported, before anything is written.
+    let mut rendered = Vec::new();
+    let mut failed = false;
+    for kit_path in kit_paths {
+        match render(kit_path, paper, formats, font)? {
+            Ok(kit) => rendered.push(kit),
+            Err((source, diagnostics)) => {
+                write!(console.err, "{}", source.render_all(&diagnostics)).map_err(output_error)?;
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        return Ok(Outcome::CheckFailed);
+    }
+    for (kit, dir) in rendered.iter().zip(&folders) {
+        // Standard output lists the written files only; how the board was sized is a note beside it.
+        if let Some(fit) = &kit.fit {
+            let prefix = if session {
+                format!("{}: ", kit.kit_path.display())
+            } else {
+                String::new()
+            };
+            writeln!(console.err, "note: {prefix}{fit}").map_err(output_error)?;
+        }
+        write_pack(dir, &kit.files, console)?;
+    }
+    if let (true, Some(out)) = (session, out) {
+        let index = index_html(&rendered, &folders, out);
+        let lock = lock_folder(out)?;
+        let path = out.join(INDEX);
+        if fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
+            return Err(in_the_way(&path));
+        }
+        let path = stage(&path, index.as_bytes())?.put_in_place()?;
+        drop(lock);
+        writeln!(console.out, "{}", path.display()).map_err(output_error)?;
+    }
+    advise(&rendered, &folders, console)?;
+    Ok(Outcome::Success)
+}
+
+/// The page listing a session's kits.
+const INDEX: &str = "index.html";
+
+/// Checks one kit as `check` does and renders its pack in memory; a failed check gives the
+/// kit's source and problems.
+#[allow(clippy::type_complexity)]
+fn render(
+    kit_path: &Path,
+    paper: Option<Paper>,
+    formats: &[PackFormat],
+    font: Option<&str>,
+) -> Result<Result<Rendered, (Source, Vec<Diagnostic>)>, Failure> {
+    let source = Source::new(
+        kit_path.display().to_string(),
+        read_text(kit_path, KIT_LIMIT)?,
+    );
+    // Exactly `check`'s checks, except that the fit is judged on the paper actually used.
     let (pack, kit) = match check_source(&source, paper, font) {
         Ok(Checked { kit, key, fonts }) => (crate::layout::pack(&kit, &key, fonts), kit),
-        Err(diagnostics) => return report(&source, &diagnostics, console),
+        Err(diagnostics) => return Ok(Err((source, diagnostics))),
     };
     // Shown above the pages of an HTML document on screen, never printed.
     let note = kit.wording.get("browser_printing_note");
-    // Standard output lists the written files only; how the board was sized is a note beside it.
-    if let Some(fit) = &pack.fit {
-        writeln!(console.err, "note: {fit}").map_err(output_error)?;
-    }
     let documents = [&pack.player_sheet, &pack.host_key];
 
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
@@ -80,12 +189,32 @@ pub fn run(
             files.push((format!("{stem}.html"), write_html(doc, note).into_bytes()));
         }
     }
+    Ok(Ok(Rendered {
+        kit_path: kit_path.to_path_buf(),
+        title: kit.title.clone(),
+        fingerprint: kit.fingerprint.clone(),
+        pages: [pack.player_sheet.pages.len(), pack.host_key.pages.len()],
+        fit: pack.fit.as_ref().map(ToString::to_string),
+        wording: kit.wording.clone(),
+        files,
+    }))
+}
 
-    let dir = match out {
-        Some(dir) => dir.to_path_buf(),
-        None => default_dir(kit_path)?,
-    };
-    fs::create_dir_all(&dir).map_err(|e| {
+/// A folder of that name is where a file is to be written.
+fn in_the_way(path: &Path) -> Failure {
+    Failure::new(format!(
+        "cannot write `{}`: a folder of that name is in the way; move or rename it",
+        path.display()
+    ))
+}
+
+/// Writes one pack into `dir` atomically, prints the written paths and removes stale pack files.
+fn write_pack(
+    dir: &Path,
+    files: &[(String, Vec<u8>)],
+    console: &mut Console<'_>,
+) -> Result<(), Failure> {
+    fs::create_dir_all(dir).map_err(|e| {
         Failure::new(format!(
             "cannot create folder `{}`: {}",
             dir.display(),
@@ -93,16 +222,13 @@ pub fn run(
         ))
     })?;
     // Held to the end of the build: writing the files and removing stale ones is one step.
-    let lock = lock_folder(&dir)?;
+    let lock = lock_folder(dir)?;
     lock.remove_leftover_temporaries();
     // Checked before anything is written, so that a rename cannot fail halfway through the pack.
-    for (name, _) in &files {
+    for (name, _) in files {
         let path = dir.join(name);
         if fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
-            return Err(Failure::new(format!(
-                "cannot write `{}`: a folder of that name is in the way; move or rename it",
-                path.display()
-            )));
+            return Err(in_the_way(&path));
         }
     }
     // Every file is written before the first rename: a failure to write leaves the pack as it was.
@@ -114,7 +240,7 @@ pub fn run(
         writeln!(console.out, "{}", path.display()).map_err(output_error)?;
     }
     let names: Vec<&str> = files.iter().map(|(name, _)| name.as_str()).collect();
-    for stale in stale_files(&dir, &names)? {
+    for stale in stale_files(dir, &names)? {
         let path = dir.join(&stale);
         match fs::remove_file(&path) {
             Ok(()) => {}
@@ -131,7 +257,7 @@ pub fn run(
         writeln!(console.err, "removed stale {}", path.display()).map_err(output_error)?;
     }
     drop(lock);
-    Ok(Outcome::Success)
+    Ok(())
 }
 
 /// At most this many threads write or rename files at once (the current one included).
@@ -191,14 +317,136 @@ fn in_pool<T: Send, R: Send>(
     done.into_iter().map(|(_, result)| result).collect()
 }
 
-/// Prints diagnostics and reports a failed check.
-fn report(
-    source: &Source,
-    diagnostics: &[Diagnostic],
+/// The folder, inside a session's `--out`, that a kit's pack goes to: the kit file's stem. A
+/// stem that is not a folder of its own (`...toml` gives `..`) is refused.
+fn kit_folder(kit_path: &Path) -> Result<PathBuf, Failure> {
+    let dir = PathBuf::from(kit_path.file_stem().unwrap_or_default());
+    let mut parts = dir.components();
+    match (parts.next(), parts.next()) {
+        (Some(Component::Normal(part)), None) if part == dir.as_os_str() => Ok(dir),
+        _ => Err(Failure::new(format!(
+            "cannot name a folder after `{}` (it would be `{}`); rename the kit file",
+            kit_path.display(),
+            dir.display()
+        ))),
+    }
+}
+
+/// The file a person opens to print `stem`: its PDF, else its HTML, else its first SVG page.
+fn printable<'a>(files: &'a [(String, Vec<u8>)], stem: &str) -> Option<&'a str> {
+    [
+        format!("{stem}.pdf"),
+        format!("{stem}.html"),
+        format!("{stem}-1.svg"),
+    ]
+    .into_iter()
+    .find_map(|name| files.iter().find(|(n, _)| *n == name))
+    .map(|(n, _)| n.as_str())
+}
+
+/// Tells the facilitator, on standard error, what is for whom and how to print it, in the first
+/// kit's language (`advice_*` in the page templates).
+fn advise(
+    kits: &[Rendered],
+    folders: &[PathBuf],
     console: &mut Console<'_>,
-) -> Result<Outcome, Failure> {
-    write!(console.err, "{}", source.render_all(diagnostics)).map_err(output_error)?;
-    Ok(Outcome::CheckFailed)
+) -> Result<(), Failure> {
+    let Some(first) = kits.first() else {
+        return Ok(());
+    };
+    let w = &first.wording;
+    let list = |stem: &str| -> String {
+        let paths: Vec<String> = kits
+            .iter()
+            .zip(folders)
+            .filter_map(|(kit, dir)| printable(&kit.files, stem).map(|n| dir.join(n)))
+            .map(|p| p.display().to_string())
+            .collect();
+        paths.join(", ")
+    };
+    let lines = [
+        w.fill("advice_players", &[("files", &list(STEMS[0]))]),
+        w.fill("advice_host", &[("files", &list(STEMS[1]))]),
+        w.get("advice_print").to_string(),
+    ];
+    for line in lines.iter().filter(|l| !l.is_empty()) {
+        writeln!(console.err, "{line}").map_err(output_error)?;
+    }
+    Ok(())
+}
+
+/// `text` as one segment of a relative URL: every byte but unreserved ones percent-encoded.
+fn url_segment(text: &str) -> String {
+    let mut out = String::new();
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The session's `index.html`: a self-contained page listing each kit with its title,
+/// fingerprint, page counts, whom each document is for and relative links to its files.
+fn index_html(kits: &[Rendered], folders: &[PathBuf], out: &Path) -> String {
+    use std::fmt::Write as _;
+    let w = &kits[0].wording;
+    let mut html = String::new();
+    let title = escape(w.get("index_title"));
+    let _ = writeln!(html, "<!DOCTYPE html>");
+    let _ = writeln!(html, "<html lang=\"{}\">", w.language().code());
+    let _ = writeln!(html, "<head>\n<meta charset=\"utf-8\">");
+    let _ = writeln!(html, "<title>{title}</title>");
+    let _ = writeln!(
+        html,
+        "<style>body{{font-family:sans-serif;max-width:48em;margin:2em auto;padding:0 1em}}\
+         section{{border-top:1px solid #ccc;padding:.5em 0}}</style>"
+    );
+    let _ = writeln!(html, "</head>\n<body>\n<h1>{title}</h1>");
+    let _ = writeln!(html, "<p>{}</p>", escape(w.get("advice_print")));
+    for (kit, dir) in kits.iter().zip(folders) {
+        let folder = dir.strip_prefix(out).unwrap_or(dir).to_string_lossy();
+        let _ = writeln!(html, "<section class=\"kit\">");
+        let _ = writeln!(html, "<h2>{}</h2>", escape(&kit.title));
+        let _ = writeln!(
+            html,
+            "<p class=\"fingerprint\">{}</p>",
+            escape(&w.fill("index_fingerprint", &[("fingerprint", &kit.fingerprint)]))
+        );
+        let _ = writeln!(html, "<ul>");
+        for ((stem, pages), (document, whom)) in STEMS.into_iter().zip(kit.pages).zip([
+            ("player_document", "index_for_players"),
+            ("host_document", "index_for_host"),
+        ]) {
+            let links: Vec<String> = kit
+                .files
+                .iter()
+                .map(|(name, _)| name)
+                .filter(|name| name.starts_with(stem))
+                .map(|name| {
+                    format!(
+                        "<a href=\"{}/{}\">{}</a>",
+                        url_segment(&folder),
+                        url_segment(name),
+                        escape(name)
+                    )
+                })
+                .collect();
+            let _ = writeln!(
+                html,
+                "<li><strong>{}</strong> ({}): {}<br>{}</li>",
+                escape(w.get(document)),
+                escape(&w.fill("index_pages", &[("pages", &pages.to_string())])),
+                escape(w.get(whom)),
+                links.join(" · ")
+            );
+        }
+        let _ = writeln!(html, "</ul>\n</section>");
+    }
+    html.push_str("</body>\n</html>\n");
+    html
 }
 
 /// `./<kit file stem>`: a folder named after the kit, in the current folder (`<name>-pack` when

@@ -71,13 +71,13 @@ pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
         Command::Check { kits, font } => check::run(&kits, font.as_deref(), console),
         Command::Key { kit, format } => key::run(&kit, format, console),
         Command::Build {
-            kit,
+            kits,
             out,
             paper,
             format,
             font,
         } => build::run(
-            &kit,
+            &kits,
             out.as_deref(),
             paper,
             &format,
