@@ -1,0 +1,146 @@
+//! `libertykit build KIT KIT... --out DIR`: a session of several kits, each in its own folder,
+//! an index listing them, and the advice on what to print for whom.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::run;
+
+/// A fresh, empty folder for one test.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = common::temp_path(&format!("cli-session-{name}"));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The fingerprint `check` prints for `kit`.
+fn fingerprint(kit: &str) -> String {
+    let (code, stdout, stderr) = run(&["check", kit]);
+    assert_eq!(code, 0, "{stderr}");
+    stdout.trim_end().rsplit(' ').next().unwrap().to_string()
+}
+
+const CHAIN: &str = "examples/liberty-chain-capture.toml";
+const DRILLS: &str = "examples/capture-drills.toml";
+
+#[test]
+fn two_kits_go_to_their_own_folders_with_an_index_listing_both() {
+    let out = fresh_dir("two").join("session");
+    let out_arg = out.to_str().unwrap();
+    let (code, stdout, stderr) = run(&["build", CHAIN, DRILLS, "--out", out_arg]);
+    assert_eq!(code, 0, "{stderr}");
+    for stem in ["liberty-chain-capture", "capture-drills"] {
+        for file in ["player-sheet.pdf", "host-key.pdf", "player-sheet.html"] {
+            assert!(out.join(stem).join(file).is_file(), "{stem}/{file}");
+        }
+    }
+    // Nothing of a pack lands directly in the session folder.
+    assert!(!out.join("player-sheet.pdf").exists());
+    let index = fs::read_to_string(out.join("index.html")).unwrap();
+    for (kit, title) in [(CHAIN, "Liberty-chain capture"), (DRILLS, "Capture drills")] {
+        let print = fingerprint(kit);
+        assert!(index.contains(&print), "{print} not in {index}");
+        assert!(index.contains(title), "{title} not in {index}");
+    }
+    // Relative links to each kit's files, and whom each document is for.
+    assert!(index.contains(r#"href="capture-drills/host-key.pdf""#));
+    assert!(index.contains(r#"href="liberty-chain-capture/player-sheet.pdf""#));
+    assert!(index.contains("for the host only"));
+    assert!(index.contains("pages: 3"));
+    // Standard output is only the written files, the index among them.
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines.contains(&out.join("index.html").to_str().unwrap()));
+    for line in &lines {
+        assert!(Path::new(line).is_file(), "not a written file: {line}");
+    }
+    // The advice goes to standard error.
+    assert!(stderr.contains("For the players:"), "{stderr}");
+    assert!(stderr.contains("For the host only"), "{stderr}");
+    assert!(
+        stderr.contains("100%") && stderr.contains("100 mm"),
+        "{stderr}"
+    );
+    assert!(!stdout.contains("100 mm"));
+}
+
+#[test]
+fn one_kit_keeps_its_files_directly_in_the_folder_and_gets_the_advice() {
+    let out = fresh_dir("one").join("pack");
+    let (code, stdout, stderr) = run(&["build", CHAIN, "--out", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(out.join("player-sheet.pdf").is_file());
+    assert!(!out.join("index.html").exists());
+    assert!(
+        stdout.lines().all(|line| Path::new(line).is_file()),
+        "{stdout}"
+    );
+    let host = out.join("host-key.pdf");
+    assert!(
+        stderr.contains(&format!(
+            "For the host only, kept from the players: {}",
+            host.display()
+        )),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn two_kits_with_the_same_stem_are_refused_before_anything_is_written() {
+    let dir = fresh_dir("same-stem");
+    let other = dir.join("elsewhere");
+    fs::create_dir_all(&other).unwrap();
+    let copy = other.join("liberty-chain-capture.toml");
+    fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join(CHAIN), &copy).unwrap();
+    let out = dir.join("session");
+    let (code, stdout, stderr) = run(&[
+        "build",
+        CHAIN,
+        copy.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains(CHAIN), "{stderr}");
+    assert!(stderr.contains(copy.to_str().unwrap()), "{stderr}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn one_failing_kit_among_two_writes_nothing() {
+    let out = fresh_dir("failing").join("session");
+    let (code, stdout, stderr) = run(&[
+        "build",
+        CHAIN,
+        "tests/kits/broken/bad-board.toml",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains("bad-board.toml"), "{stderr}");
+    assert!(!out.exists());
+    // With two failing kits, both kits' problems are reported.
+    let (code, _, stderr) = run(&[
+        "build",
+        "tests/kits/broken/bad-board.toml",
+        "tests/kits/broken/missing-title.toml",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("bad-board.toml"), "{stderr}");
+    assert!(stderr.contains("missing-title.toml"), "{stderr}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn several_kits_need_an_out_folder() {
+    let (code, stdout, stderr) = run(&["build", CHAIN, DRILLS]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("--out DIR"), "{stderr}");
+}
