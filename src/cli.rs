@@ -62,6 +62,10 @@ pub enum Command {
             default_values_t = [PackFormat::Pdf, PackFormat::Svg, PackFormat::Html]
         )]
         format: Vec<PackFormat>,
+        /// With several kits, also write `DIR/session-player-sheets.pdf` and
+        /// `DIR/session-host-keys.pdf`: every kit's pages in order, to print from two files.
+        #[arg(long)]
+        combine: bool,
         /// Font for all printed text, overriding the kit's `font`: an installed family's name
         /// or a font file's path.
         #[arg(long, value_name = "FONT")]

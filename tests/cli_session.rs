@@ -144,3 +144,51 @@ fn several_kits_need_an_out_folder() {
     assert!(stdout.is_empty());
     assert!(stderr.contains("--out DIR"), "{stderr}");
 }
+
+#[test]
+fn combine_joins_every_kits_pages_in_order_with_their_own_footers() {
+    let out = fresh_dir("combine").join("session");
+    let (code, stdout, stderr) = run(&[
+        "build",
+        CHAIN,
+        DRILLS,
+        "--combine",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    for (combined, own) in [
+        ("session-player-sheets.pdf", "player-sheet.pdf"),
+        ("session-host-keys.pdf", "host-key.pdf"),
+    ] {
+        let path = out.join(combined);
+        assert!(stdout.lines().any(|l| Path::new(l) == path), "{stdout}");
+        let bytes = fs::read(&path).unwrap();
+        let pages = |b: &[u8]| lopdf::Document::load_mem(b).unwrap().get_pages().len();
+        let parts: usize = ["liberty-chain-capture", "capture-drills"]
+            .iter()
+            .map(|stem| pages(&fs::read(out.join(stem).join(own)).unwrap()))
+            .sum();
+        assert_eq!(pages(&bytes), parts, "{combined}");
+        if common::tool_available("pdftotext") {
+            let text = common::pdf_text(&bytes, combined);
+            let first = text.find(&format!("kit {}", fingerprint(CHAIN)));
+            let second = text.find(&format!("kit {}", fingerprint(DRILLS)));
+            assert!(
+                first.is_some() && second.is_some() && first < second,
+                "{text}"
+            );
+        }
+        if common::tool_available("qpdf") {
+            common::assert_qpdf_clean(&bytes, combined);
+        }
+    }
+}
+
+#[test]
+fn combine_needs_several_kits() {
+    let out = fresh_dir("combine-one").join("pack");
+    let (code, _, stderr) = run(&["build", CHAIN, "--combine", "--out", out.to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(!out.exists());
+}

@@ -29,6 +29,7 @@ use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
 use crate::cli::{PackFormat, PaperArg};
 use crate::diag::{Diagnostic, Source};
 use crate::export::html::{escape, write_html};
+use crate::export::pdf::merge::merge_pdfs;
 use crate::export::pdf::write_pdf;
 use crate::export::svg::write_svg;
 use crate::kit::Paper;
@@ -62,10 +63,25 @@ pub fn run(
     out: Option<&Path>,
     paper: Option<PaperArg>,
     formats: &[PackFormat],
+    combine: bool,
     font: Option<&str>,
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
     let session = kit_paths.len() > 1;
+    if combine && !session {
+        return Err(Failure::new(
+            "`--combine` joins the packs of several kits; with one kit, print its own PDFs",
+        ));
+    }
+    if combine
+        && !formats
+            .iter()
+            .any(|f| matches!(f, PackFormat::Pdf | PackFormat::Both))
+    {
+        return Err(Failure::new(
+            "`--combine` joins the kits' PDFs: add `pdf` to `--format`",
+        ));
+    }
     // Usage problems first, so that a refused command line reads no kit.
     let mut folders: Vec<PathBuf> = Vec::new();
     if session {
@@ -130,15 +146,39 @@ pub fn run(
         write_pack(dir, &kit.files, console)?;
     }
     if let (true, Some(out)) = (session, out) {
-        let index = index_html(&rendered, &folders, out);
-        let lock = lock_folder(out)?;
-        let path = out.join(INDEX);
-        if fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
-            return Err(in_the_way(&path));
+        let mut session_files = Vec::new();
+        if combine {
+            for (stem, name) in STEMS.into_iter().zip(COMBINED) {
+                let pdf = format!("{stem}.pdf");
+                let parts: Vec<Vec<u8>> = rendered
+                    .iter()
+                    .filter_map(|kit| kit.files.iter().find(|(n, _)| *n == pdf))
+                    .map(|(_, bytes)| bytes.clone())
+                    .collect();
+                let bytes = merge_pdfs(&parts, name)
+                    .map_err(|e| Failure::new(format!("cannot join `{name}`: {e}")))?;
+                session_files.push((name.to_string(), bytes));
+            }
         }
-        let path = stage(&path, index.as_bytes())?.put_in_place()?;
+        session_files.push((
+            INDEX.to_string(),
+            index_html(&rendered, &folders, out).into_bytes(),
+        ));
+        let lock = lock_folder(out)?;
+        for (name, _) in &session_files {
+            let path = out.join(name);
+            if fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
+                return Err(in_the_way(&path));
+            }
+        }
+        let staged = in_pool(session_files.iter().collect(), |(name, bytes)| {
+            stage(&out.join(name), bytes)
+        })?;
+        let written = in_pool(staged, Staged::put_in_place)?;
         drop(lock);
-        writeln!(console.out, "{}", path.display()).map_err(output_error)?;
+        for path in &written {
+            writeln!(console.out, "{}", path.display()).map_err(output_error)?;
+        }
     }
     advise(&rendered, &folders, console)?;
     Ok(Outcome::Success)
@@ -146,6 +186,9 @@ pub fn run(
 
 /// The page listing a session's kits.
 const INDEX: &str = "index.html";
+
+/// What `--combine` writes into a session's folder: every kit's player sheet, then host key.
+const COMBINED: [&str; 2] = ["session-player-sheets.pdf", "session-host-keys.pdf"];
 
 /// Checks one kit as `check` does and renders its pack in memory; a failed check gives the
 /// kit's source and problems.

@@ -14,6 +14,7 @@ use printpdf::{DictItem, PdfDocument, PdfParseErrorSeverity, PdfSaveOptions};
 
 mod draw;
 mod fonts;
+pub mod merge;
 
 use draw::page_to_pdf;
 
