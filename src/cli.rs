@@ -70,6 +70,10 @@ pub enum Command {
         /// or a font file's path.
         #[arg(long, value_name = "FONT")]
         font: Option<String>,
+        /// Build, then build again whenever a kit (or a font file it names) changes, until
+        /// interrupted; each build prints its problems or its files.
+        #[arg(long)]
+        watch: bool,
     },
     /// Referee a played game: rule on every move and give the result.
     ///

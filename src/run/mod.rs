@@ -7,6 +7,7 @@ mod files;
 mod key;
 mod new;
 mod replay;
+mod watch;
 
 use std::fmt;
 use std::io::Write;
@@ -77,6 +78,24 @@ pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
             format,
             combine,
             font,
+            watch: true,
+        } => watch::run(
+            &kits,
+            out.as_deref(),
+            paper,
+            &format,
+            combine,
+            font.as_deref(),
+            console,
+        ),
+        Command::Build {
+            kits,
+            out,
+            paper,
+            format,
+            combine,
+            font,
+            watch: false,
         } => build::run(
             &kits,
             out.as_deref(),

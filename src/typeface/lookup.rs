@@ -103,7 +103,7 @@ fn read_face(at: &Location) -> Result<Face, FontProblem> {
 }
 
 /// Whether `font` is written as a file path rather than a family name.
-fn is_path(font: &str) -> bool {
+pub fn is_path(font: &str) -> bool {
     let lower = font.to_ascii_lowercase();
     font.contains('/')
         || font.contains('\\')

@@ -16,7 +16,7 @@ use std::path::Path;
 use std::sync::{LazyLock, Mutex};
 
 pub use face::{BadFont, Face};
-pub use lookup::FontProblem;
+pub use lookup::{FontProblem, is_path as names_a_file};
 
 /// The bundled regular face (Liberation Sans 2.1.5; see `fonts/LICENSE-Liberation.txt`).
 const BUNDLED_REGULAR: &[u8] = include_bytes!("../../fonts/LiberationSans-Regular.ttf");
