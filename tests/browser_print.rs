@@ -161,34 +161,13 @@ fn rasterise_first_page(pdf: &Path) -> Gray {
     gray
 }
 
-/// A binary (P5) 8-bit greyscale PGM.
+/// A `pdftoppm -gray` page as a [`Gray`].
 fn parse_pgm(bytes: &[u8]) -> Gray {
-    let mut fields = Vec::new();
-    let mut i = 0;
-    while fields.len() < 4 {
-        while bytes[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        if bytes[i] == b'#' {
-            while bytes[i] != b'\n' {
-                i += 1;
-            }
-            continue;
-        }
-        let start = i;
-        while !bytes[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        fields.push(String::from_utf8_lossy(&bytes[start..i]).to_string());
-    }
-    assert_eq!(fields[0], "P5");
-    assert_eq!(fields[3], "255");
-    let width: usize = fields[1].parse().unwrap();
-    let height: usize = fields[2].parse().unwrap();
+    let (width, height, pixels) = common::parse_pgm(bytes);
     Gray {
         width,
         height,
-        pixels: bytes[i + 1..i + 1 + width * height].to_vec(),
+        pixels: pixels.to_vec(),
     }
 }
 

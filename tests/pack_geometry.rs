@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{assert_qpdf_clean, pdf_text, temp_path, tool_available};
+use common::{assert_qpdf_clean, parse_pgm, pdf_text, temp_path, tool_available};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::Command;
@@ -408,32 +408,6 @@ fn dark_runs(range: std::ops::Range<usize>, is_dark: impl Fn(usize) -> bool) -> 
         centres.push((s + range.end - 1) as f64 / 2.0);
     }
     centres
-}
-
-/// A binary (P5) 8-bit greyscale PGM: width, height, pixels.
-fn parse_pgm(bytes: &[u8]) -> (usize, usize, &[u8]) {
-    let mut fields = Vec::new();
-    let mut i = 0;
-    while fields.len() < 4 {
-        while bytes[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        if bytes[i] == b'#' {
-            while bytes[i] != b'\n' {
-                i += 1;
-            }
-            continue;
-        }
-        let start = i;
-        while !bytes[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        fields.push(String::from_utf8_lossy(&bytes[start..i]).to_string());
-    }
-    assert_eq!(fields[0], "P5");
-    let width: usize = fields[1].parse().unwrap();
-    let height: usize = fields[2].parse().unwrap();
-    (width, height, &bytes[i + 1..i + 1 + width * height])
 }
 
 #[test]

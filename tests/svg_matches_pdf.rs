@@ -320,36 +320,13 @@ fn page_size_matches(page: &Page, svg: &Gray) {
     );
 }
 
-/// A binary PGM (P5, 8 bits), as pdftoppm -gray writes it.
+/// A `pdftoppm -gray` page as a [`Gray`].
 fn parse_pgm(bytes: &[u8]) -> Gray {
-    let mut fields = Vec::new();
-    let mut i = 0;
-    while fields.len() < 4 {
-        while bytes[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        if bytes[i] == b'#' {
-            while bytes[i] != b'\n' {
-                i += 1;
-            }
-            continue;
-        }
-        let start = i;
-        while !bytes[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        fields.push(String::from_utf8_lossy(&bytes[start..i]).into_owned());
-    }
-    assert_eq!(fields[0], "P5", "not a binary PGM");
-    assert_eq!(fields[3], "255", "not an 8-bit PGM");
-    let width: usize = fields[1].parse().unwrap();
-    let height: usize = fields[2].parse().unwrap();
-    // One whitespace byte ends the header.
-    let pixels = bytes[i + 1..i + 1 + width * height].to_vec();
+    let (width, height, pixels) = common::parse_pgm(bytes);
     Gray {
         width,
         height,
-        pixels,
+        pixels: pixels.to_vec(),
     }
 }
 

@@ -78,33 +78,19 @@ pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
             format,
             combine,
             font,
-            watch: true,
-        } => watch::run(
-            &kits,
-            out.as_deref(),
-            paper,
-            &format,
-            combine,
-            font.as_deref(),
-            console,
-        ),
-        Command::Build {
-            kits,
-            out,
-            paper,
-            format,
-            combine,
-            font,
-            watch: false,
-        } => build::run(
-            &kits,
-            out.as_deref(),
-            paper,
-            &format,
-            combine,
-            font.as_deref(),
-            console,
-        ),
+            watch,
+        } => {
+            let build = if watch { watch::run } else { build::run };
+            build(
+                &kits,
+                out.as_deref(),
+                paper,
+                &format,
+                combine,
+                font.as_deref(),
+                console,
+            )
+        }
         Command::Replay {
             record,
             format,
