@@ -23,8 +23,11 @@ use crate::diag::Diagnostic;
 pub(super) fn load(source: &str, overrides: &RuleOverrides) -> Result<Record, Vec<Diagnostic>> {
     let mut problems = Problems::default();
     let mut main_line = MainLine::new(source, overrides);
-    let shape = match scan(source, &mut problems, |k, node, problems| {
-        main_line.node(k, node, problems);
+    let shape = match scan(source, &mut problems, |place, node, problems| {
+        // A file of several games is refused below; only the first is read.
+        if place.game == 0 {
+            main_line.node(place.index, node, problems);
+        }
     }) {
         Ok(shape) => shape,
         // The structure is broken: what was found before the break is not worth reading.

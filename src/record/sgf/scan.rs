@@ -108,8 +108,8 @@ struct OpenNode<'t> {
     open: bool,
     /// On the main line: its properties are kept and handed over when it ends.
     main: bool,
-    /// Its place on the main line (0 for the root).
-    index: usize,
+    /// Its place: the game it is in and its place on that game's main line (0 for the root).
+    place: NodePlace,
     spans: NodeSpans<'t>,
     /// Its identifiers so far; a set, so a node with very many properties is not quadratic.
     seen: HashSet<Cow<'t, str>>,
@@ -119,10 +119,10 @@ struct OpenNode<'t> {
 
 impl<'t> OpenNode<'t> {
     /// Starts a node after a `;`.
-    fn start(&mut self, main: bool, index: usize) {
+    fn start(&mut self, main: bool, place: NodePlace) {
         self.open = true;
         self.main = main;
-        self.index = index;
+        self.place = place;
         self.spans.properties.clear();
         self.spans.values.clear();
         self.seen.clear();
@@ -136,10 +136,10 @@ impl<'t> OpenNode<'t> {
     fn end(
         &mut self,
         problems: &mut Problems,
-        main_node: &mut impl FnMut(usize, &mut NodeSpans<'t>, &mut Problems),
+        main_node: &mut impl FnMut(NodePlace, &mut NodeSpans<'t>, &mut Problems),
     ) {
         if std::mem::take(&mut self.open) && self.main {
-            main_node(self.index, &mut self.spans, problems);
+            main_node(self.place, &mut self.spans, problems);
         }
     }
 
@@ -237,35 +237,51 @@ impl<'t> OpenNode<'t> {
     }
 }
 
-/// What the scan found besides the main line's nodes.
+/// Where a main-line node is: which game tree of the collection, and its place on that game's
+/// main line.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(super) struct NodePlace {
+    /// The game tree at the top level of the file, from 0.
+    pub(super) game: usize,
+    /// The node's place on its game's main line (0 for the root).
+    pub(super) index: usize,
+}
+
+/// What the scan found besides the main lines' nodes.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Shape {
     /// The game trees at the top level of the file.
     pub(super) games: usize,
-    /// The nodes of the main line.
+    /// The nodes of the first game's main line.
     pub(super) main_nodes: usize,
+    /// The variations left off the main lines: every game tree inside a game that starts
+    /// after its parent's first variation, so `(;B[aa](;W[bb])(;W[cc])(;W[dd]))` has two.
+    pub(super) variations: usize,
 }
 
 /// Reads the structure of an SGF collection: every game tree, node, property and value is
-/// checked, and each main-line node is handed to `main_node` with its place on the line as soon
-/// as it ends (`main_node` may take its lists: the root's are kept). Within every node,
+/// checked, and each main-line node of every game is handed to `main_node` with its place as
+/// soon as it ends (`main_node` may take its lists: the root's are kept). Within every node,
 /// variations too, what FF[4] forbids is reported to `problems` and left out; the first error
 /// in the structure ends the scan.
 ///
-/// The main line is exactly the nodes written before the first `)`: each first variation starts
-/// right after its parent's nodes, so `(;B[aa](;W[bb])(;W[cc]))` has the main line B aa, W bb.
+/// A game's main line is exactly its nodes written before its first `)`: each first variation
+/// starts right after its parent's nodes, so `(;B[aa](;W[bb])(;W[cc]))` has the main line B aa,
+/// W bb.
 pub(super) fn scan<'t>(
     text: &'t str,
     problems: &mut Problems,
-    mut main_node: impl FnMut(usize, &mut NodeSpans<'t>, &mut Problems),
+    mut main_node: impl FnMut(NodePlace, &mut NodeSpans<'t>, &mut Problems),
 ) -> Result<Shape, ScanError> {
     let bytes = text.as_bytes();
     let mut shape = Shape::default();
     let mut node = OpenNode::default();
     // Where each game tree still open starts.
     let mut open_trees: Vec<usize> = Vec::new();
-    // Still before the first `)`: nodes are on the main line.
+    // Still before the current game's first `)`: nodes are on its main line.
     let mut main_line = true;
+    // The main-line nodes of the current game so far.
+    let mut game_nodes = 0;
     // After a `(`: a `;` must come next.
     let mut wants_node = false;
     let mut i = 0;
@@ -282,6 +298,10 @@ pub(super) fn scan<'t>(
                 node.end(problems, &mut main_node);
                 if open_trees.is_empty() {
                     shape.games += 1;
+                    main_line = true;
+                    game_nodes = 0;
+                } else if !main_line {
+                    shape.variations += 1;
                 }
                 open_trees.push(i);
                 wants_node = true;
@@ -315,9 +335,16 @@ pub(super) fn scan<'t>(
                     ));
                 }
                 node.end(problems, &mut main_node);
-                node.start(main_line, shape.main_nodes);
+                let place = NodePlace {
+                    game: shape.games - 1,
+                    index: game_nodes,
+                };
+                node.start(main_line, place);
                 if main_line {
-                    shape.main_nodes += 1;
+                    game_nodes += 1;
+                    if shape.games == 1 {
+                        shape.main_nodes += 1;
+                    }
                 }
                 wants_node = false;
                 i += 1;
@@ -399,14 +426,20 @@ pub(super) fn scan<'t>(
     Ok(shape)
 }
 
-/// The main line's nodes as the scan hands them over, and the problems it reports.
+/// The first game's main-line nodes as the scan hands them over, and the problems it reports.
 #[cfg(test)]
 pub(super) fn main_line(text: &str) -> Result<(Vec<NodeSpans<'_>>, Vec<Diagnostic>), ScanError> {
     let mut problems = Problems::default();
     let mut nodes = Vec::new();
-    scan(text, &mut problems, |k, node, _| {
-        assert_eq!(k, nodes.len(), "{text}: nodes handed over out of order");
-        nodes.push(node.clone());
+    scan(text, &mut problems, |place, node, _| {
+        if place.game == 0 {
+            assert_eq!(
+                place.index,
+                nodes.len(),
+                "{text}: nodes handed over out of order"
+            );
+            nodes.push(node.clone());
+        }
     })?;
     Ok((nodes, problems.list))
 }
@@ -429,5 +462,36 @@ mod tests {
         assert_eq!(main_line("(;C[open").unwrap_err().span, 3..4);
         let (nodes, _) = main_line("(;FF[4]aDdBlack[aa])").unwrap();
         assert_eq!(nodes[0].properties[1].identifier, "DB");
+    }
+
+    #[test]
+    fn every_game_hands_over_its_main_line_and_variations_are_counted() {
+        let text = "(;SZ[5];B[aa](;W[bb](;B[cc])(;B[dd]))(;W[ee]))(;SZ[7];B[ab](;W[ac])(;W[ad]))";
+        let mut problems = Problems::default();
+        let mut places = Vec::new();
+        let shape = scan(text, &mut problems, |place, node, _| {
+            places.push((place.game, place.index, node.properties[0].whole.clone()));
+        })
+        .unwrap();
+        let written: Vec<_> = places
+            .iter()
+            .map(|(g, k, w)| (*g, *k, &text[w.clone()]))
+            .collect();
+        assert_eq!(
+            written,
+            [
+                (0, 0, "SZ[5]"),
+                (0, 1, "B[aa]"),
+                (0, 2, "W[bb]"),
+                (0, 3, "B[cc]"),
+                (1, 0, "SZ[7]"),
+                (1, 1, "B[ab]"),
+                (1, 2, "W[ac]"),
+            ]
+        );
+        assert_eq!(shape.games, 2);
+        assert_eq!(shape.main_nodes, 4);
+        // B dd, W ee in the first game; W ad in the second.
+        assert_eq!(shape.variations, 3);
     }
 }
