@@ -39,9 +39,10 @@ pub enum Format {
 }
 
 impl Format {
-    /// The form of `path`: `.sgf` is SGF, `.toml` is TOML; otherwise a text starting with `(`
-    /// is taken for SGF and anything else for TOML.
-    pub fn of(path: &Path, source: &str) -> Format {
+    /// The form of `path`: `.sgf` is SGF, `.toml` is TOML; otherwise a file whose first
+    /// character is `(` is taken for SGF (in UTF-8 or UTF-16, after any byte order mark) and
+    /// anything else for TOML.
+    pub fn of(path: &Path, source: &[u8]) -> Format {
         let extension = path
             .extension()
             .and_then(|e| e.to_str())
@@ -49,7 +50,12 @@ impl Format {
         match extension.as_deref() {
             Some("sgf") => Format::Sgf,
             Some("toml") => Format::Toml,
-            _ if source.trim_start().starts_with('(') => Format::Sgf,
+            _ if source.iter().find(|b| {
+                !(b.is_ascii_whitespace() || [0, 0xef, 0xbb, 0xbf, 0xfe, 0xff].contains(b))
+            }) == Some(&b'(') =>
+            {
+                Format::Sgf
+            }
             _ => Format::Toml,
         }
     }
@@ -102,6 +108,14 @@ impl RuleOverrides {
     }
 }
 
+pub use sgf::charset::SgfText;
+
+/// Reads an SGF file's bytes as text in its character set (`CA`, a byte order mark, or
+/// detected), with a note when the choice was a guess.
+pub fn sgf_text(bytes: &[u8]) -> SgfText {
+    sgf::charset::decode(bytes)
+}
+
 /// Reads a TOML record's text.
 pub fn load_toml(source: &str) -> Result<Record, Vec<Diagnostic>> {
     toml_record::load(source)
@@ -118,10 +132,18 @@ mod tests {
 
     #[test]
     fn format_follows_the_extension_then_the_first_character() {
-        assert_eq!(Format::of(Path::new("a.SGF"), ""), Format::Sgf);
-        assert_eq!(Format::of(Path::new("a.toml"), "(;"), Format::Toml);
-        assert_eq!(Format::of(Path::new("a.txt"), "  (;FF[4])"), Format::Sgf);
-        assert_eq!(Format::of(Path::new("a"), "[rules]"), Format::Toml);
+        assert_eq!(Format::of(Path::new("a.SGF"), b""), Format::Sgf);
+        assert_eq!(Format::of(Path::new("a.toml"), b"(;"), Format::Toml);
+        assert_eq!(Format::of(Path::new("a.txt"), b"  (;FF[4])"), Format::Sgf);
+        assert_eq!(
+            Format::of(Path::new("a.txt"), b"\xef\xbb\xbf(;"),
+            Format::Sgf
+        );
+        assert_eq!(
+            Format::of(Path::new("a.txt"), b"\xff\xfe(\0;\0"),
+            Format::Sgf
+        );
+        assert_eq!(Format::of(Path::new("a"), b"[rules]"), Format::Toml);
     }
 
     #[test]

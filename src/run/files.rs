@@ -37,6 +37,22 @@ pub const RECORD_LIMIT: u64 = 64 << 20;
 
 /// Reads a whole UTF-8 text file of at most `limit` bytes, or explains why it cannot be read.
 pub fn read_text(path: &Path, limit: u64) -> Result<String, Failure> {
+    utf8_text(path, read_bytes(path, limit)?)
+}
+
+/// `bytes` read from `path` as UTF-8 text, or why they are not.
+pub fn utf8_text(path: &Path, bytes: Vec<u8>) -> Result<String, Failure> {
+    String::from_utf8(bytes).map_err(|e| {
+        Failure::new(format!(
+            "`{}` is not UTF-8 text (invalid byte at offset {}); save it as UTF-8",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
+/// Reads a whole file of at most `limit` bytes, or explains why it cannot be read.
+pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, Failure> {
     let cannot_read = |e: std::io::Error| {
         Failure::new(format!(
             "cannot read `{}`: {}",
@@ -56,13 +72,7 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, Failure> {
             limit >> 20
         )));
     }
-    String::from_utf8(bytes).map_err(|e| {
-        Failure::new(format!(
-            "`{}` is not UTF-8 text (invalid byte at offset {}); save it as UTF-8",
-            path.display(),
-            e.utf8_error().valid_up_to()
-        ))
-    })
+    Ok(bytes)
 }
 
 /// A file written in full and synced under a temporary name beside its final path, not yet in

@@ -14,7 +14,9 @@ use std::io::Write;
 
 use crate::cli::{Cli, Command};
 
-pub use files::{KIT_LIMIT, RECORD_LIMIT, read_text, write_atomically, write_new};
+pub use files::{
+    KIT_LIMIT, RECORD_LIMIT, read_bytes, read_text, utf8_text, write_atomically, write_new,
+};
 
 /// How a command that ran to the end went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

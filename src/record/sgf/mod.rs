@@ -5,6 +5,7 @@
 //! reading costs memory for the largest node and the moves found, not for every property of a
 //! long game.
 
+pub(super) mod charset;
 mod main_line;
 mod problems;
 mod scan;

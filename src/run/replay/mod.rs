@@ -7,7 +7,7 @@ mod text;
 use std::io::Write;
 use std::path::Path;
 
-use super::{Console, Failure, Outcome, RECORD_LIMIT, output_error, read_text};
+use super::{Console, Failure, Outcome, RECORD_LIMIT, output_error, read_bytes, utf8_text};
 use crate::cli::{OutputFormat, RuleFlags};
 use crate::diag::{Diagnostic, Source};
 use crate::record::{self, Format, Record, RuleOverrides};
@@ -55,8 +55,20 @@ pub fn run(
 ) -> Result<Outcome, Failure> {
     let overrides = overrides_of(rules)?;
     let path = record.display().to_string();
-    let source = Source::new(path.as_str(), read_text(record, RECORD_LIMIT)?);
-    let loaded = match Format::of(record, source.text()) {
+    let bytes = read_bytes(record, RECORD_LIMIT)?;
+    let form = Format::of(record, &bytes);
+    let text = match form {
+        Format::Toml => utf8_text(record, bytes)?,
+        Format::Sgf => {
+            let read = record::sgf_text(&bytes);
+            if let Some(note) = read.note {
+                writeln!(console.err, "note: `{path}`: {note}").map_err(output_error)?;
+            }
+            read.text
+        }
+    };
+    let source = Source::new(path.as_str(), text);
+    let loaded = match form {
         Format::Toml if !overrides.is_empty() => {
             return Err(Failure::new(format!(
                 "rule flags apply to SGF records only; the record's [rules] table sets the rules of `{path}`"

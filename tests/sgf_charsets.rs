@@ -1,0 +1,282 @@
+//! SGF records in the character sets real files use: each file is written here, in its
+//! charset, by encoding_rs (UTF-16 by the standard library), then refereed by `replay`.
+//!
+//! A record that reads is refereed (exit 0); one with an off-board move shows the line of that
+//! move, with its comment, as the file means it: a wrong charset would show mojibake or `�`.
+
+mod common;
+
+use common::{run, temp_path};
+use encoding_rs::{BIG5, EUC_JP, EUC_KR, Encoding, GBK, SHIFT_JIS, WINDOWS_1250, WINDOWS_1252};
+
+/// A record with a root comment and a move comment on the move's own line.
+fn record(ca: &str, black: &str, white: &str, comment: &str, second: &str) -> String {
+    format!(
+        "(;GM[1]FF[4]{ca}SZ[9]PB[{black}]PW[{white}]C[{comment}]\n;B[cc]C[{comment}]\n;W[{second}]C[{comment}])\n"
+    )
+}
+
+/// How a file is written: by an encoding_rs encoder, or as UTF-16 / UTF-8 with a byte order mark.
+#[derive(Clone, Copy)]
+enum Writing {
+    Legacy(&'static Encoding),
+    Utf16 { little_endian: bool, bom: bool },
+    Utf8Bom,
+}
+
+fn bytes(writing: Writing, text: &str) -> Vec<u8> {
+    match writing {
+        Writing::Legacy(encoding) => {
+            let (bytes, _, unmappable) = encoding.encode(text);
+            assert!(!unmappable, "{} cannot write {text}", encoding.name());
+            bytes.into_owned()
+        }
+        Writing::Utf16 { little_endian, bom } => {
+            let units = (bom.then_some(0xfeff))
+                .into_iter()
+                .chain(text.encode_utf16());
+            units
+                .flat_map(|u| {
+                    if little_endian {
+                        u.to_le_bytes()
+                    } else {
+                        u.to_be_bytes()
+                    }
+                })
+                .collect()
+        }
+        Writing::Utf8Bom => [&[0xef, 0xbb, 0xbf][..], text.as_bytes()].concat(),
+    }
+}
+
+struct Case {
+    name: &'static str,
+    ca: &'static str,
+    writing: Writing,
+    black: &'static str,
+    white: &'static str,
+    comment: &'static str,
+    /// What stderr's note must say, when the charset is a guess.
+    note: Option<&'static str>,
+}
+
+fn cases() -> Vec<Case> {
+    let case = |name, ca, writing, black, white, comment, note| Case {
+        name,
+        ca,
+        writing,
+        black,
+        white,
+        comment,
+        note,
+    };
+    let legacy = Writing::Legacy;
+    vec![
+        case(
+            "gb2312",
+            "CA[gb2312]",
+            legacy(GBK),
+            "古力",
+            "常昊",
+            "黑先",
+            None,
+        ),
+        // A MultiGo problem collection: GBK, no CA.
+        case(
+            "gbk-no-ca",
+            "",
+            legacy(GBK),
+            "柯洁",
+            "芈昱廷",
+            "黑先。白棋的弱点在哪里？这是一道死活题，请仔细计算。",
+            Some("read as GBK (detected"),
+        ),
+        case(
+            "big5",
+            "CA[Big5]",
+            legacy(BIG5),
+            "林海峰",
+            "王立誠",
+            "黑先白後",
+            None,
+        ),
+        case(
+            "shift-jis",
+            "CA[Shift_JIS]",
+            legacy(SHIFT_JIS),
+            "井山裕太",
+            "張栩",
+            "黒番",
+            None,
+        ),
+        case(
+            "ms-kanji",
+            "CA[MS_KANJI]",
+            legacy(SHIFT_JIS),
+            "本因坊秀策",
+            "幻庵因碩",
+            "耳赤の一局",
+            None,
+        ),
+        // A Nihon Ki-in record: Shift_JIS, no CA.
+        case(
+            "nihon-kiin-no-ca",
+            "",
+            legacy(SHIFT_JIS),
+            "井山裕太",
+            "一力遼",
+            "黒番です。白の弱点はどこでしょうか。よく読んでください。",
+            Some("read as Shift_JIS (detected"),
+        ),
+        case(
+            "euc-kr",
+            "CA[EUC-KR]",
+            legacy(EUC_KR),
+            "이세돌",
+            "조훈현",
+            "흑선",
+            None,
+        ),
+        case(
+            "euc-kr-no-ca",
+            "",
+            legacy(EUC_KR),
+            "이세돌",
+            "박정환",
+            "흑 차례입니다. 백의 약점은 어디일까요? 잘 읽어 보세요.",
+            Some("read as EUC-KR (detected"),
+        ),
+        case(
+            "euc-jp",
+            "CA[EUC-JP]",
+            legacy(EUC_JP),
+            "趙治勲",
+            "小林光一",
+            "白番",
+            None,
+        ),
+        case(
+            "latin-1",
+            "CA[ISO-8859-1]",
+            legacy(WINDOWS_1252),
+            "Müller",
+            "Søren",
+            "à vous",
+            None,
+        ),
+        case(
+            "latin-2",
+            "CA[ISO-8859-2]",
+            legacy(WINDOWS_1250),
+            "Łukasz",
+            "Ondřej",
+            "začíná",
+            None,
+        ),
+        case(
+            "utf-16le-bom",
+            "CA[UTF-16]",
+            Writing::Utf16 {
+                little_endian: true,
+                bom: true,
+            },
+            "古力",
+            "이세돌",
+            "黒番",
+            None,
+        ),
+        case(
+            "utf-16be-bom",
+            "",
+            Writing::Utf16 {
+                little_endian: false,
+                bom: true,
+            },
+            "古力",
+            "이세돌",
+            "黒番",
+            None,
+        ),
+        case(
+            "utf-16le-no-bom",
+            "",
+            Writing::Utf16 {
+                little_endian: true,
+                bom: false,
+            },
+            "古力",
+            "이세돌",
+            "黒番",
+            Some("read as UTF-16LE (no byte order mark"),
+        ),
+        case(
+            "utf-8-bom",
+            "CA[UTF-8]",
+            Writing::Utf8Bom,
+            "古力",
+            "이세돌",
+            "黒番 — é",
+            None,
+        ),
+    ]
+}
+
+fn write(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let path = temp_path(name).with_extension("sgf");
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn every_charset_is_refereed_and_its_text_comes_out_right() {
+    for case in cases() {
+        let text = record(case.ca, case.black, case.white, case.comment, "gg");
+        let path = write(case.name, &bytes(case.writing, &text));
+        let (code, out, err) = run(&["replay", path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{}: {err}", case.name);
+        assert!(out.contains("| White  | G3"), "{}: {out}", case.name);
+        match case.note {
+            Some(note) => assert!(err.contains(note), "{}: {err}", case.name),
+            None => assert!(err.is_empty(), "{}: {err}", case.name),
+        }
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn a_problem_shows_its_line_as_the_file_means_it() {
+    for case in cases() {
+        // `zz` is off a 9x9 board: the problem points at the last line, whose comment must
+        // come out in its own characters.
+        let text = record(case.ca, case.black, case.white, case.comment, "zz");
+        let path = write(&format!("{}-bad", case.name), &bytes(case.writing, &text));
+        let (code, _, err) = run(&["replay", path.to_str().unwrap()]);
+        assert_eq!(code, 1, "{}: {err}", case.name);
+        let shown = format!(";W[zz]C[{}])", case.comment);
+        assert!(err.contains(&shown), "{}: {err}", case.name);
+        assert!(
+            err.contains(":3:"),
+            "{}: the move is on line 3: {err}",
+            case.name
+        );
+        assert!(!err.contains('\u{fffd}'), "{}: {err}", case.name);
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn utf8_without_ca_is_read_without_a_note_and_bad_bytes_are_named() {
+    let text = record("", "Ana", "Bén", "plain — text", "gg");
+    let path = write("utf8-plain", text.as_bytes());
+    let (code, _, err) = run(&["replay", path.to_str().unwrap()]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    // Says GBK, but holds bytes GBK does not have and that no charset reads.
+    let mut broken = b"(;FF[4]CA[UTF-8]SZ[9]C[".to_vec();
+    broken.extend_from_slice(&[0xff, 0xff, 0xff]);
+    broken.extend_from_slice(b"];B[cc])");
+    let path = write("broken-bytes", &broken);
+    let (code, _, err) = run(&["replay", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("says `CA[UTF-8]`"), "{err}");
+    let _ = std::fs::remove_file(path);
+}
