@@ -112,7 +112,7 @@ pub use sgf::charset::SgfText;
 
 /// Reads an SGF file's bytes as text in its character set (`CA`, a byte order mark, or
 /// detected), with a note when the choice was a guess.
-pub fn sgf_text(bytes: &[u8]) -> SgfText {
+pub fn sgf_text(bytes: Vec<u8>) -> SgfText {
     sgf::charset::decode(bytes)
 }
 

@@ -21,8 +21,29 @@ pub struct SgfText {
 }
 
 /// Reads an SGF file's bytes as text; never fails (bytes no charset explains become `�`, and
-/// the note says how many).
-pub fn decode(bytes: &[u8]) -> SgfText {
+/// the note says how many). Taken by value so UTF-8, the usual case, becomes text uncopied.
+pub fn decode(bytes: Vec<u8>) -> SgfText {
+    if !bytes.starts_with(&[0xef, 0xbb, 0xbf]) && declared(&bytes).is_none_or(is_utf8_label) {
+        match String::from_utf8(bytes) {
+            Ok(text) => {
+                return SgfText {
+                    text,
+                    charset: UTF_8.name(),
+                    note: None,
+                };
+            }
+            Err(e) => return decode_slice(e.as_bytes()),
+        }
+    }
+    decode_slice(&bytes)
+}
+
+/// Whether a `CA` value names UTF-8.
+fn is_utf8_label(label: String) -> bool {
+    by_label(&label) == Some(UTF_8)
+}
+
+fn decode_slice(bytes: &[u8]) -> SgfText {
     if let Some((encoding, bom)) = Encoding::for_bom(bytes) {
         return whole(encoding, &bytes[bom..], None);
     }
@@ -162,11 +183,13 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
     None
 }
 
-/// The value of the first `CA` property, read from bytes that are ASCII-compatible (every
-/// charset `CA` may name outside UTF-16 writes `CA[...]` and its value in ASCII).
+/// The value of `CA` in the first root node, read from bytes that are ASCII-compatible (every
+/// charset `CA` may name outside UTF-16 writes `CA[...]` and its value in ASCII). `CA` is a root
+/// property, so the search ends with the root: a long game is not read twice.
 fn declared(bytes: &[u8]) -> Option<String> {
     let mut i = 0;
     let mut in_value = false;
+    let mut in_root = false;
     while i < bytes.len() {
         let b = bytes[i];
         if in_value {
@@ -180,33 +203,34 @@ fn declared(bytes: &[u8]) -> Option<String> {
             i += 1;
             continue;
         }
-        if b == b'[' {
-            in_value = true;
-            i += 1;
-            continue;
-        }
-        if b.is_ascii_uppercase() {
-            let start = i;
-            while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
-                i += 1;
+        match b {
+            b'[' => in_value = true,
+            b';' | b'(' | b')' if in_root => return None,
+            b';' => in_root = true,
+            b'A'..=b'Z' => {
+                let start = i;
+                while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
+                    i += 1;
+                }
+                // FF[3] long names keep their capitals: `ChArset` is `CA` too.
+                let capitals: Vec<u8> = bytes[start..i]
+                    .iter()
+                    .copied()
+                    .filter(u8::is_ascii_uppercase)
+                    .collect();
+                let mut j = i;
+                while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+                    j += 1;
+                }
+                if capitals == b"CA" && bytes.get(j) == Some(&b'[') {
+                    let value_start = j + 1;
+                    let end = bytes[value_start..].iter().position(|&c| c == b']')?;
+                    let value = &bytes[value_start..value_start + end];
+                    return Some(String::from_utf8_lossy(value).trim().to_owned());
+                }
+                continue;
             }
-            // FF[3] long names keep their capitals: `ChArset` is `CA` too.
-            let capitals: Vec<u8> = bytes[start..i]
-                .iter()
-                .copied()
-                .filter(u8::is_ascii_uppercase)
-                .collect();
-            let mut j = i;
-            while j < bytes.len() && bytes[j].is_ascii_whitespace() {
-                j += 1;
-            }
-            if capitals == b"CA" && bytes.get(j) == Some(&b'[') {
-                let value_start = j + 1;
-                let end = bytes[value_start..].iter().position(|&c| c == b']')?;
-                let value = &bytes[value_start..value_start + end];
-                return Some(String::from_utf8_lossy(value).trim().to_owned());
-            }
-            continue;
+            _ => {}
         }
         i += 1;
     }
@@ -268,19 +292,19 @@ mod tests {
         ];
         for (label, encoding, black, white, comment) in cases {
             let text = game(&format!("CA[{label}]"), black, white, comment);
-            let read = decode(&encoded(encoding, &text));
+            let read = decode(encoded(encoding, &text));
             assert_eq!(read.text, text, "{label}");
             assert_eq!(read.charset, encoding.name(), "{label}");
             assert_eq!(read.note, None, "{label}");
         }
         let text = game("CA[ISO-8859-2]", "Łukasz", "Ondřej", "Černý začíná");
-        assert_eq!(decode(&encoded(ISO_8859_2, &text)).text, text);
+        assert_eq!(decode(encoded(ISO_8859_2, &text)).text, text);
     }
 
     #[test]
     fn without_ca_utf8_is_read_silently_and_others_are_detected_with_a_note() {
         let text = game("", "Müller", "Søren", "é—x");
-        let read = decode(text.as_bytes());
+        let read = decode(text.clone().into_bytes());
         assert_eq!((read.text.as_str(), read.note), (text.as_str(), None));
         let cases: [(&'static Encoding, &str); 3] = [
             (GBK, "黑先。白棋的弱点在哪里？这是一道死活题，请仔细计算。"),
@@ -300,7 +324,7 @@ mod tests {
             } else {
                 text
             };
-            let read = decode(&encoded(encoding, &text));
+            let read = decode(encoded(encoding, &text));
             assert_eq!(read.charset, encoding.name(), "{comment}");
             assert_eq!(read.text, text);
             let note = read.note.unwrap();
@@ -316,11 +340,11 @@ mod tests {
         let text = game("CA[UTF-8]", "古力", "이세돌", "黒番");
         let mut bom = vec![0xef, 0xbb, 0xbf];
         bom.extend_from_slice(text.as_bytes());
-        assert_eq!(decode(&bom).text, text);
+        assert_eq!(decode(bom).text, text);
         let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
         let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
         for (bytes, name) in [(le, "UTF-16LE"), (be, "UTF-16BE")] {
-            let read = decode(&bytes);
+            let read = decode(bytes.clone());
             assert_eq!((read.text.as_str(), read.charset), (text.as_str(), name));
             assert!(read.note.unwrap().contains("no byte order mark"));
             let mut with_bom = if name == "UTF-16LE" {
@@ -329,7 +353,7 @@ mod tests {
                 vec![0xfe, 0xff]
             };
             with_bom.extend_from_slice(&bytes);
-            let read = decode(&with_bom);
+            let read = decode(with_bom);
             assert_eq!((read.text.as_str(), read.note), (text.as_str(), None));
         }
         // White space before the `(` in UTF-16.
@@ -337,7 +361,7 @@ mod tests {
             .encode_utf16()
             .flat_map(u16::to_le_bytes)
             .collect();
-        assert_eq!(decode(&spaced).charset, "UTF-16LE");
+        assert_eq!(decode(spaced).charset, "UTF-16LE");
     }
 
     #[test]
@@ -349,11 +373,11 @@ mod tests {
             "常昊",
             "黑先。白棋的弱点在哪里？请仔细计算。",
         );
-        let read = decode(&encoded(GBK, &text));
+        let read = decode(encoded(GBK, &text));
         assert_eq!((read.text.as_str(), read.charset), (text.as_str(), "GBK"));
         assert!(read.note.unwrap().contains("says `CA[UTF-8]`"));
         let text = game("CA[klingon]", "Ana", "Ben", "plain");
-        let read = decode(text.as_bytes());
+        let read = decode(text.clone().into_bytes());
         assert_eq!(read.text, text);
         assert!(
             read.note
@@ -370,6 +394,7 @@ mod tests {
             Some("Big5")
         );
         assert_eq!(declared(b"(;GN[CA]PB[x])"), None);
+        assert_eq!(declared(b"(;GN[x];CA[GBK])"), None);
         assert_eq!(declared(b"(;CA[never closed"), None);
         assert_eq!(by_label("cp936"), Some(GBK));
         assert_eq!(by_label(" shift_jis "), Some(SHIFT_JIS));
@@ -388,7 +413,7 @@ mod tests {
             b"(;CA[\xff\xfe]",
             b"\x80\x81\x82",
         ] {
-            let _ = decode(bytes);
+            let _ = decode(bytes.to_vec());
         }
     }
 }

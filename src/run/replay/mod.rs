@@ -60,7 +60,7 @@ pub fn run(
     let text = match form {
         Format::Toml => utf8_text(record, bytes)?,
         Format::Sgf => {
-            let read = record::sgf_text(&bytes);
+            let read = record::sgf_text(bytes);
             if let Some(note) = read.note {
                 writeln!(console.err, "note: `{path}`: {note}").map_err(output_error)?;
             }
