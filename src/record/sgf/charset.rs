@@ -23,7 +23,9 @@ pub struct SgfText {
 /// Reads an SGF file's bytes as text; never fails (bytes no charset explains become `�`, and
 /// the note says how many). Taken by value so UTF-8, the usual case, becomes text uncopied.
 pub fn decode(bytes: Vec<u8>) -> SgfText {
-    if !bytes.starts_with(&[0xef, 0xbb, 0xbf]) && declared(&bytes).is_none_or(is_utf8_label) {
+    // UTF-16 of ASCII text is valid UTF-8 too: its zero bytes must be looked for first.
+    let plain = Encoding::for_bom(&bytes).is_none() && utf16_without_bom(&bytes).is_none();
+    if plain && declared(&bytes).is_none_or(is_utf8_label) {
         match String::from_utf8(bytes) {
             Ok(text) => {
                 return SgfText {
@@ -414,6 +416,27 @@ mod tests {
             b"\x80\x81\x82",
         ] {
             let _ = decode(bytes.to_vec());
+        }
+    }
+
+    proptest::proptest! {
+        /// Any bytes read without a panic, and any text written in UTF-16 (either order, with
+        /// or without a mark) or in UTF-8 reads back as it was.
+        #[test]
+        fn any_bytes_read_and_any_text_round_trips(
+            bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..200),
+            text in "\\PC{0,40}",
+            little_endian: bool,
+            bom: bool,
+        ) {
+            let _ = decode(bytes);
+            let game = format!("(;C[{text}])");
+            proptest::prop_assert_eq!(decode(game.clone().into_bytes()).text, game.clone());
+            let units = bom.then_some(0xfeff_u16).into_iter().chain(game.encode_utf16());
+            let utf16: Vec<u8> = units
+                .flat_map(|u| if little_endian { u.to_le_bytes() } else { u.to_be_bytes() })
+                .collect();
+            proptest::prop_assert_eq!(decode(utf16).text, game);
         }
     }
 }
