@@ -144,7 +144,13 @@ fn read(encoding: &'static Encoding, bytes: &[u8]) -> (String, usize) {
 /// one was looked for.
 fn detected(bytes: &[u8], why: &str) -> Option<SgfText> {
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
-    detector.feed(bytes, true);
+    // The detector reads about 3 MB a second, and ASCII (moves, property names) tells it
+    // nothing: it is given at most 64 KiB from the first byte that is not ASCII, which is
+    // plenty of names and comments to tell GBK from Shift_JIS.
+    const SAMPLE: usize = 64 << 10;
+    let start = bytes.iter().position(|b| !b.is_ascii()).unwrap_or(0);
+    let end = bytes.len().min(start + SAMPLE);
+    detector.feed(&bytes[start..end], end == bytes.len());
     let encoding = detector.guess(None, chardetng::Utf8Detection::Deny);
     let (text, malformed) = read(encoding, bytes);
     (malformed == 0).then(|| SgfText {
@@ -195,14 +201,17 @@ fn declared(bytes: &[u8]) -> Option<String> {
     while i < bytes.len() {
         let b = bytes[i];
         if in_value {
-            match b {
+            // A root comment can be megabytes: jump to the next `]` or `\`.
+            match memchr::memchr2(b']', b'\\', &bytes[i..]) {
+                None => return None,
                 // Shift_JIS and GBK second bytes can be `\` or `]`: skipping the escaped byte
                 // is right for `\]` and harmless otherwise, as `CA` comes before any text.
-                b'\\' => i += 1,
-                b']' => in_value = false,
-                _ => {}
+                Some(k) if bytes[i + k] == b'\\' => i += k + 2,
+                Some(k) => {
+                    in_value = false;
+                    i += k + 1;
+                }
             }
-            i += 1;
             continue;
         }
         match b {
