@@ -5,11 +5,13 @@
 //! reading costs memory for the largest node and the moves found, not for every property of a
 //! long game.
 
+mod collection;
 mod main_line;
 mod problems;
 mod scan;
 mod values;
 
+pub use collection::{SgfGame, read_collection};
 use main_line::MainLine;
 use problems::{Problems, SGF_SHAPE};
 use scan::scan;
