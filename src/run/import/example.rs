@@ -130,6 +130,7 @@ impl PrivateEntries {
 
 /// Reads game `number` (from 1) as an example under `rules`, or says why it cannot be one.
 pub fn example_of(
+    number: usize,
     game: &SgfGame,
     private: &PrivateEntries,
     rules: &Rules,
@@ -167,7 +168,7 @@ pub fn example_of(
         None => task_of_position(game, rules, &mut example),
     };
     example.task = task;
-    check_moves(game, &example, rules, problems)?;
+    check_moves(number, game, &example, rules, problems)?;
     Some(example)
 }
 
@@ -261,7 +262,11 @@ fn task_of_position(game: &SgfGame, rules: &Rules, example: &mut ImportedExample
     if let Some(fewest) = chains.iter().min_by_key(|c| c.liberties.len()) {
         example.note = Some(format!(
             "{} cannot capture and no chain is in atari: this asks for the liberties of the chain with the fewest",
-            to_play.name()
+            if to_play == Color::Black {
+                "Black"
+            } else {
+                "White"
+            }
         ));
         return ImportedTask::Liberties {
             group: fewest.stones[0],
@@ -289,6 +294,7 @@ fn view_of(points: &[Point]) -> Option<View> {
 /// Plays the moves the kit will hold (a sequence, a `legal` question's history) under the kit's
 /// rules, reporting the first illegal one at its place in the SGF.
 fn check_moves(
+    number: usize,
     game: &SgfGame,
     example: &ImportedExample,
     rules: &Rules,
@@ -307,7 +313,7 @@ fn check_moves(
                 Diagnostic::at(
                     span.clone(),
                     format!(
-                        "move {}: {} {mv} is illegal ({})",
+                        "game {number}, move {}: {} {mv} is illegal ({})",
                         k + 1,
                         color.name(),
                         reason.name()

@@ -99,8 +99,8 @@ fn kit_of(sgf: &str, name: &str, title: &str) -> Result<String, Vec<Diagnostic>>
         .collect();
     let (rules, rule_lines) = rules_of(&games, &privates, &mut problems);
     let mut examples = Vec::new();
-    for (game, private) in games.iter().zip(&privates) {
-        if let Some(example) = example_of(game, private, &rules, &mut problems) {
+    for (k, (game, private)) in games.iter().zip(&privates).enumerate() {
+        if let Some(example) = example_of(k + 1, game, private, &rules, &mut problems) {
             examples.push(example);
         }
     }
