@@ -165,3 +165,44 @@ fn a_missing_file_is_an_io_error() {
         "{stderr}"
     );
 }
+
+/// Imports the SGF `text` (written to a temporary file) to standard output.
+fn import_text(text: &str, name: &str) -> (i32, String, String) {
+    let path = temp_path(name).with_extension("sgf");
+    std::fs::write(&path, text).unwrap();
+    let result = run(&["import", path.to_str().unwrap()]);
+    let _ = std::fs::remove_file(path);
+    result
+}
+
+#[test]
+fn an_empty_board_asks_for_a_capture_there_is_none_of_and_says_so() {
+    let (code, kit, stderr) = import_text("(;GM[1]FF[4]SZ[3])", "empty-board");
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        kit.ends_with(
+            "[[example]]\n# the board is empty: this asks for a capture, and there is none (`key = []`)\n\
+             position = \"\"\nto_play = \"black\"\ntask = \"capture\"\nkey = []\n"
+        ),
+        "{kit}"
+    );
+}
+
+#[test]
+fn a_bad_private_value_is_refused_at_its_place() {
+    let text = "(;GM[1]FF[4]SZ[5]AB[cc]\nLK[task=capture][ko=sometimes])";
+    let (code, _, stderr) = import_text(text, "bad-lk");
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.starts_with("error: `ko=sometimes` is not a repetition rule"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("bad-lk"), "{stderr}");
+    assert!(stderr.contains(".sgf:2:18"), "{stderr}");
+    let (code, _, stderr) = import_text("(;SZ[5]AB[cc]LK[task=guess])", "bad-task");
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.starts_with("error: `task=guess` is not a task"),
+        "{stderr}"
+    );
+}

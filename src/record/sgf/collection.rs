@@ -298,3 +298,78 @@ fn read_node(source: &str, open: &mut OpenGame, node: &NodeSpans<'_>, problems: 
 fn text_of(source: &str, node: &NodeSpans<'_>, prop: &PropertySpan<'_>) -> String {
     node.decoded(source, prop).concat().trim().to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Vec<SgfGame> {
+        read_collection(text).unwrap_or_else(|e| panic!("{text}: {e:?}"))
+    }
+
+    #[test]
+    fn every_game_is_read_with_its_own_setup_and_moves() {
+        let text = "(;SZ[5]GN[One]AB[aa:bb]AW[cc];AE[bb]PL[W]C[Hi];W[dd];B[])(;SZ[7]N[Two];B[tt])";
+        let games = read(text);
+        assert_eq!(games.len(), 2);
+        let one = &games[0];
+        assert_eq!(one.size.get(), 5);
+        // aa:bb is A5 B5 A4 B4; AE removes bb (B4).
+        let black: Vec<String> = one
+            .setup
+            .stones(Color::Black)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(black, ["A4", "A5", "B5"]);
+        assert_eq!(one.setup.stone(Point::new(2, 2)), Some(Color::White));
+        assert_eq!(one.to_play, Some(Color::White));
+        assert_eq!(one.title.as_deref(), Some("One"));
+        assert_eq!(one.comment.as_deref(), Some("Hi"));
+        let moves: Vec<(Color, Move)> = one.moves.iter().map(|m| (m.0, m.1)).collect();
+        assert_eq!(
+            moves,
+            [
+                (Color::White, Move::Play(Point::new(3, 1))),
+                (Color::Black, Move::Pass)
+            ]
+        );
+        assert_eq!(&text[one.moves[0].2.clone()], "W[dd]");
+        let two = &games[1];
+        assert_eq!(two.size.get(), 7);
+        assert_eq!(two.title.as_deref(), Some("Two"));
+        assert_eq!(&text[two.size_span.clone()], "SZ[7]");
+        // `tt` is a pass on boards up to 19x19.
+        assert_eq!(two.moves[0].1, Move::Pass);
+    }
+
+    #[test]
+    fn gn_wins_over_n_and_the_private_property_is_kept() {
+        let text = "(;SZ[5]N[name]GN[game]LK[task=capture][generated=title]VW[aa:bb])";
+        let game = &read(text)[0];
+        assert_eq!(game.title.as_deref(), Some("game"));
+        let values: Vec<&str> = game.libertykit.iter().map(|(v, _)| v.as_str()).collect();
+        assert_eq!(values, ["task=capture", "generated=title"]);
+        assert_eq!(&text[game.libertykit[1].1.clone()], "generated=title");
+        assert_eq!(game.view.as_ref().map(Vec::len), Some(4));
+    }
+
+    #[test]
+    fn setup_after_a_move_and_airless_chains_are_located() {
+        let text = "(;SZ[5];B[cc];AB[dd])";
+        let errs = read_collection(text).unwrap_err();
+        assert_eq!(
+            errs[0].message,
+            "`AB` after the first move cannot be imported"
+        );
+        assert_eq!(&text[errs[0].span.clone().unwrap()], "AB[dd]");
+        let text = "(;SZ[5]AW[aa]AB[ab][ba])(;SZ[5]AB[aa]AW[ab][ba])";
+        let errs = read_collection(text).unwrap_err();
+        let at: Vec<&str> = errs
+            .iter()
+            .map(|d| &text[d.span.clone().unwrap()])
+            .collect();
+        assert_eq!(at, ["aa", "aa"]);
+        assert_eq!(errs[1].message, "the black stone `A5` has no liberty");
+    }
+}

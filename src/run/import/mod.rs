@@ -71,7 +71,10 @@ pub fn run(sgf: &Path, out: Option<&Path>, console: &mut Console<'_>) -> Result<
 fn kit_of(sgf: &str, name: &str, title: &str) -> Result<String, Vec<Diagnostic>> {
     let games = read_collection(sgf)?;
     let mut problems = Vec::new();
-    let size = games[0].size;
+    // `read_collection` finds at least one game or says why not.
+    let Some(size) = games.first().map(|g| g.size) else {
+        return Err(vec![Diagnostic::at(0..0, "no game found")]);
+    };
     for (k, game) in games.iter().enumerate().skip(1) {
         if game.size != size {
             problems.push(
