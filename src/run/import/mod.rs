@@ -226,3 +226,45 @@ fn rules_of(
     }
     (rules, lines)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every prefix of a collection, and of the export of a kit with every task, imports or is
+    /// refused with diagnostics; none panics, and every kit made passes the check `run` applies.
+    #[test]
+    fn every_prefix_imports_to_a_sound_kit_or_is_refused() {
+        let dir = env!("CARGO_MANIFEST_DIR");
+        let collection =
+            std::fs::read_to_string(format!("{dir}/tests/sgf/collection.sgf")).unwrap();
+        let scaffold =
+            std::fs::read_to_string(format!("{dir}/tests/kits/good/scaffold.toml")).unwrap();
+        let kit = load(&scaffold).unwrap();
+        let key = answer_key(&kit);
+        let questions: Vec<crate::export::sgf::Question> = kit
+            .examples
+            .iter()
+            .map(|e| crate::export::sgf::Question {
+                prompt: crate::layout::prompt::prompt(&kit, e),
+            })
+            .collect();
+        let exported = crate::export::sgf::sgf_collection(&kit, &key, &questions, "test");
+        let mut sound = 0;
+        for text in [&collection, &exported] {
+            for (end, _) in text.char_indices().chain([(text.len(), ' ')]) {
+                match kit_of(&text[..end], "p.sgf", "p") {
+                    Ok(kit) => {
+                        let source = Source::new("p.toml", kit);
+                        let checked = check_answers(&source);
+                        assert!(checked.is_ok(), "{:?}: {}", &text[..end], source.text());
+                        sound += 1;
+                    }
+                    Err(problems) => assert!(!problems.is_empty(), "{:?}", &text[..end]),
+                }
+            }
+        }
+        // Whole games end at each `)`: at least the two files themselves import.
+        assert!(sound >= 2, "{sound}");
+    }
+}
