@@ -251,15 +251,18 @@ fn task_of_position(game: &SgfGame, rules: &Rules, example: &mut ImportedExample
     if !position.capturing_moves().is_empty() {
         return ImportedTask::Capture;
     }
-    // Chains in point order (column, then row), each by its first stone.
-    let mut chains = game.setup.chains();
-    chains.sort_by_key(|c| c.stones.first().copied());
-    if let Some(atari) = chains.iter().find(|c| c.liberties.len() == 1) {
-        return ImportedTask::Liberties {
-            group: atari.stones[0],
-        };
+    // Chains in point order (column, then row), each named by its first stone in that order.
+    let mut chains: Vec<(Point, usize)> = game
+        .setup
+        .chains()
+        .iter()
+        .filter_map(|c| Some((*c.stones.iter().min()?, c.liberties.len())))
+        .collect();
+    chains.sort();
+    if let Some(&(stone, _)) = chains.iter().find(|(_, liberties)| *liberties == 1) {
+        return ImportedTask::Liberties { group: stone };
     }
-    if let Some(fewest) = chains.iter().min_by_key(|c| c.liberties.len()) {
+    if let Some(&(stone, _)) = chains.iter().min_by_key(|(_, liberties)| *liberties) {
         example.note = Some(format!(
             "{} cannot capture and no chain is in atari: this asks for the liberties of the chain with the fewest",
             if to_play == Color::Black {
@@ -268,9 +271,7 @@ fn task_of_position(game: &SgfGame, rules: &Rules, example: &mut ImportedExample
                 "White"
             }
         ));
-        return ImportedTask::Liberties {
-            group: fewest.stones[0],
-        };
+        return ImportedTask::Liberties { group: stone };
     }
     example.note = Some(
         "the board is empty: this asks for a capture, and there is none (`key = []`)".to_string(),
