@@ -89,6 +89,31 @@ pub enum Command {
         #[command(flatten)]
         rules: RuleFlags,
     },
+    /// Write a kit from an SGF collection: one example per game, keys from the engine.
+    ///
+    /// What is read from the SGF and how each game becomes an example: docs/sgf.md.
+    Import {
+        /// An SGF file: one game or a collection of games, all on one board size.
+        #[arg(value_name = "FILE.sgf")]
+        sgf: PathBuf,
+        /// Where to write the kit (atomically); standard output when not given.
+        #[arg(long, value_name = "KIT.toml")]
+        out: Option<PathBuf>,
+    },
+    /// Write a kit as an SGF collection: one game per example, with its answer.
+    ///
+    /// The games, their properties and libertykit's own `LK` property: docs/sgf.md.
+    Export {
+        /// The kit file.
+        #[arg(value_name = "KIT")]
+        kit: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ExportFormat::Sgf)]
+        format: ExportFormat,
+        /// Where to write (atomically); standard output when not given.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
     /// Write a commented starter kit to PATH (never overwrites).
     ///
     /// Every key of the kit file is described in docs/kit-format.md.
@@ -122,11 +147,13 @@ pub enum Command {
 
 /// The commands `libertykit man COMMAND` has a page for: every subcommand (a test checks the
 /// list against the definitions above).
-pub const MAN_PAGES: [&str; 7] = [
+pub const MAN_PAGES: [&str; 9] = [
     "check",
     "key",
     "build",
     "replay",
+    "import",
+    "export",
     "new",
     "completions",
     "man",
@@ -139,6 +166,13 @@ pub enum OutputFormat {
     Text,
     /// One JSON object.
     Json,
+}
+
+/// What `export` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// An SGF (FF[4]) collection, one game per example.
+    Sgf,
 }
 
 /// The kinds of pack file `build` writes; `--format` takes any of them.

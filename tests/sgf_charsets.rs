@@ -280,3 +280,37 @@ fn utf8_without_ca_is_read_without_a_note_and_bad_bytes_are_named() {
     assert!(err.contains("says `CA[UTF-8]`"), "{err}");
     let _ = std::fs::remove_file(path);
 }
+
+#[test]
+fn import_carries_the_text_into_a_kit_that_passes_check() {
+    for case in cases() {
+        let text = record(case.ca, case.black, case.white, case.comment, "gg");
+        let path = write(
+            &format!("{}-import", case.name),
+            &bytes(case.writing, &text),
+        );
+        let kit = temp_path(&format!("{}-import", case.name)).with_extension("toml");
+        let (code, _, err) = run(&[
+            "import",
+            path.to_str().unwrap(),
+            "--out",
+            kit.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{}: {err}", case.name);
+        let written = std::fs::read_to_string(&kit).unwrap();
+        let prompt = format!("prompt = \"{}\"", case.comment);
+        assert!(written.contains(&prompt), "{}: {written}", case.name);
+        // Names and comments the bundled Latin font lacks bring a font that has them.
+        let latin = case.comment.chars().all(|c| c < '\u{2100}');
+        assert_eq!(
+            written.contains("font = \"Noto Sans CJK"),
+            !latin,
+            "{}: {written}",
+            case.name
+        );
+        let (code, _, err) = run(&["check", kit.to_str().unwrap()]);
+        assert_eq!(code, 0, "{}: {err}", case.name);
+        let _ = std::fs::remove_file(path);
+        let _ = std::fs::remove_file(kit);
+    }
+}

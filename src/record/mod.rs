@@ -6,6 +6,8 @@
 mod sgf;
 mod toml_record;
 
+pub use sgf::{SgfGame, read_collection};
+
 use std::ops::Range;
 use std::path::Path;
 

@@ -3,7 +3,9 @@
 mod build;
 mod check;
 mod completions;
+mod export;
 mod files;
+mod import;
 mod key;
 mod new;
 mod replay;
@@ -98,6 +100,8 @@ pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
             format,
             rules,
         } => replay::run(&record, format, &rules, console),
+        Command::Import { sgf, out } => import::run(&sgf, out.as_deref(), console),
+        Command::Export { kit, format, out } => export::run(&kit, format, out.as_deref(), console),
         Command::New { path } => new::run(&path, console),
         Command::Completions { shell } => completions::completions(shell, console),
         Command::Man { command } => completions::man(command.as_deref(), console),

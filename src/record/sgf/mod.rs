@@ -6,11 +6,13 @@
 //! long game.
 
 pub(super) mod charset;
+mod collection;
 mod main_line;
 mod problems;
 mod scan;
 mod values;
 
+pub use collection::{SgfGame, read_collection};
 use main_line::MainLine;
 use problems::{Problems, SGF_SHAPE};
 use scan::scan;

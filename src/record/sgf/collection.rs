@@ -1,0 +1,375 @@
+//! An SGF collection read game by game for `import`: each game's size, setup position, player
+//! to move, title, comment and main-line moves, with where each is written.
+//!
+//! Built on the scan, which hands over every game's main-line nodes in order; only what import
+//! needs is kept, and what it cannot turn into a kit (setup after the first move, a chain with
+//! no liberty in the setup, an off-board point) is reported at its place.
+
+use std::ops::Range;
+
+use super::problems::{Problems, invalid};
+use super::scan::{NodeSpans, PropertySpan, scan};
+use super::values::{on_board, parse_color, parse_move, parse_points, parse_size, single};
+use crate::diag::Diagnostic;
+use crate::rules::notation::NO_LIBERTY_HELP;
+use crate::rules::{Board, BoardSize, Color, Move, Point};
+
+/// One game of a collection, as import reads it.
+#[derive(Debug, Clone)]
+pub struct SgfGame {
+    /// The board size (`SZ`, 19 when absent).
+    pub size: BoardSize,
+    /// Where the size is written: `SZ`, or the game's first property when there is none.
+    pub size_span: Range<usize>,
+    /// The position set up before the first move (`AB`, `AW`, `AE` of the setup nodes).
+    pub setup: Board,
+    /// `PL` of the setup nodes, the last one given.
+    pub to_play: Option<Color>,
+    /// `GN`, or else the first `N` of the setup nodes.
+    pub title: Option<String>,
+    /// The first `C` of the setup nodes.
+    pub comment: Option<String>,
+    /// The main line's moves, each with its colour and where it is written.
+    pub moves: Vec<(Color, Move, Range<usize>)>,
+    /// `KM` of the root, with where it is written.
+    pub komi: Option<(String, Range<usize>)>,
+    /// `VW` of the root as its points (SGF coordinates already turned into board points).
+    pub view: Option<Vec<Point>>,
+    /// The values of the root's private `LK` property (libertykit's own), decoded, with where
+    /// each is written.
+    pub libertykit: Vec<(String, Range<usize>)>,
+}
+
+/// A game being read, node by node.
+struct OpenGame {
+    game: SgfGame,
+    /// Each point's setup stone, with the value that put it there (for a chain's diagnostic).
+    stones: Vec<Option<(Color, Range<usize>)>>,
+    /// The root could not be read (not Go, no usable size): later nodes are not read.
+    unusable: bool,
+    /// The root has been read: later nodes are not the root.
+    read_root: bool,
+}
+
+/// Reads every game of an SGF collection, or returns every problem found.
+pub fn read_collection(source: &str) -> Result<Vec<SgfGame>, Vec<Diagnostic>> {
+    let mut problems = Problems::default();
+    let mut games: Vec<OpenGame> = Vec::new();
+    let scanned = scan(source, &mut problems, |place, node, problems| {
+        if place.index == 0 {
+            games.push(open_game(source, node, problems));
+        }
+        if let Some(open) = games.last_mut()
+            && !open.unusable
+        {
+            read_node(source, open, node, problems);
+        }
+    });
+    if let Err(e) = scanned {
+        return Err(vec![Diagnostic::at(e.span, e.message).with_help(e.help)]);
+    }
+    if games.is_empty() {
+        return Err(vec![
+            Diagnostic::at(0..0, "no game found")
+                .with_help("an SGF file looks like `(;FF[4]SZ[5]AB[cc];W[dc])`"),
+        ]);
+    }
+    let mut read = Vec::with_capacity(games.len());
+    for open in games {
+        if open.unusable {
+            continue;
+        }
+        let mut game = open.game;
+        for (i, stone) in open.stones.iter().enumerate() {
+            if let Some((color, _)) = stone {
+                game.setup.place_unchecked(point_at(i, game.size), *color);
+            }
+        }
+        for chain in crate::rules::notation::chains_without_liberty(&game.setup) {
+            let n = usize::from(game.size.get());
+            let at = usize::from(chain.first.row) * n + usize::from(chain.first.col);
+            let span = open.stones[at].as_ref().map(|(_, s)| s.clone());
+            problems.report(|| {
+                let d = match span {
+                    Some(span) => Diagnostic::at(span, chain.message),
+                    None => Diagnostic::whole_file(chain.message),
+                };
+                d.with_help(NO_LIBERTY_HELP)
+            });
+        }
+        read.push(game);
+    }
+    if problems.is_empty() {
+        Ok(read)
+    } else {
+        Err(problems.list)
+    }
+}
+
+fn point_at(i: usize, size: BoardSize) -> Point {
+    let n = usize::from(size.get());
+    // Both fit in a u8: boards are at most 19 lines.
+    Point::new((i % n) as u8, (i / n) as u8)
+}
+
+/// Starts a game from its root: `GM` and `SZ`, which the rest of the game depends on.
+fn open_game(source: &str, root: &NodeSpans<'_>, problems: &mut Problems) -> OpenGame {
+    let first = root.properties.first().map_or(0..0, |p| p.whole.clone());
+    let mut unusable = false;
+    if let Some(gm) = root.find("GM")
+        && single(&root.decoded(source, gm)) != Some("1")
+    {
+        problems.report(|| {
+            Diagnostic::at(gm.whole.clone(), "the record is not a game of Go")
+                .with_help("import reads Go records: `GM[1]` or no `GM` at all")
+        });
+        unusable = true;
+    }
+    let (size, size_span) = match root.find("SZ") {
+        None => (BoardSize::new(19).ok(), first),
+        Some(prop) => (read_size(source, root, prop, problems), prop.whole.clone()),
+    };
+    let size = size.unwrap_or_else(|| {
+        unusable = true;
+        // Never used: an unusable game is not read further.
+        BoardSize::new(19).unwrap_or_else(|_| unreachable!("19 is a board size"))
+    });
+    OpenGame {
+        game: SgfGame {
+            size,
+            size_span,
+            setup: Board::new(size),
+            to_play: None,
+            title: None,
+            comment: None,
+            moves: Vec::new(),
+            komi: None,
+            view: None,
+            libertykit: Vec::new(),
+        },
+        stones: vec![None; size.points()],
+        unusable,
+        read_root: false,
+    }
+}
+
+fn read_size(
+    source: &str,
+    root: &NodeSpans<'_>,
+    prop: &PropertySpan<'_>,
+    problems: &mut Problems,
+) -> Option<BoardSize> {
+    match parse_size(&root.decoded(source, prop)) {
+        None => {
+            invalid(source, root, prop, problems);
+            None
+        }
+        Some((w, h)) if w != h => {
+            problems.report(|| {
+                Diagnostic::at(
+                    prop.whole.clone(),
+                    format!("the board is {w}x{h}, not square"),
+                )
+                .with_help("a kit's board is square, e.g. `SZ[9]`")
+            });
+            None
+        }
+        Some((w, _)) => match BoardSize::new(u32::from(w)) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                problems.report(|| {
+                    Diagnostic::at(prop.whole.clone(), e.to_string())
+                        .with_help("write e.g. `SZ[9]`")
+                });
+                None
+            }
+        },
+    }
+}
+
+/// Reads one main-line node into the game.
+fn read_node(source: &str, open: &mut OpenGame, node: &NodeSpans<'_>, problems: &mut Problems) {
+    let size = open.game.size;
+    let root = !open.read_root;
+    let before_moves = open.game.moves.is_empty();
+    for prop in &node.properties {
+        let id = &*prop.identifier;
+        match id {
+            "B" | "W" => {
+                let color = if id == "B" {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let parsed = match node.values(prop) {
+                    [raw] => parse_move(&source[raw.clone()]),
+                    _ => None,
+                };
+                let mv = match parsed {
+                    Some(None) => Some(Move::Pass),
+                    // `tt` is a pass in FF[3] records of boards up to 19x19.
+                    Some(Some((19, 19))) if size.get() <= 19 => Some(Move::Pass),
+                    Some(Some(p)) => {
+                        on_board(p, size, source, node, prop, problems).map(Move::Play)
+                    }
+                    None => {
+                        invalid(source, node, prop, problems);
+                        None
+                    }
+                };
+                if let Some(mv) = mv {
+                    open.game.moves.push((color, mv, prop.whole.clone()));
+                }
+            }
+            "AB" | "AW" | "AE" | "PL" if !before_moves => {
+                problems.report(|| {
+                    Diagnostic::at(
+                        prop.whole.clone(),
+                        format!("`{id}` after the first move cannot be imported"),
+                    )
+                    .with_help(
+                        "a kit example starts from one position: set up stones (`AB`, `AW`, `AE`, `PL`) before the first move",
+                    )
+                });
+            }
+            "AB" | "AW" | "AE" => {
+                let Some(points) = parse_points(&node.decoded(source, prop)) else {
+                    invalid(source, node, prop, problems);
+                    continue;
+                };
+                let color = match id {
+                    "AB" => Some(Color::Black),
+                    "AW" => Some(Color::White),
+                    _ => None,
+                };
+                for xy in points {
+                    let Some(p) = on_board(xy, size, source, node, prop, problems) else {
+                        continue;
+                    };
+                    let n = usize::from(size.get());
+                    let at = usize::from(p.row) * n + usize::from(p.col);
+                    let span = node.span_of(source, prop, xy);
+                    open.stones[at] = color.map(|c| (c, span));
+                }
+            }
+            "PL" => match parse_color(&node.decoded(source, prop)) {
+                Some(c) => open.game.to_play = Some(c),
+                None => invalid(source, node, prop, problems),
+            },
+            "GN" if root => open.game.title = Some(text_of(source, node, prop)),
+            // `GN` wins over an `N` beside it in the root and over any later `N`.
+            "N" if before_moves && open.game.title.is_none() && node.find("GN").is_none() => {
+                open.game.title = Some(text_of(source, node, prop));
+            }
+            "C" if before_moves && open.game.comment.is_none() => {
+                open.game.comment = Some(text_of(source, node, prop));
+            }
+            "KM" if root => {
+                open.game.komi = Some((text_of(source, node, prop), prop.whole.clone()));
+            }
+            "VW" if root => match parse_points(&node.decoded(source, prop)) {
+                Some(points) => {
+                    let on: Vec<Point> = points
+                        .into_iter()
+                        .filter_map(|xy| on_board(xy, size, source, node, prop, problems))
+                        .collect();
+                    open.game.view = Some(on);
+                }
+                None => invalid(source, node, prop, problems),
+            },
+            "LK" if root => {
+                open.game.libertykit = node
+                    .values(prop)
+                    .iter()
+                    .map(|span| {
+                        let value = super::values::decode(&source[span.clone()]).into_owned();
+                        (value, span.clone())
+                    })
+                    .collect();
+            }
+            _ => {}
+        }
+    }
+    open.read_root = true;
+}
+
+/// A text property's value as it means: escapes read, and surrounding space trimmed (editors
+/// often end a comment with a line break).
+fn text_of(source: &str, node: &NodeSpans<'_>, prop: &PropertySpan<'_>) -> String {
+    node.decoded(source, prop).concat().trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Vec<SgfGame> {
+        read_collection(text).unwrap_or_else(|e| panic!("{text}: {e:?}"))
+    }
+
+    #[test]
+    fn every_game_is_read_with_its_own_setup_and_moves() {
+        let text = "(;SZ[5]GN[One]AB[aa:bb]AW[cc];AE[bb]PL[W]C[Hi];W[dd];B[])(;SZ[7]N[Two];B[tt])";
+        let games = read(text);
+        assert_eq!(games.len(), 2);
+        let one = &games[0];
+        assert_eq!(one.size.get(), 5);
+        // aa:bb is A5 B5 A4 B4; AE removes bb (B4).
+        let black: Vec<String> = one
+            .setup
+            .stones(Color::Black)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(black, ["A4", "A5", "B5"]);
+        assert_eq!(one.setup.stone(Point::new(2, 2)), Some(Color::White));
+        assert_eq!(one.to_play, Some(Color::White));
+        assert_eq!(one.title.as_deref(), Some("One"));
+        assert_eq!(one.comment.as_deref(), Some("Hi"));
+        let moves: Vec<(Color, Move)> = one.moves.iter().map(|m| (m.0, m.1)).collect();
+        assert_eq!(
+            moves,
+            [
+                (Color::White, Move::Play(Point::new(3, 1))),
+                (Color::Black, Move::Pass)
+            ]
+        );
+        assert_eq!(&text[one.moves[0].2.clone()], "W[dd]");
+        let two = &games[1];
+        assert_eq!(two.size.get(), 7);
+        assert_eq!(two.title.as_deref(), Some("Two"));
+        assert_eq!(&text[two.size_span.clone()], "SZ[7]");
+        // `tt` is a pass on boards up to 19x19.
+        assert_eq!(two.moves[0].1, Move::Pass);
+    }
+
+    #[test]
+    fn gn_wins_over_n_and_the_private_property_is_kept() {
+        let text = "(;SZ[5]N[name]GN[game]LK[task=capture][generated=title]VW[aa:bb])";
+        let game = &read(text)[0];
+        assert_eq!(game.title.as_deref(), Some("game"));
+        let values: Vec<&str> = game.libertykit.iter().map(|(v, _)| v.as_str()).collect();
+        assert_eq!(values, ["task=capture", "generated=title"]);
+        assert_eq!(&text[game.libertykit[1].1.clone()], "generated=title");
+        assert_eq!(game.view.as_ref().map(Vec::len), Some(4));
+    }
+
+    #[test]
+    fn setup_after_a_move_and_airless_chains_are_located() {
+        let text = "(;SZ[5];B[cc];AB[dd])";
+        let errs = read_collection(text).unwrap_err();
+        assert_eq!(
+            errs[0].message,
+            "`AB` after the first move cannot be imported"
+        );
+        assert_eq!(&text[errs[0].span.clone().unwrap()], "AB[dd]");
+        let text = "(;SZ[5]AW[aa]AB[ab][ba])(;SZ[5]AB[aa]AW[ab][ba])";
+        let errs = read_collection(text).unwrap_err();
+        let at: Vec<&str> = errs
+            .iter()
+            .map(|d| &text[d.span.clone().unwrap()])
+            .collect();
+        assert_eq!(at, ["aa", "aa"]);
+        assert_eq!(errs[1].message, "the black stone `A5` has no liberty");
+    }
+}

@@ -1,0 +1,329 @@
+//! One game of an SGF collection turned into a kit example: which task it asks, with what, and
+//! whether its moves are legal.
+//!
+//! A game exported by libertykit names its task in its `LK` property; any other game is read by
+//! what it holds: moves make a `sequence`, a position alone a `capture` question when the side
+//! to play can capture, else a `liberties` question.
+
+use std::ops::Range;
+
+use crate::diag::Diagnostic;
+use crate::kit::{TaskKind, View, starting_side};
+use crate::record::SgfGame;
+use crate::rules::{Board, Color, Game, Move, Point, Rules};
+
+/// What an imported example asks, with the fields of its task.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ImportedTask {
+    /// Which moves of `to_play` capture.
+    Capture,
+    /// The liberties of the chain through `group`.
+    Liberties {
+        /// A stone of the chain.
+        group: Point,
+    },
+    /// Whether `mv` is legal after `history`.
+    Legal {
+        /// The moves before the question.
+        history: Vec<(Color, Move)>,
+        /// The point asked about.
+        mv: Point,
+    },
+    /// Play these moves.
+    Sequence {
+        /// The moves, with their colours.
+        moves: Vec<(Color, Move)>,
+    },
+    /// Count the position after removing `dead`.
+    Score {
+        /// Stones agreed dead.
+        dead: Vec<Point>,
+    },
+}
+
+/// One example read from a game.
+#[derive(Debug, Clone)]
+pub struct ImportedExample {
+    /// `GN` or `N`, unless libertykit made the title up.
+    pub title: Option<String>,
+    /// `C`, unless libertykit made the prompt up.
+    pub prompt: Option<String>,
+    /// The setup position.
+    pub board: Board,
+    /// `PL` (or the colour of a `legal` question's move).
+    pub to_play: Option<Color>,
+    /// The task.
+    pub task: ImportedTask,
+    /// `VW` of a game libertykit wrote.
+    pub view: Option<View>,
+    /// Why the task was chosen, when the game did not make it plain; written as a comment.
+    pub note: Option<String>,
+}
+
+/// The `LK` values of a game, read: `name=value` pairs with where each is written.
+#[derive(Debug, Clone, Default)]
+pub struct PrivateEntries {
+    entries: Vec<(String, String, Range<usize>)>,
+}
+
+impl PrivateEntries {
+    /// Reads `LK`'s values; a value that is not `name=value` is a problem.
+    pub fn read(game: &SgfGame, problems: &mut Vec<Diagnostic>) -> PrivateEntries {
+        let mut entries = Vec::new();
+        for (value, span) in &game.libertykit {
+            match value.split_once('=') {
+                Some((name, v)) => entries.push((name.trim().into(), v.trim().into(), span.clone())),
+                None => problems.push(
+                    Diagnostic::at(span.clone(), format!("`LK[{value}]` is not `name=value`"))
+                        .with_help("libertykit's `LK` values read like `LK[task=capture]`; see docs/sgf.md"),
+                ),
+            }
+        }
+        PrivateEntries { entries }
+    }
+
+    /// Whether the game has any.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The value of `name`, with where it is written.
+    pub fn get(&self, name: &str) -> Option<(&str, Range<usize>)> {
+        self.entries
+            .iter()
+            .find(|(n, _, _)| n == name)
+            .map(|(_, v, s)| (v.as_str(), s.clone()))
+    }
+
+    /// Whether `generated=what` is among them.
+    pub fn generated(&self, what: &str) -> bool {
+        self.entries
+            .iter()
+            .any(|(n, v, _)| n == "generated" && v == what)
+    }
+
+    /// The `[kit]` entries they set (`language`, `font`), in the order written.
+    pub fn kit(&self) -> Vec<(&str, &str)> {
+        self.entries
+            .iter()
+            .filter(|(n, _, _)| n == "language" || n == "font")
+            .map(|(n, v, _)| (n.as_str(), v.as_str()))
+            .collect()
+    }
+
+    /// The `[rules]` entries they set (`ko`, `end_passes`, ...), in the order written.
+    pub fn rules(&self) -> Vec<(&str, &str, Range<usize>)> {
+        const RULES: [&str; 5] = [
+            "ko",
+            "end_passes",
+            "max_stones",
+            "capture_target",
+            "scoring",
+        ];
+        self.entries
+            .iter()
+            .filter(|(n, _, _)| RULES.contains(&n.as_str()))
+            .map(|(n, v, s)| (n.as_str(), v.as_str(), s.clone()))
+            .collect()
+    }
+}
+
+/// Reads game `number` (from 1) as an example under `rules`, or says why it cannot be one.
+pub fn example_of(
+    number: usize,
+    game: &SgfGame,
+    private: &PrivateEntries,
+    rules: &Rules,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<ImportedExample> {
+    let moves: Vec<(Color, Move)> = game.moves.iter().map(|(c, m, _)| (*c, *m)).collect();
+    let mut example = ImportedExample {
+        title: game.title.clone().filter(|t| !t.is_empty()),
+        prompt: game.comment.clone().filter(|c| !c.is_empty()),
+        board: game.setup.clone(),
+        to_play: game.to_play,
+        task: ImportedTask::Capture,
+        view: None,
+        note: None,
+    };
+    if private.generated("title") {
+        example.title = None;
+    }
+    if private.generated("prompt") {
+        example.prompt = None;
+    }
+    let task = match private.get("task") {
+        Some((name, span)) => {
+            let Some(kind) = TaskKind::parse(name) else {
+                problems.push(
+                    Diagnostic::at(span, format!("`task={name}` is not a task"))
+                        .with_help(format!("use one of: {}", TaskKind::NAMES.join(", "))),
+                );
+                return None;
+            };
+            example.view = game.view.as_deref().and_then(view_of);
+            task_named(kind, game, private, &moves, &mut example, problems)?
+        }
+        None if !moves.is_empty() => ImportedTask::Sequence { moves },
+        None => task_of_position(game, rules, &mut example),
+    };
+    example.task = task;
+    check_moves(number, game, &example, rules, problems)?;
+    Some(example)
+}
+
+/// The task a game written by libertykit names, with its fields.
+fn task_named(
+    kind: TaskKind,
+    game: &SgfGame,
+    private: &PrivateEntries,
+    moves: &[(Color, Move)],
+    example: &mut ImportedExample,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<ImportedTask> {
+    let size = game.size;
+    let point =
+        |written: &str, span: Range<usize>, problems: &mut Vec<Diagnostic>| match Point::parse(
+            written, size,
+        ) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                problems
+                    .push(Diagnostic::at(span, e.to_string()).with_help("write a point like `C3`"));
+                None
+            }
+        };
+    Some(match kind {
+        TaskKind::Capture => {
+            example.to_play.get_or_insert(Color::Black);
+            ImportedTask::Capture
+        }
+        TaskKind::Liberties => {
+            let Some((written, span)) = private.get("group") else {
+                problems.push(
+                    Diagnostic::at(
+                        game.size_span.clone(),
+                        "a `liberties` game has no `group=` in `LK`",
+                    )
+                    .with_help("name a stone of the chain, e.g. `LK[task=liberties][group=C3]`"),
+                );
+                return None;
+            };
+            ImportedTask::Liberties {
+                group: point(written, span, problems)?,
+            }
+        }
+        TaskKind::Legal => {
+            let Some(((color, Move::Play(mv)), history)) = moves.split_last().map(|(l, h)| (*l, h))
+            else {
+                problems.push(
+                    Diagnostic::at(game.size_span.clone(), "a `legal` game must end with the move asked about")
+                        .with_help("the last move of the main line is the question; the ones before it are the history"),
+                );
+                return None;
+            };
+            example.to_play = Some(color);
+            ImportedTask::Legal {
+                history: history.to_vec(),
+                mv,
+            }
+        }
+        TaskKind::Sequence => ImportedTask::Sequence {
+            moves: moves.to_vec(),
+        },
+        TaskKind::Score => {
+            let mut dead = Vec::new();
+            if let Some((written, span)) = private.get("dead") {
+                for word in written.split_whitespace() {
+                    dead.push(point(word, span.clone(), problems)?);
+                }
+            }
+            ImportedTask::Score { dead }
+        }
+    })
+}
+
+/// The question a position with no moves asks: a capture when the side to play has one, else
+/// the liberties of the first chain in atari, else of the chain with the fewest liberties.
+fn task_of_position(game: &SgfGame, rules: &Rules, example: &mut ImportedExample) -> ImportedTask {
+    let to_play = *example.to_play.get_or_insert(Color::Black);
+    let position = Game::new(game.setup.clone(), to_play, *rules);
+    if !position.capturing_moves().is_empty() {
+        return ImportedTask::Capture;
+    }
+    // Chains in point order (column, then row), each named by its first stone in that order.
+    let mut chains: Vec<(Point, usize)> = game
+        .setup
+        .chains()
+        .iter()
+        .filter_map(|c| Some((*c.stones.iter().min()?, c.liberties.len())))
+        .collect();
+    chains.sort();
+    if let Some(&(stone, _)) = chains.iter().find(|(_, liberties)| *liberties == 1) {
+        return ImportedTask::Liberties { group: stone };
+    }
+    if let Some(&(stone, _)) = chains.iter().min_by_key(|(_, liberties)| *liberties) {
+        example.note = Some(format!(
+            "{} cannot capture and no chain is in atari: this asks for the liberties of the chain with the fewest",
+            if to_play == Color::Black {
+                "Black"
+            } else {
+                "White"
+            }
+        ));
+        return ImportedTask::Liberties { group: stone };
+    }
+    example.note = Some(
+        "the board is empty: this asks for a capture, and there is none (`key = []`)".to_string(),
+    );
+    ImportedTask::Capture
+}
+
+/// A `VW` point list as the rectangle around it.
+fn view_of(points: &[Point]) -> Option<View> {
+    let low = Point::new(
+        points.iter().map(|p| p.col).min()?,
+        points.iter().map(|p| p.row).min()?,
+    );
+    let high = Point::new(
+        points.iter().map(|p| p.col).max()?,
+        points.iter().map(|p| p.row).max()?,
+    );
+    Some(View { low, high })
+}
+
+/// Plays the moves the kit will hold (a sequence, a `legal` question's history) under the kit's
+/// rules, reporting the first illegal one at its place in the SGF.
+fn check_moves(
+    number: usize,
+    game: &SgfGame,
+    example: &ImportedExample,
+    rules: &Rules,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<()> {
+    let moves = match &example.task {
+        ImportedTask::Sequence { moves } => moves,
+        ImportedTask::Legal { history, .. } => history,
+        _ => return Some(()),
+    };
+    let starts = starting_side(moves, example.to_play.unwrap_or(Color::Black));
+    let mut play = Game::new(example.board.clone(), starts, *rules);
+    for (k, (&(color, mv), (_, _, span))) in moves.iter().zip(&game.moves).enumerate() {
+        if let Err(reason) = play.play(color, mv) {
+            problems.push(
+                Diagnostic::at(
+                    span.clone(),
+                    format!(
+                        "game {number}, move {}: {} {mv} is illegal ({})",
+                        k + 1,
+                        color.name(),
+                        reason.name()
+                    ),
+                )
+                .with_help("a kit's moves must all be legal; correct the record, or cut the game before this move"),
+            );
+            return None;
+        }
+    }
+    Some(())
+}

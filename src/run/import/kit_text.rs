@@ -1,0 +1,202 @@
+//! The kit file import writes: `[kit]`, `[rules]` and one `[[example]]` per game, in the kit's
+//! notation, with each key as the engine found it.
+
+use std::fmt::Write as _;
+
+use super::example::{ImportedExample, ImportedTask};
+use crate::answer::{Answer, ExampleAnswer};
+use crate::rules::{Board, BoardSize, Color, Move, Point};
+
+/// What the kit as a whole says.
+#[derive(Debug, Clone)]
+pub struct KitHeader {
+    /// The SGF file's name, for the comment at the top.
+    pub from: String,
+    /// `[kit] title`.
+    pub title: String,
+    /// Further `[kit]` entries (`language`, `font`), each `name = value` as TOML.
+    pub kit: Vec<String>,
+    /// `[rules] board`.
+    pub size: BoardSize,
+    /// Further `[rules]` entries, each `name = value` as TOML.
+    pub rules: Vec<String>,
+}
+
+/// The kit's text; `answers`, when given, fills each example's `key`.
+pub fn kit_text(
+    header: &KitHeader,
+    examples: &[ImportedExample],
+    answers: Option<&[ExampleAnswer]>,
+) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# Imported from {} by `libertykit import`.",
+        header.from
+    );
+    out.push_str(
+        "# Each `key` is the rules engine's answer, filled in for the author to review: check that\n\
+         # it is the answer the example is meant to teach before printing the pack.\n\n",
+    );
+    let _ = writeln!(out, "[kit]\ntitle = {}", toml_string(&header.title));
+    for line in &header.kit {
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push('\n');
+    let _ = writeln!(out, "[rules]\nboard = {}", header.size.get());
+    for line in &header.rules {
+        out.push_str(line);
+        out.push('\n');
+    }
+    for (i, example) in examples.iter().enumerate() {
+        out.push_str("\n[[example]]\n");
+        if let Some(note) = &example.note {
+            let _ = writeln!(out, "# {note}");
+        }
+        if let Some(title) = &example.title {
+            let _ = writeln!(out, "title = {}", toml_string(title));
+        }
+        let _ = writeln!(
+            out,
+            "position = {}",
+            toml_string(&position_text(&example.board))
+        );
+        if let Some(c) = example.to_play {
+            let _ = writeln!(out, "to_play = \"{}\"", c.name());
+        }
+        let task = match &example.task {
+            ImportedTask::Capture => "capture",
+            ImportedTask::Liberties { .. } => "liberties",
+            ImportedTask::Legal { .. } => "legal",
+            ImportedTask::Sequence { .. } => "sequence",
+            ImportedTask::Score { .. } => "score",
+        };
+        let _ = writeln!(out, "task = \"{task}\"");
+        match &example.task {
+            ImportedTask::Liberties { group } => {
+                let _ = writeln!(out, "group = \"{group}\"");
+            }
+            ImportedTask::Legal { history, mv } => {
+                if !history.is_empty() {
+                    let _ = writeln!(out, "history = {}", moves_list(history));
+                }
+                let _ = writeln!(out, "move = \"{mv}\"");
+            }
+            ImportedTask::Sequence { moves } => {
+                let _ = writeln!(out, "moves = {}", moves_list(moves));
+            }
+            ImportedTask::Score { dead } if !dead.is_empty() => {
+                let _ = writeln!(out, "dead = {}", points_list(dead));
+            }
+            _ => {}
+        }
+        if let Some(prompt) = &example.prompt {
+            let _ = writeln!(out, "prompt = {}", toml_string(prompt));
+        }
+        if let Some(view) = &example.view {
+            let _ = writeln!(out, "view = \"{}:{}\"", view.low, view.high);
+        }
+        if let Some(answer) = answers.and_then(|a| a.get(i)) {
+            let _ = writeln!(out, "key = {}", key_of(&answer.answer));
+        }
+    }
+    out
+}
+
+/// A position in the kit's notation, black first: `black B3 C2 D3; white C3`.
+pub fn position_text(board: &Board) -> String {
+    [Color::Black, Color::White]
+        .into_iter()
+        .filter_map(|c| {
+            let stones = board.stones(c);
+            (!stones.is_empty()).then(|| {
+                let points: Vec<String> = stones.iter().map(ToString::to_string).collect();
+                format!("{} {}", c.name(), points.join(" "))
+            })
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The engine's answer as the `key` its task takes.
+fn key_of(answer: &Answer) -> String {
+    match answer {
+        Answer::Capture { moves } => {
+            points_list(&moves.iter().map(|m| m.point).collect::<Vec<_>>())
+        }
+        Answer::Liberties { liberties, .. } => points_list(liberties),
+        Answer::Legal { reason: None, .. } => "true".into(),
+        Answer::Legal {
+            reason: Some(reason),
+            ..
+        } => format!("\"{}\"", reason.name()),
+        Answer::Sequence { moves, .. } => {
+            let mut captured: Vec<Point> = moves
+                .iter()
+                .flat_map(|m| m.captured.iter().copied())
+                .collect();
+            captured.sort();
+            points_list(&captured)
+        }
+        Answer::Score(s) => match s.winner {
+            Some(c) => format!("\"{}\"", c.name()),
+            None => "\"draw\"".into(),
+        },
+    }
+}
+
+fn points_list(points: &[Point]) -> String {
+    let quoted: Vec<String> = points.iter().map(|p| format!("\"{p}\"")).collect();
+    format!("[{}]", quoted.join(", "))
+}
+
+fn moves_list(moves: &[(Color, Move)]) -> String {
+    let quoted: Vec<String> = moves
+        .iter()
+        .map(|(c, m)| format!("\"{} {m}\"", c.name()))
+        .collect();
+    format!("[{}]", quoted.join(", "))
+}
+
+/// A TOML basic string: quotes, backslashes and control characters escaped.
+pub fn toml_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_are_escaped_for_toml() {
+        assert_eq!(toml_string("a \"b\" \\ c\nd"), r#""a \"b\" \\ c\nd""#);
+        assert_eq!(toml_string("\u{7}"), r#""\u0007""#);
+    }
+
+    #[test]
+    fn positions_list_black_then_white_in_point_order() {
+        let mut board = Board::new(BoardSize::new(5).unwrap());
+        board.place_unchecked(Point::new(2, 2), Color::White);
+        board.place_unchecked(Point::new(3, 2), Color::Black);
+        board.place_unchecked(Point::new(1, 2), Color::Black);
+        assert_eq!(position_text(&board), "black B3 D3; white C3");
+        assert_eq!(position_text(&Board::new(BoardSize::new(5).unwrap())), "");
+    }
+}

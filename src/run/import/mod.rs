@@ -1,0 +1,306 @@
+//! The `import` command: an SGF collection written as a kit, one example per game, each key
+//! filled in by the engine for the author to review.
+
+mod example;
+mod font_choice;
+mod kit_text;
+
+use std::path::Path;
+
+use example::{PrivateEntries, example_of};
+use kit_text::{KitHeader, kit_text};
+
+use super::check::check_answers;
+use super::{Console, Failure, Outcome, RECORD_LIMIT, output_error, read_bytes, write_atomically};
+use crate::answer::answer_key;
+use crate::diag::{Diagnostic, Source};
+use crate::kit::load;
+use crate::record::{SgfGame, read_collection};
+use crate::rules::{KoRule, Rules, Scoring};
+
+/// Reads the SGF at `sgf` and writes the kit to `out`, or to standard output. A file that is
+/// malformed, mixes board sizes, or holds an impossible position or an illegal move gets its
+/// problems printed and exit 1, and nothing is written.
+pub fn run(sgf: &Path, out: Option<&Path>, console: &mut Console<'_>) -> Result<Outcome, Failure> {
+    // The one read of the file, in the charset its `CA` names or that is detected.
+    let read = crate::record::sgf_text(read_bytes(sgf, RECORD_LIMIT)?);
+    if let Some(note) = &read.note {
+        writeln!(console.err, "note: `{}`: {note}", sgf.display()).map_err(output_error)?;
+    }
+    let source = Source::new(sgf.display().to_string(), read.text);
+    let name = sgf.file_name().map_or_else(
+        || sgf.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let title = sgf
+        .file_stem()
+        .map_or_else(|| name.clone(), |s| s.to_string_lossy().into_owned());
+    let mut notes = Vec::new();
+    let kit = kit_of(source.text(), &name, &title, read.charset, &mut notes);
+    for note in notes {
+        writeln!(console.err, "note: {note}").map_err(output_error)?;
+    }
+    let kit = match kit {
+        Ok(kit) => kit,
+        Err(problems) => {
+            write!(console.err, "{}", source.render_all(&problems)).map_err(output_error)?;
+            return Ok(Outcome::CheckFailed);
+        }
+    };
+    // The kit is checked as `check` would before it is written: import never writes a kit that
+    // fails, whatever the SGF held.
+    let written = Source::new(
+        out.map_or_else(|| "<import>".into(), |p| p.display().to_string()),
+        kit,
+    );
+    if let Err(problems) = check_answers(&written) {
+        write!(console.err, "{}", written.render_all(&problems)).map_err(output_error)?;
+        writeln!(
+            console.err,
+            "error: the kit made from `{}` does not pass `check`; nothing was written",
+            sgf.display()
+        )
+        .map_err(output_error)?;
+        return Ok(Outcome::CheckFailed);
+    }
+    match out {
+        Some(path) => {
+            write_atomically(path, written.text().as_bytes())?;
+            writeln!(console.out, "{}", path.display()).map_err(output_error)?;
+        }
+        None => console
+            .out
+            .write_all(written.text().as_bytes())
+            .map_err(output_error)?,
+    }
+    Ok(Outcome::Success)
+}
+
+/// The kit's text from the SGF's (read in `charset`), or every problem found; what the user
+/// should know besides goes to `notes`.
+fn kit_of(
+    sgf: &str,
+    name: &str,
+    title: &str,
+    charset: &str,
+    notes: &mut Vec<String>,
+) -> Result<String, Vec<Diagnostic>> {
+    let games = read_collection(sgf)?;
+    let mut problems = Vec::new();
+    // `read_collection` finds at least one game or says why not.
+    let Some(size) = games.first().map(|g| g.size) else {
+        return Err(vec![Diagnostic::at(0..0, "no game found")]);
+    };
+    for (k, game) in games.iter().enumerate().skip(1) {
+        if game.size != size {
+            problems.push(
+                Diagnostic::at(
+                    game.size_span.clone(),
+                    format!(
+                        "game {} is on a {} board, but game 1 is on {}; a kit has one board size",
+                        k + 1,
+                        game.size,
+                        size
+                    ),
+                )
+                .with_help(
+                    "save the games of each board size in a file of their own and import each",
+                ),
+            );
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let privates: Vec<PrivateEntries> = games
+        .iter()
+        .map(|g| PrivateEntries::read(g, &mut problems))
+        .collect();
+    let (rules, rule_lines) = rules_of(&games, &privates, &mut problems);
+    let mut examples = Vec::new();
+    for (k, (game, private)) in games.iter().zip(&privates).enumerate() {
+        if let Some(example) = example_of(k + 1, game, private, &rules, &mut problems) {
+            examples.push(example);
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let mut header = KitHeader {
+        from: name.to_string(),
+        title: if title.trim().is_empty() {
+            "Imported examples".to_string()
+        } else {
+            title.to_string()
+        },
+        kit: privates
+            .iter()
+            .find(|p| !p.is_empty())
+            .map(|p| {
+                p.kit()
+                    .into_iter()
+                    .map(|(name, value)| format!("{name} = {}", kit_text::toml_string(value)))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        size,
+        rules: rule_lines,
+    };
+    if !header.kit.iter().any(|line| line.starts_with("font ")) {
+        let words = examples
+            .iter()
+            .flat_map(|e| [e.title.as_deref(), e.prompt.as_deref()])
+            .flatten()
+            .chain([header.title.as_str()]);
+        match font_choice::font_for(words, charset) {
+            Ok(None) => {}
+            Ok(Some(family)) => header
+                .kit
+                .push(format!("font = {}", kit_text::toml_string(family))),
+            Err(missing) => {
+                let shown: String = missing.iter().take(8).collect();
+                // A note, not a refusal: the kit is right, the machine lacks a font.
+                notes.push(format!(
+                    "no installed font shows `{shown}` from the names and comments; install one (e.g. Noto Sans CJK) and set `[kit] font` before `check` and `build`"
+                ));
+            }
+        }
+    }
+    // Written once without keys to have the engine answer the kit as loaded, then with them.
+    let draft = kit_text(&header, &examples, None);
+    // A draft that does not load is written as it is, for `run` to report as `check` would.
+    let Ok(kit) = load(&draft) else {
+        return Ok(draft);
+    };
+    let key = answer_key(&kit);
+    Ok(kit_text(&header, &examples, Some(&key.examples)))
+}
+
+/// The kit's rules: those libertykit wrote in the first game's `LK` (and `KM`), which every
+/// other game that has them must repeat; the kit's defaults for any other SGF.
+fn rules_of(
+    games: &[SgfGame],
+    privates: &[PrivateEntries],
+    problems: &mut Vec<Diagnostic>,
+) -> (Rules, Vec<String>) {
+    let mut rules = Rules::default();
+    let mut lines = Vec::new();
+    let Some(first) = privates.iter().position(|p| !p.is_empty()) else {
+        return (rules, lines);
+    };
+    let written = privates[first].rules();
+    for (name, value, span) in &written {
+        let bad = |problems: &mut Vec<Diagnostic>, what: &str| {
+            problems.push(
+                Diagnostic::at(span.clone(), format!("`{name}={value}` is not {what}"))
+                    .with_help("see docs/sgf.md for the values of `LK`"),
+            );
+        };
+        match *name {
+            "ko" => match value.parse::<KoRule>() {
+                Ok(ko) => {
+                    rules.ko = ko;
+                    lines.push(format!("ko = \"{ko}\""));
+                }
+                Err(_) => bad(problems, "a repetition rule"),
+            },
+            "scoring" => match value.parse::<Scoring>() {
+                Ok(s) => {
+                    rules.scoring = s;
+                    lines.push(format!("scoring = \"{s}\""));
+                }
+                Err(_) => bad(problems, "a scoring rule"),
+            },
+            _ => match value.parse::<u32>() {
+                Ok(n) if n > 0 => {
+                    let slot = match *name {
+                        "end_passes" => &mut rules.end_passes,
+                        "max_stones" => &mut rules.max_stones,
+                        _ => &mut rules.capture_target,
+                    };
+                    *slot = Some(n);
+                    lines.push(format!("{name} = {n}"));
+                }
+                _ => bad(problems, "a whole number of at least 1"),
+            },
+        }
+    }
+    if let Some((komi, span)) = &games[first].komi {
+        match komi.parse::<f64>() {
+            Ok(k) if k.is_finite() && k.abs() <= 1000.0 => {
+                rules.komi = k;
+                lines.push(format!("komi = {k:?}"));
+            }
+            _ => problems.push(
+                Diagnostic::at(
+                    span.clone(),
+                    format!("komi `{komi}` is not a usable number"),
+                )
+                .with_help("write komi like `KM[7.5]`"),
+            ),
+        }
+    }
+    let same = |p: &PrivateEntries| {
+        let theirs: Vec<(&str, &str)> = p.rules().iter().map(|(n, v, _)| (*n, *v)).collect();
+        let ours: Vec<(&str, &str)> = written.iter().map(|(n, v, _)| (*n, *v)).collect();
+        theirs == ours
+    };
+    for (k, (game, private)) in games.iter().zip(privates).enumerate() {
+        if !private.is_empty() && !same(private) {
+            problems.push(
+                Diagnostic::at(
+                    game.size_span.clone(),
+                    format!(
+                        "game {} has other rules in `LK` than game {}; a kit has one set of rules",
+                        k + 1,
+                        first + 1
+                    ),
+                )
+                .with_help("give every game the same `ko`, `end_passes`, `max_stones`, `capture_target` and `scoring`"),
+            );
+        }
+    }
+    (rules, lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every prefix of a collection, and of the export of a kit with every task, imports or is
+    /// refused with diagnostics; none panics, and every kit made passes the check `run` applies.
+    #[test]
+    fn every_prefix_imports_to_a_sound_kit_or_is_refused() {
+        let dir = env!("CARGO_MANIFEST_DIR");
+        let collection =
+            std::fs::read_to_string(format!("{dir}/tests/sgf/collection.sgf")).unwrap();
+        let scaffold =
+            std::fs::read_to_string(format!("{dir}/tests/kits/good/scaffold.toml")).unwrap();
+        let kit = load(&scaffold).unwrap();
+        let key = answer_key(&kit);
+        let questions: Vec<crate::export::sgf::Question> = kit
+            .examples
+            .iter()
+            .map(|e| crate::export::sgf::Question {
+                prompt: crate::layout::prompt::prompt(&kit, e),
+            })
+            .collect();
+        let exported = crate::export::sgf::sgf_collection(&kit, &key, &questions, "test");
+        let mut sound = 0;
+        for text in [&collection, &exported] {
+            for (end, _) in text.char_indices().chain([(text.len(), ' ')]) {
+                match kit_of(&text[..end], "p.sgf", "p", "UTF-8", &mut Vec::new()) {
+                    Ok(kit) => {
+                        let source = Source::new("p.toml", kit);
+                        let checked = check_answers(&source);
+                        assert!(checked.is_ok(), "{:?}: {}", &text[..end], source.text());
+                        sound += 1;
+                    }
+                    Err(problems) => assert!(!problems.is_empty(), "{:?}", &text[..end]),
+                }
+            }
+        }
+        // Whole games end at each `)`: at least the two files themselves import.
+        assert!(sound >= 2, "{sound}");
+    }
+}
