@@ -149,6 +149,15 @@ pub fn example_of(
     if private.generated("title") {
         example.title = None;
     }
+    // A libertykit export follows the question with the answer in words: only the question
+    // is the prompt. Checked against the text, so a comment edited since is kept whole.
+    if let (Some((at, _)), Some(prompt)) = (private.get("answer_at"), &example.prompt)
+        && let Ok(at) = at.parse::<usize>()
+        && let Some((cut, _)) = prompt.char_indices().nth(at)
+        && prompt[cut..].starts_with("\n\n")
+    {
+        example.prompt = Some(prompt[..cut].to_string());
+    }
     if private.generated("prompt") {
         example.prompt = None;
     }
