@@ -1,0 +1,543 @@
+//! Positions drawn as text diagrams, rows from the top of the board down, as `libertykit key`
+//! prints its boards:
+//!
+//! ```text
+//!     A B C D E
+//!   5 . . . . . 5
+//!   3 . X O X . 3
+//! ```
+//!
+//! `X` is black, `O` white, `.` or `+` empty (`x` and `o` too, as the key writes stones it
+//! removes). Column letters above or below and row numbers at either end of a row are optional
+//! for the whole board and required for part of it; `|` edges and `+---+` lines may frame it.
+//! Every mistake is reported with the byte range of the character at fault.
+
+use std::ops::Range;
+
+use super::{NotationError, Placed};
+use crate::rules::point::{BoardSize, Color, Point, PointError};
+
+/// Whether a position's text is a diagram rather than a list of points: two or more lines,
+/// no colour word, and at least one line that is a row of points (`. X O`, numbers and edges
+/// aside). A one-line text is always a list, so `"white C3"` can never be misread.
+pub fn looks_like_diagram(text: &str) -> bool {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    if lines.len() < 2 {
+        return false;
+    }
+    let colour_word = text
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .any(|w| w.eq_ignore_ascii_case("black") || w.eq_ignore_ascii_case("white"));
+    !colour_word && lines.iter().any(|l| is_row_of_points(l))
+}
+
+fn is_row_of_points(line: &str) -> bool {
+    let inner = line.trim_matches(|c: char| c.is_whitespace() || c.is_ascii_digit() || c == '|');
+    !inner.is_empty()
+        && inner
+            .chars()
+            .all(|c| c.is_whitespace() || stone_of(c).is_some())
+}
+
+/// What a point's character stands for: `Some(Some(colour))` a stone, `Some(None)` empty.
+fn stone_of(c: char) -> Option<Option<Color>> {
+    match c {
+        'X' | 'x' => Some(Some(Color::Black)),
+        'O' | 'o' => Some(Some(Color::White)),
+        '.' | '+' => Some(None),
+        _ => None,
+    }
+}
+
+/// A character of the text with its byte range.
+type Located = (char, Range<usize>);
+
+/// A row number at one end of a row.
+#[derive(Debug, Clone)]
+struct RowNumber {
+    value: u32,
+    span: Range<usize>,
+}
+
+/// One row of points as written.
+#[derive(Debug, Clone)]
+struct Row {
+    /// Every character between the numbers and edges, known or not: each is one point.
+    cells: Vec<Located>,
+    left: Option<RowNumber>,
+    right: Option<RowNumber>,
+    /// The whole line without surrounding blanks, where a problem with the row as such points.
+    span: Range<usize>,
+}
+
+impl Row {
+    fn number(&self) -> Option<&RowNumber> {
+        self.left.as_ref().or(self.right.as_ref())
+    }
+
+    /// The first character of the row, where a problem with the row as a whole points.
+    fn start(&self) -> Range<usize> {
+        self.cells
+            .first()
+            .map(|c| c.1.clone())
+            .or_else(|| self.number().map(|n| n.span.clone()))
+            .unwrap_or_else(|| self.span.clone())
+    }
+}
+
+/// One line of the diagram, classified.
+enum Line {
+    Edge,
+    Letters(Vec<Located>),
+    Row(Row),
+}
+
+/// Each non-blank line with the byte offset of its first character.
+fn lines(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for piece in text.split('\n') {
+        let line = piece.strip_suffix('\r').unwrap_or(piece);
+        if !line.trim().is_empty() {
+            out.push((start, line));
+        }
+        start += piece.len() + 1;
+    }
+    out
+}
+
+fn located(line: &str, offset: usize) -> Vec<Located> {
+    line.char_indices()
+        .filter(|(_, c)| !c.is_whitespace())
+        .map(|(i, c)| (c, offset + i..offset + i + c.len_utf8()))
+        .collect()
+}
+
+fn is_edge(line: &str) -> bool {
+    line.contains('-')
+        && line
+            .chars()
+            .all(|c| c.is_whitespace() || matches!(c, '-' | '+' | '|'))
+}
+
+fn is_letters(chars: &[Located]) -> bool {
+    chars.iter().all(|(c, _)| c.is_ascii_alphabetic())
+        && chars.iter().any(|(c, _)| stone_of(*c).is_none())
+}
+
+/// Splits a row line into its numbers, edges and points.
+fn row(line: &str, offset: usize) -> Row {
+    let mut chars = located(line, offset);
+    let span = match (chars.first(), chars.last()) {
+        (Some(first), Some(last)) => first.1.start..last.1.end,
+        _ => offset..offset + line.len(),
+    };
+    let take_number = |digits: &[Located]| -> Option<RowNumber> {
+        let first = digits.first()?;
+        let last = digits.last()?;
+        let text: String = digits.iter().map(|d| d.0).collect();
+        Some(RowNumber {
+            // A number too long for u32 is off any board all the same.
+            value: text.parse().unwrap_or(u32::MAX),
+            span: first.1.start..last.1.end,
+        })
+    };
+    let leading = chars.iter().take_while(|c| c.0.is_ascii_digit()).count();
+    let left = take_number(&chars[..leading]);
+    chars.drain(..leading);
+    let trailing = chars
+        .iter()
+        .rev()
+        .take_while(|c| c.0.is_ascii_digit())
+        .count();
+    let right = take_number(&chars[chars.len() - trailing..]);
+    chars.truncate(chars.len() - trailing);
+    if chars.first().is_some_and(|c| c.0 == '|') {
+        chars.remove(0);
+    }
+    if chars.last().is_some_and(|c| c.0 == '|') {
+        chars.pop();
+    }
+    Row {
+        cells: chars,
+        left,
+        right,
+        span,
+    }
+}
+
+fn classify(text: &str) -> Vec<Line> {
+    let all = lines(text);
+    let mut out: Vec<Line> = all
+        .iter()
+        .map(|&(offset, line)| {
+            let chars = located(line, offset);
+            if is_edge(line) {
+                Line::Edge
+            } else if is_letters(&chars) {
+                Line::Letters(chars)
+            } else {
+                Line::Row(row(line, offset))
+            }
+        })
+        .collect();
+    // Letters stand only above or below the rows; a line of letters between rows is a row of
+    // mistaken points, reported as such.
+    let first_row = out.iter().position(|l| matches!(l, Line::Row(_)));
+    let last_row = out.iter().rposition(|l| matches!(l, Line::Row(_)));
+    if let (Some(first), Some(last)) = (first_row, last_row) {
+        for (i, &(offset, line)) in all.iter().enumerate().take(last).skip(first + 1) {
+            if matches!(out[i], Line::Letters(_)) {
+                out[i] = Line::Row(row(line, offset));
+            }
+        }
+    }
+    out
+}
+
+fn error(span: Range<usize>, message: String, help: &str) -> NotationError {
+    NotationError {
+        span,
+        message,
+        help: Some(help.to_string()),
+    }
+}
+
+const CELL_HELP: &str = "write `X` for a black stone, `O` for a white one and `.` or `+` for an empty point; row numbers go at the ends of a row, column letters on a line of their own";
+const MARK_HELP: &str = "the answer key's marks (`*`, `a`, `b`, `w`, `[ ]`, move numbers) are not part of a position: write `.` for an empty point, `X` or `O` for a stone";
+const COORDINATES_HELP: &str = "write coordinates as `libertykit key` prints them: column letters on a line above or below the rows, a row number at either end of each row";
+
+/// The column letters of one line, checked: each on the board and each the one after the last.
+/// Returns the first column's index when the line is sound.
+fn read_letters(
+    letters: &[Located],
+    size: BoardSize,
+    errors: &mut Vec<NotationError>,
+) -> Option<u8> {
+    let mut first = None;
+    let mut previous: Option<u8> = None;
+    for (c, span) in letters {
+        let upper = c.to_ascii_uppercase();
+        let col = match Point::parse(&format!("{upper}1"), size) {
+            Ok(p) => p.col,
+            Err(PointError::ColumnI(_)) => {
+                errors.push(error(
+                    span.clone(),
+                    format!("column `{c}`: Go notation skips `I`"),
+                    "columns run A B C D E F G H J K ...: after `H` comes `J`",
+                ));
+                return None;
+            }
+            Err(_) => {
+                errors.push(error(
+                    span.clone(),
+                    format!("column `{c}` is off the {size} board"),
+                    &format!("columns run A to {}", size.last_column()),
+                ));
+                return None;
+            }
+        };
+        if let Some(prev) = previous
+            && col != prev + 1
+        {
+            let expected = Point::new(prev + 1, 0);
+            let help = if prev + 1 < size.get() {
+                format!(
+                    "column letters go left to right, one per column: `{}` comes after `{}`",
+                    expected.column_letter(),
+                    Point::new(prev, 0).column_letter()
+                )
+            } else {
+                format!(
+                    "`{}` is the last column of the {size} board",
+                    Point::new(prev, 0).column_letter()
+                )
+            };
+            errors.push(error(
+                span.clone(),
+                format!("column `{c}` is out of order"),
+                &help,
+            ));
+            return None;
+        }
+        first.get_or_insert(col);
+        previous = Some(col);
+    }
+    first
+}
+
+/// What the diagram's lines say, checked line by line before the whole is put together.
+struct Shape {
+    rows: Vec<Row>,
+    letters: Vec<Vec<Located>>,
+}
+
+fn shape(text: &str) -> Shape {
+    let mut rows = Vec::new();
+    let mut letters = Vec::new();
+    for line in classify(text) {
+        match line {
+            Line::Edge => {}
+            Line::Letters(l) => letters.push(l),
+            Line::Row(r) => rows.push(r),
+        }
+    }
+    Shape { rows, letters }
+}
+
+/// The width most rows share (the first row's when there is a tie): the one the others are held to.
+fn common_width(rows: &[Row]) -> usize {
+    let mut best = (0, 0);
+    for r in rows {
+        let w = r.cells.len();
+        let count = rows.iter().filter(|s| s.cells.len() == w).count();
+        if count > best.1 {
+            best = (w, count);
+        }
+    }
+    best.0
+}
+
+/// Reads a diagram on a board of `size`: the stones with the range of each one's character, or
+/// every problem found.
+pub fn parse_diagram(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<NotationError>> {
+    let n = usize::from(size.get());
+    let Shape { rows, letters } = shape(text);
+    let mut errors = Vec::new();
+    let Some(first_row) = rows.first() else {
+        let span = letters
+            .first()
+            .and_then(|l| l.first())
+            .map_or(0..text.len(), |c| c.1.clone());
+        return Err(vec![error(
+            span,
+            "this diagram has no row of points".into(),
+            CELL_HELP,
+        )]);
+    };
+
+    for r in &rows {
+        for (c, span) in &r.cells {
+            if stone_of(*c).is_none() {
+                let help = if matches!(c, '*' | 'a' | 'b' | 'w' | '[' | ']') || c.is_ascii_digit() {
+                    MARK_HELP
+                } else {
+                    CELL_HELP
+                };
+                errors.push(error(
+                    span.clone(),
+                    format!("`{c}` is not a point of a diagram"),
+                    help,
+                ));
+            }
+        }
+    }
+
+    // Widths: every row is held to the width most rows share.
+    let width = common_width(&rows);
+    for r in &rows {
+        let w = r.cells.len();
+        if w == width {
+            continue;
+        }
+        let span = r
+            .cells
+            .get(width)
+            .or(r.cells.last())
+            .map_or_else(|| r.start(), |c| c.1.clone());
+        errors.push(error(
+            span,
+            format!("this row has {w} points, but the diagram's other rows have {width}"),
+            "give every row one `X`, `O` or `.` per column",
+        ));
+    }
+    let height = rows.len();
+
+    // A diagram larger than the board is one problem, whatever its coordinates say.
+    if width > n || height > n {
+        let span = match rows.iter().find_map(|r| r.cells.get(n)) {
+            Some(cell) if width > n => cell.1.clone(),
+            _ => rows.get(n).map_or_else(|| first_row.start(), Row::start),
+        };
+        let drawn = if width == height {
+            format!("{width}x{height}")
+        } else {
+            format!("{height} rows of {width} points")
+        };
+        errors.push(error(
+            span,
+            format!("the diagram is {drawn}, larger than the {size} board of `[rules] board`"),
+            &format!("draw at most {n} rows of {n} points, or change `[rules] board`"),
+        ));
+        return Err(errors);
+    }
+
+    // Column letters: each line sound, and all lines naming the same columns as the rows.
+    let mut first_col: Option<u8> = None;
+    let mut letters_sound = true;
+    for line in &letters {
+        match read_letters(line, size, &mut errors) {
+            Some(col) => {
+                if line.len() != width {
+                    letters_sound = false;
+                    let span = line
+                        .get(width)
+                        .or(line.last())
+                        .map_or(0..0, |c| c.1.clone());
+                    errors.push(error(
+                        span,
+                        format!(
+                            "the column letters name {} columns, but the rows have {width} points",
+                            line.len()
+                        ),
+                        "write one letter per column of the rows",
+                    ));
+                } else if let Some(earlier) = first_col
+                    && earlier != col
+                {
+                    letters_sound = false;
+                    errors.push(error(
+                        line[0].1.clone(),
+                        format!(
+                            "the column letters below start at `{}`, those above at `{}`",
+                            Point::new(col, 0).column_letter(),
+                            Point::new(earlier, 0).column_letter()
+                        ),
+                        "the letters above and below the rows name the same columns",
+                    ));
+                } else {
+                    first_col.get_or_insert(col);
+                }
+            }
+            None => letters_sound = false,
+        }
+    }
+
+    // Row numbers: on every row or none, the same at both ends, on the board, counting down.
+    let numbered = rows.iter().any(|r| r.number().is_some());
+    let mut numbers_sound = true;
+    if numbered {
+        let mut off_board_reported = false;
+        let mut previous: Option<u32> = None;
+        for r in &rows {
+            let Some(number) = r.number() else {
+                numbers_sound = false;
+                errors.push(error(
+                    r.start(),
+                    "this row has no row number, but other rows have".into(),
+                    "number every row (as `libertykit key` does: `5 . . X . . 5`), or none",
+                ));
+                previous = None;
+                continue;
+            };
+            if let (Some(left), Some(right)) = (&r.left, &r.right)
+                && left.value != right.value
+            {
+                numbers_sound = false;
+                errors.push(error(
+                    right.span.clone(),
+                    format!(
+                        "this row is numbered `{}` at the left but `{}` at the right",
+                        left.value, right.value
+                    ),
+                    "a row has one number; write the same at both ends, or one of them",
+                ));
+            }
+            if number.value == 0 || number.value > u32::from(size.get()) {
+                numbers_sound = false;
+                if !off_board_reported {
+                    off_board_reported = true;
+                    errors.push(error(
+                        number.span.clone(),
+                        format!("row `{}` is off the {size} board", number.value),
+                        &format!("rows run 1 to {n}, counted from the bottom"),
+                    ));
+                }
+            } else if let Some(prev) = previous
+                && number.value + 1 != prev
+            {
+                numbers_sound = false;
+                errors.push(error(
+                    number.span.clone(),
+                    format!("row `{}` follows row `{prev}`", number.value),
+                    &format!(
+                        "rows go from the top of the board down, counting down by one: row `{}` comes after row `{prev}`",
+                        prev.saturating_sub(1)
+                    ),
+                ));
+            }
+            previous = Some(number.value);
+        }
+    }
+
+    // A diagram without its letters or numbers must span the board in that direction.
+    let has_letters = !letters.is_empty();
+    if !has_letters && !numbered && (width < n || height < n) {
+        let (message, help) = if width == height {
+            (
+                format!(
+                    "the diagram is {width}x{height}, but `[rules] board` makes the board {size}"
+                ),
+                format!(
+                    "draw all {n} rows of {n} points, or change `[rules] board`; a diagram of part of the board needs its column letters and row numbers"
+                ),
+            )
+        } else {
+            (
+                format!(
+                    "the diagram shows {height} rows of {width} points, part of the {size} board, without coordinates"
+                ),
+                format!(
+                    "draw all {n} rows of {n} points, or add the column letters and row numbers of the part shown; {COORDINATES_HELP}"
+                ),
+            )
+        };
+        errors.push(error(first_row.start(), message, &help));
+    } else {
+        if !has_letters && width < n {
+            errors.push(error(
+                first_row.start(),
+                format!(
+                    "the rows show {width} of the {size} board's {n} columns, without column letters"
+                ),
+                &format!("add the letters of the columns shown, or draw all {n} columns; {COORDINATES_HELP}"),
+            ));
+        }
+        if !numbered && height < n {
+            errors.push(error(
+                first_row.start(),
+                format!(
+                    "the diagram shows {height} of the {size} board's {n} rows, without row numbers"
+                ),
+                &format!("number the rows shown, or draw all {n} rows; {COORDINATES_HELP}"),
+            ));
+        }
+    }
+
+    if !errors.is_empty() || !letters_sound || !numbers_sound {
+        return Err(errors);
+    }
+    let first_col = usize::from(first_col.unwrap_or(0));
+    let mut placed = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        let row_number = r.number().map_or(n - i, |number| number.value as usize);
+        for (j, (c, span)) in r.cells.iter().enumerate() {
+            let (Some(Some(color)), Ok(col), Some(Ok(row))) = (
+                stone_of(*c),
+                u8::try_from(first_col + j),
+                row_number.checked_sub(1).map(u8::try_from),
+            ) else {
+                continue;
+            };
+            let point = Point::new(col, row);
+            if size.contains(point) {
+                placed.push(Placed {
+                    color,
+                    point,
+                    span: span.clone(),
+                });
+            }
+        }
+    }
+    Ok(placed)
+}
