@@ -769,4 +769,38 @@ mod tests {
             }
         }
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// Any board, drawn as the key draws it or as the bare grid, reads back as itself.
+        #[test]
+        fn every_drawn_board_reads_back(n in 2u32..=19, cells in proptest::collection::vec(0u8..3, 361)) {
+            let size = size(n);
+            let mut board = crate::rules::Board::new(size);
+            for p in size.all_points() {
+                let i = usize::from(p.col) * 19 + usize::from(p.row);
+                match cells[i] {
+                    1 => board.place_unchecked(p, Color::Black),
+                    2 => board.place_unchecked(p, Color::White),
+                    _ => {}
+                }
+            }
+            for text in [crate::rules::diagram::render(&board, &[]), crate::rules::diagram::grid(&board)] {
+                let placed = parse_diagram(&text, size).unwrap();
+                proptest::prop_assert_eq!(point_list(&board_of(size, &placed)), point_list(&board));
+            }
+        }
+
+        /// Any text of diagram characters is read or refused, never a panic, and every error
+        /// points inside the text at whole characters.
+        #[test]
+        fn any_text_is_read_or_refused(text in "[XxOo.+|\\-0-9A-Ja-c*? \n\r\t●]{0,80}", n in 2u32..=19) {
+            if let Err(errors) = parse_diagram(&text, size(n)) {
+                for e in errors {
+                    proptest::prop_assert!(text.get(e.span.clone()).is_some(), "{:?}", e);
+                }
+            }
+        }
+    }
 }
