@@ -142,14 +142,24 @@ fn row(line: &str, offset: usize) -> Row {
             span: first.1.start..last.1.end,
         })
     };
-    let leading = chars.iter().take_while(|c| c.0.is_ascii_digit()).count();
+    // A number is a run of digits with nothing between them: in `5 . . 3 5` the `3` is a
+    // (mistaken) point, not part of the row number.
+    let joined = |a: &Located, b: &Located| a.1.end == b.1.start;
+    let mut leading = chars.iter().take_while(|c| c.0.is_ascii_digit()).count();
+    if let Some(gap) = (1..leading).find(|&i| !joined(&chars[i - 1], &chars[i])) {
+        leading = gap;
+    }
     let left = take_number(&chars[..leading]);
     chars.drain(..leading);
-    let trailing = chars
+    let mut trailing = chars
         .iter()
         .rev()
         .take_while(|c| c.0.is_ascii_digit())
         .count();
+    let len = chars.len();
+    if let Some(gap) = (1..trailing).find(|&i| !joined(&chars[len - i - 1], &chars[len - i])) {
+        trailing = gap;
+    }
     let right = take_number(&chars[chars.len() - trailing..]);
     chars.truncate(chars.len() - trailing);
     if chars.first().is_some_and(|c| c.0 == '|') {
@@ -375,54 +385,47 @@ pub fn parse_diagram(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<Not
 
     // Column letters: each line sound, and all lines naming the same columns as the rows.
     let mut first_col: Option<u8> = None;
-    let mut letters_sound = true;
     for line in &letters {
-        match read_letters(line, size, &mut errors) {
-            Some(col) => {
-                if line.len() != width {
-                    letters_sound = false;
-                    let span = line
-                        .get(width)
-                        .or(line.last())
-                        .map_or(0..0, |c| c.1.clone());
-                    errors.push(error(
-                        span,
-                        format!(
-                            "the column letters name {} columns, but the rows have {width} points",
-                            line.len()
-                        ),
-                        "write one letter per column of the rows",
-                    ));
-                } else if let Some(earlier) = first_col
-                    && earlier != col
-                {
-                    letters_sound = false;
-                    errors.push(error(
-                        line[0].1.clone(),
-                        format!(
-                            "the column letters below start at `{}`, those above at `{}`",
-                            Point::new(col, 0).column_letter(),
-                            Point::new(earlier, 0).column_letter()
-                        ),
-                        "the letters above and below the rows name the same columns",
-                    ));
-                } else {
-                    first_col.get_or_insert(col);
-                }
-            }
-            None => letters_sound = false,
+        let Some(col) = read_letters(line, size, &mut errors) else {
+            continue;
+        };
+        if line.len() != width {
+            let span = line
+                .get(width)
+                .or(line.last())
+                .map_or(0..0, |c| c.1.clone());
+            errors.push(error(
+                span,
+                format!(
+                    "the column letters name {} columns, but the rows have {width} points",
+                    line.len()
+                ),
+                "write one letter per column of the rows",
+            ));
+        } else if let Some(earlier) = first_col
+            && earlier != col
+        {
+            errors.push(error(
+                line[0].1.clone(),
+                format!(
+                    "the column letters below start at `{}`, those above at `{}`",
+                    Point::new(col, 0).column_letter(),
+                    Point::new(earlier, 0).column_letter()
+                ),
+                "the letters above and below the rows name the same columns",
+            ));
+        } else {
+            first_col.get_or_insert(col);
         }
     }
 
     // Row numbers: on every row or none, the same at both ends, on the board, counting down.
     let numbered = rows.iter().any(|r| r.number().is_some());
-    let mut numbers_sound = true;
     if numbered {
         let mut off_board_reported = false;
         let mut previous: Option<u32> = None;
         for r in &rows {
             let Some(number) = r.number() else {
-                numbers_sound = false;
                 errors.push(error(
                     r.start(),
                     "this row has no row number, but other rows have".into(),
@@ -434,7 +437,6 @@ pub fn parse_diagram(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<Not
             if let (Some(left), Some(right)) = (&r.left, &r.right)
                 && left.value != right.value
             {
-                numbers_sound = false;
                 errors.push(error(
                     right.span.clone(),
                     format!(
@@ -445,7 +447,6 @@ pub fn parse_diagram(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<Not
                 ));
             }
             if number.value == 0 || number.value > u32::from(size.get()) {
-                numbers_sound = false;
                 if !off_board_reported {
                     off_board_reported = true;
                     errors.push(error(
@@ -457,7 +458,6 @@ pub fn parse_diagram(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<Not
             } else if let Some(prev) = previous
                 && number.value + 1 != prev
             {
-                numbers_sound = false;
                 errors.push(error(
                     number.span.clone(),
                     format!("row `{}` follows row `{prev}`", number.value),
@@ -515,7 +515,8 @@ pub fn parse_diagram(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<Not
         }
     }
 
-    if !errors.is_empty() || !letters_sound || !numbers_sound {
+    // Every problem above was reported as it was found; only a sound diagram places stones.
+    if !errors.is_empty() {
         errors.sort_by_key(|e| e.span.start);
         return Err(errors);
     }
@@ -647,6 +648,23 @@ mod tests {
         let e = parse_diagram(". . .\n. . . .\n. .\n", size(3)).unwrap_err();
         assert_eq!(e[0].span, 12..13);
         assert_eq!(e[1].span, 16..17);
+    }
+
+    /// A move number pasted beside a row number is a point, not part of the row's number.
+    #[test]
+    fn a_row_number_is_one_run_of_digits() {
+        let text = "  A B C\n3 . . 2 3\n2 . . . 2\n1 . . . 1";
+        let e = parse_diagram(text, size(3)).unwrap_err();
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert_eq!(e[0].message, "`2` is not a point of a diagram");
+        assert_eq!(e[0].span, 14..15);
+        let text = "  A B C\n3 1 . . 3\n2 . . . 2\n1 . . . 1";
+        let e = parse_diagram(text, size(3)).unwrap_err();
+        assert_eq!(e[0].span, 10..11);
+        assert_eq!(
+            stones("  A B C\n3 . X . 3\n2 . . . 2\n1 . . . 1", 3),
+            "black B3"
+        );
     }
 
     #[test]
