@@ -106,6 +106,24 @@ fn every_diagram_mistake_is_reported_at_its_character_in_one_run() {
     );
 }
 
+/// The same kits saved with Windows line ends: the good one reads the same, and the broken one's
+/// problems stand at the same lines and columns.
+#[test]
+fn windows_line_ends_change_nothing() {
+    let crlf = |path: &str| fs::read_to_string(path).unwrap().replace('\n', "\r\n");
+    let good = kit_file("good-crlf", &crlf(GOOD));
+    assert_eq!(key_json(&good), key_json(Path::new(GOOD)));
+    let broken = kit_file("broken-crlf", &crlf(BROKEN));
+    let (code, _, err) = run(&["check", broken.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    let (_, _, expected) = run(&["check", BROKEN]);
+    assert_eq!(
+        problems(&err, broken.to_str().unwrap()),
+        problems(&expected, BROKEN)
+    );
+    assert_eq!(problems(&err, broken.to_str().unwrap()).len(), 14);
+}
+
 /// The byte range of each example's `position` value in `source`, in file order.
 fn position_spans(source: &str) -> Vec<Range<usize>> {
     let root = DeTable::parse(source).unwrap().into_inner();
