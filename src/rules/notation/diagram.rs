@@ -120,9 +120,14 @@ fn is_edge(line: &str) -> bool {
             .all(|c| c.is_whitespace() || matches!(c, '-' | '+' | '|'))
 }
 
+/// Column letters are capitals, as the key prints them; `X` is no column of any board and a line
+/// of `O`s alone is a row of white stones, so a row of stones and lower-case marks is never
+/// taken for letters.
 fn is_letters(chars: &[Located]) -> bool {
-    chars.iter().all(|(c, _)| c.is_ascii_alphabetic())
-        && chars.iter().any(|(c, _)| stone_of(*c).is_none())
+    chars
+        .iter()
+        .all(|(c, _)| c.is_ascii_uppercase() && *c != 'X')
+        && chars.iter().any(|(c, _)| *c != 'O')
 }
 
 /// Splits a row line into its numbers, edges and points.
@@ -326,21 +331,31 @@ pub fn parse_diagram(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<Not
         )]);
     };
 
-    for r in &rows {
-        for (c, span) in &r.cells {
-            if stone_of(*c).is_none() {
-                let help = if matches!(c, '*' | 'a' | 'b' | 'w' | '[' | ']') || c.is_ascii_digit() {
-                    MARK_HELP
-                } else {
-                    CELL_HELP
-                };
-                errors.push(error(
-                    span.clone(),
-                    format!("`{c}` is not a point of a diagram"),
-                    help,
-                ));
-            }
+    // Each unknown character once, where it first stands, with how often it recurs: a board
+    // pasted with the key's marks would otherwise bury the other problems.
+    let unknown: Vec<&Located> = rows
+        .iter()
+        .flat_map(|r| &r.cells)
+        .filter(|(c, _)| stone_of(*c).is_none())
+        .collect();
+    for (i, (c, span)) in unknown.iter().enumerate() {
+        if unknown[..i].iter().any(|(earlier, _)| earlier == c) {
+            continue;
         }
+        let help = if matches!(c, '*' | 'a' | 'b' | 'w' | '[' | ']') || c.is_ascii_digit() {
+            MARK_HELP
+        } else {
+            CELL_HELP
+        };
+        let times = unknown.iter().filter(|(other, _)| other == c).count();
+        let message = match times {
+            1 => format!("`{c}` is not a point of a diagram"),
+            _ => format!(
+                "`{c}` is not a point of a diagram (here and {} more times)",
+                times - 1
+            ),
+        };
+        errors.push(error(span.clone(), message, help));
     }
 
     // Widths: every row is held to the width most rows share.
@@ -677,6 +692,27 @@ mod tests {
         assert!(e[0].help.as_deref().unwrap().starts_with("write `X`"));
         assert_eq!(e[1].span, 10..11);
         assert!(e[1].help.as_deref().unwrap().contains("answer key's marks"));
+    }
+
+    /// A board pasted with the key's marks gets one problem per kind of mark, at its first use.
+    #[test]
+    fn each_unknown_character_is_reported_once_with_its_count() {
+        let text = "b b X\nb X .\nX . w";
+        let e = parse_diagram(text, size(3)).unwrap_err();
+        let found: Vec<(&str, Range<usize>)> = e
+            .iter()
+            .map(|e| (e.message.as_str(), e.span.clone()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (
+                    "`b` is not a point of a diagram (here and 2 more times)",
+                    0..1
+                ),
+                ("`w` is not a point of a diagram", 16..17),
+            ]
+        );
     }
 
     #[test]
