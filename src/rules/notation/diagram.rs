@@ -12,6 +12,7 @@
 //! for the whole board and required for part of it; `|` edges and `+---+` lines may frame it.
 //! Every mistake is reported with the byte range of the character at fault.
 
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 use super::{NotationError, Placed};
@@ -302,15 +303,15 @@ fn shape(text: &str) -> Shape {
 
 /// The width most rows share (the first row's when there is a tie): the one the others are held to.
 fn common_width(rows: &[Row]) -> usize {
-    let mut best = (0, 0);
+    let mut counts: BTreeMap<usize, usize> = BTreeMap::new();
     for r in rows {
-        let w = r.cells.len();
-        let count = rows.iter().filter(|s| s.cells.len() == w).count();
-        if count > best.1 {
-            best = (w, count);
-        }
+        *counts.entry(r.cells.len()).or_default() += 1;
     }
-    best.0
+    let most = counts.values().copied().max().unwrap_or(0);
+    rows.iter()
+        .map(|r| r.cells.len())
+        .find(|w| counts.get(w) == Some(&most))
+        .unwrap_or(0)
 }
 
 /// Reads a diagram on a board of `size`: the stones with the range of each one's character, or
@@ -333,21 +334,18 @@ pub fn parse_diagram(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<Not
 
     // Each unknown character once, where it first stands, with how often it recurs: a board
     // pasted with the key's marks would otherwise bury the other problems.
-    let unknown: Vec<&Located> = rows
-        .iter()
-        .flat_map(|r| &r.cells)
-        .filter(|(c, _)| stone_of(*c).is_none())
-        .collect();
-    for (i, (c, span)) in unknown.iter().enumerate() {
-        if unknown[..i].iter().any(|(earlier, _)| earlier == c) {
-            continue;
+    let mut unknown: BTreeMap<char, (Range<usize>, usize)> = BTreeMap::new();
+    for (c, span) in rows.iter().flat_map(|r| &r.cells) {
+        if stone_of(*c).is_none() {
+            unknown.entry(*c).or_insert((span.clone(), 0)).1 += 1;
         }
+    }
+    for (c, (span, times)) in unknown {
         let help = if matches!(c, '*' | 'a' | 'b' | 'w' | '[' | ']') || c.is_ascii_digit() {
             MARK_HELP
         } else {
             CELL_HELP
         };
-        let times = unknown.iter().filter(|(other, _)| other == c).count();
         let message = match times {
             1 => format!("`{c}` is not a point of a diagram"),
             _ => format!(
@@ -355,7 +353,7 @@ pub fn parse_diagram(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<Not
                 times - 1
             ),
         };
-        errors.push(error(span.clone(), message, help));
+        errors.push(error(span, message, help));
     }
 
     // Widths: every row is held to the width most rows share.
@@ -822,6 +820,24 @@ mod tests {
                 let _ = parse_diagram(text, size(n));
             }
         }
+    }
+
+    /// A huge pasted value costs time in proportion to its length, and says each thing once.
+    #[test]
+    fn a_huge_value_is_refused_quickly() {
+        let text = "? . X b\n".repeat(50_000);
+        let started = std::time::Instant::now();
+        let errors = parse_diagram(&text, size(19)).unwrap_err();
+        assert!(started.elapsed() < std::time::Duration::from_secs(2));
+        let messages: Vec<&str> = errors.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "`?` is not a point of a diagram (here and 49999 more times)",
+                "`b` is not a point of a diagram (here and 49999 more times)",
+                "the diagram is 50000 rows of 4 points, larger than the 19x19 board of `[rules] board`",
+            ]
+        );
     }
 
     proptest::proptest! {
