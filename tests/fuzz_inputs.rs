@@ -35,7 +35,8 @@ impl Rng {
 }
 
 /// Fragments that have broken parsers before: multi-byte characters, a BOM, line endings,
-/// TOML and SGF punctuation, huge and odd numbers, keys and tables of the kit format.
+/// TOML and SGF punctuation, huge and odd numbers, keys and tables of the kit format, and the
+/// lines of a position drawn as a diagram.
 const FRAGMENTS: &[&str] = &[
     "é",
     "—",
@@ -63,6 +64,12 @@ const FRAGMENTS: &[&str] = &[
     "task = \"legal\"\n",
     "position = \"white C3; black B3 C2 D3\"\n",
     "history = [\"black C4\", \"white pass\"]\n",
+    // Pieces of diagram positions: a whole one, a row with numbers, letters, a frame.
+    "position = '''\n. . X\nX O .\n. x o\n'''\n",
+    "\n  5 . X O . . 5\n",
+    "\n    A B C D E\n",
+    "\n +-----+\n",
+    "|",
     "99999999999999999999",
     "-1",
     "0",

@@ -9,7 +9,8 @@ use super::model::{Example, Task, TaskKind, View};
 use super::schema::RawExample;
 use crate::diag::nearest;
 use crate::rules::notation::{
-    NO_LIBERTY_HELP, NotationError, board_of, chains_without_liberty, parse_move, parse_position,
+    NO_LIBERTY_HELP, NotationError, board_of, chains_without_liberty, diagram, parse_move,
+    parse_written_position, point_list,
 };
 use crate::rules::{Board, BoardSize, Color, Game, Move, Point, Rules};
 use crate::toml_input::document::TomlReader;
@@ -159,7 +160,7 @@ pub(crate) fn check(
         number,
         title: raw.title.as_ref().map(|t| t.get_ref().clone()),
         prompt: raw.prompt.as_ref().map(|t| t.get_ref().clone()),
-        position_text: raw.position.as_ref()?.get_ref().clone(),
+        position_text: position_text(raw.position.as_ref()?.get_ref(), &board),
         board,
         to_play,
         task,
@@ -254,10 +255,21 @@ fn notation_error(cx: &mut TomlReader<'_>, place: &StringPlace, e: NotationError
     cx.error(place.map(&e.span), e.message, e.help);
 }
 
-/// The board of a written position, or `None` after reporting what is wrong with it.
+/// The position as the pack shows it in words: as the author wrote it, or for a diagram (whose
+/// lines would run together on one line) the list of its points, `black B3 C2 D3; white C3`.
+fn position_text(written: &str, board: &Board) -> String {
+    if diagram::looks_like_diagram(written) {
+        point_list(board)
+    } else {
+        written.to_string()
+    }
+}
+
+/// The board of a written position (a list of points or a diagram), or `None` after reporting
+/// what is wrong with it.
 fn position(cx: &mut TomlReader<'_>, text: &Spanned<String>, size: BoardSize) -> Option<Board> {
     let place = StringPlace::of(cx.source, text);
-    let placed = match parse_position(text.get_ref(), size) {
+    let placed = match parse_written_position(text.get_ref(), size) {
         Ok(p) => p,
         Err(errors) => {
             for e in errors {

@@ -199,7 +199,8 @@ pub struct Example {
     pub title: Option<String>,
     /// Optional prompt overriding the generated one.
     pub prompt: Option<String>,
-    /// The position exactly as the author wrote it, e.g. `white C3; black B3 C2 D3`.
+    /// The position as the author wrote it, e.g. `white C3; black B3 C2 D3`; a position drawn
+    /// as a diagram is held as the list of its points, `black B3 C2 D3; white C3`.
     pub position_text: String,
     /// The position.
     pub board: Board,

@@ -1,6 +1,10 @@
 //! The activity's notation: positions like `white C3; black B3 C2 D3` and moves like `black C4`, `W D4`, `pass`.
 //!
-//! Errors carry the byte range within the text they read, so callers can point at the exact word.
+//! A position may also be drawn as a diagram ([`diagram`]); [`parse_written_position`] reads
+//! either form. Errors carry the byte range within the text they read, so callers can point at
+//! the exact word.
+
+pub mod diagram;
 
 use std::fmt;
 use std::ops::Range;
@@ -162,6 +166,36 @@ pub fn parse_position(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<No
     } else {
         Err(errors)
     }
+}
+
+/// Reads a position in either form: a diagram (several lines of `X`, `O` and `.`) or a list of
+/// points (`white C3; black B3 C2 D3`). Both give the same stones for the same position.
+pub fn parse_written_position(
+    text: &str,
+    size: BoardSize,
+) -> Result<Vec<Placed>, Vec<NotationError>> {
+    if diagram::looks_like_diagram(text) {
+        diagram::parse_diagram(text, size)
+    } else {
+        parse_position(text, size)
+    }
+}
+
+/// The board's stones as a list of points, black first, each colour sorted by column then row:
+/// `black B3 C2 D3; white C3` (empty for an empty board). [`parse_position`] reads it back.
+pub fn point_list(board: &Board) -> String {
+    [Color::Black, Color::White]
+        .into_iter()
+        .filter_map(|color| {
+            let stones = board.stones(color);
+            if stones.is_empty() {
+                return None;
+            }
+            let points: Vec<String> = stones.iter().map(ToString::to_string).collect();
+            Some(format!("{color} {}", points.join(" ")))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// A chain of a written position that has no liberty: such a position cannot arise in play,

@@ -5,4 +5,5 @@
 pub mod document;
 pub mod key_help;
 pub mod rules_table;
+mod string_place;
 pub mod value;

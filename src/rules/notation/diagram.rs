@@ -1,0 +1,876 @@
+//! Positions drawn as text diagrams, rows from the top of the board down, as `libertykit key`
+//! prints its boards:
+//!
+//! ```text
+//!     A B C D E
+//!   5 . . . . . 5
+//!   3 . X O X . 3
+//! ```
+//!
+//! `X` is black, `O` white, `.` or `+` empty (`x` and `o` too, as the key writes stones it
+//! removes). Column letters above or below and row numbers at either end of a row are optional
+//! for the whole board and required for part of it; `|` edges and `+---+` lines may frame it.
+//! Every mistake is reported with the byte range of the character at fault.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use super::{NotationError, Placed};
+use crate::rules::point::{BoardSize, Color, Point, PointError};
+
+/// Whether a position's text is a diagram rather than a list of points: two or more lines,
+/// no colour word, and at least one line that is a row of points (`. X O`, numbers and edges
+/// aside). A one-line text is always a list, so `"white C3"` can never be misread.
+pub fn looks_like_diagram(text: &str) -> bool {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    if lines.len() < 2 {
+        return false;
+    }
+    let colour_word = text
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .any(|w| w.eq_ignore_ascii_case("black") || w.eq_ignore_ascii_case("white"));
+    !colour_word && lines.iter().any(|l| is_row_of_points(l))
+}
+
+fn is_row_of_points(line: &str) -> bool {
+    let inner = line.trim_matches(|c: char| c.is_whitespace() || c.is_ascii_digit() || c == '|');
+    !inner.is_empty()
+        && inner
+            .chars()
+            .all(|c| c.is_whitespace() || stone_of(c).is_some())
+}
+
+/// What a point's character stands for: `Some(Some(colour))` a stone, `Some(None)` empty.
+fn stone_of(c: char) -> Option<Option<Color>> {
+    match c {
+        'X' | 'x' => Some(Some(Color::Black)),
+        'O' | 'o' => Some(Some(Color::White)),
+        '.' | '+' => Some(None),
+        _ => None,
+    }
+}
+
+/// A character of the text with its byte range.
+type Located = (char, Range<usize>);
+
+/// A row number at one end of a row.
+#[derive(Debug, Clone)]
+struct RowNumber {
+    value: u32,
+    span: Range<usize>,
+}
+
+/// One row of points as written.
+#[derive(Debug, Clone)]
+struct Row {
+    /// Every character between the numbers and edges, known or not: each is one point.
+    cells: Vec<Located>,
+    left: Option<RowNumber>,
+    right: Option<RowNumber>,
+    /// The whole line without surrounding blanks, where a problem with the row as such points.
+    span: Range<usize>,
+}
+
+impl Row {
+    fn number(&self) -> Option<&RowNumber> {
+        self.left.as_ref().or(self.right.as_ref())
+    }
+
+    /// The first character of the row, where a problem with the row as a whole points.
+    fn start(&self) -> Range<usize> {
+        self.cells
+            .first()
+            .map(|c| c.1.clone())
+            .or_else(|| self.number().map(|n| n.span.clone()))
+            .unwrap_or_else(|| self.span.clone())
+    }
+}
+
+/// One line of the diagram, classified.
+enum Line {
+    Edge,
+    Letters(Vec<Located>),
+    Row(Row),
+}
+
+/// Each non-blank line with the byte offset of its first character.
+fn lines(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for piece in text.split('\n') {
+        let line = piece.strip_suffix('\r').unwrap_or(piece);
+        if !line.trim().is_empty() {
+            out.push((start, line));
+        }
+        start += piece.len() + 1;
+    }
+    out
+}
+
+fn located(line: &str, offset: usize) -> Vec<Located> {
+    line.char_indices()
+        .filter(|(_, c)| !c.is_whitespace())
+        .map(|(i, c)| (c, offset + i..offset + i + c.len_utf8()))
+        .collect()
+}
+
+fn is_edge(line: &str) -> bool {
+    line.contains('-')
+        && line
+            .chars()
+            .all(|c| c.is_whitespace() || matches!(c, '-' | '+' | '|'))
+}
+
+/// Column letters are capitals, as the key prints them; `X` is no column of any board and a line
+/// of `O`s alone is a row of white stones, so a row of stones and lower-case marks is never
+/// taken for letters.
+fn is_letters(chars: &[Located]) -> bool {
+    chars
+        .iter()
+        .all(|(c, _)| c.is_ascii_uppercase() && *c != 'X')
+        && chars.iter().any(|(c, _)| *c != 'O')
+}
+
+/// Splits a row line into its numbers, edges and points.
+fn row(line: &str, offset: usize) -> Row {
+    let mut chars = located(line, offset);
+    let span = match (chars.first(), chars.last()) {
+        (Some(first), Some(last)) => first.1.start..last.1.end,
+        _ => offset..offset + line.len(),
+    };
+    let take_number = |digits: &[Located]| -> Option<RowNumber> {
+        let first = digits.first()?;
+        let last = digits.last()?;
+        let text: String = digits.iter().map(|d| d.0).collect();
+        Some(RowNumber {
+            // A number too long for u32 is off any board all the same.
+            value: text.parse().unwrap_or(u32::MAX),
+            span: first.1.start..last.1.end,
+        })
+    };
+    // A number is a run of digits with nothing between them: in `5 . . 3 5` the `3` is a
+    // (mistaken) point, not part of the row number.
+    let joined = |a: &Located, b: &Located| a.1.end == b.1.start;
+    let mut leading = chars.iter().take_while(|c| c.0.is_ascii_digit()).count();
+    if let Some(gap) = (1..leading).find(|&i| !joined(&chars[i - 1], &chars[i])) {
+        leading = gap;
+    }
+    let left = take_number(&chars[..leading]);
+    chars.drain(..leading);
+    let mut trailing = chars
+        .iter()
+        .rev()
+        .take_while(|c| c.0.is_ascii_digit())
+        .count();
+    let len = chars.len();
+    if let Some(gap) = (1..trailing).find(|&i| !joined(&chars[len - i - 1], &chars[len - i])) {
+        trailing = gap;
+    }
+    let right = take_number(&chars[chars.len() - trailing..]);
+    chars.truncate(chars.len() - trailing);
+    if chars.first().is_some_and(|c| c.0 == '|') {
+        chars.remove(0);
+    }
+    if chars.last().is_some_and(|c| c.0 == '|') {
+        chars.pop();
+    }
+    Row {
+        cells: chars,
+        left,
+        right,
+        span,
+    }
+}
+
+fn classify(text: &str) -> Vec<Line> {
+    let all = lines(text);
+    let mut out: Vec<Line> = all
+        .iter()
+        .map(|&(offset, line)| {
+            let chars = located(line, offset);
+            if is_edge(line) {
+                Line::Edge
+            } else if is_letters(&chars) {
+                Line::Letters(chars)
+            } else {
+                Line::Row(row(line, offset))
+            }
+        })
+        .collect();
+    // Letters stand only above or below the rows; a line of letters between rows is a row of
+    // mistaken points, reported as such.
+    let first_row = out.iter().position(|l| matches!(l, Line::Row(_)));
+    let last_row = out.iter().rposition(|l| matches!(l, Line::Row(_)));
+    if let (Some(first), Some(last)) = (first_row, last_row) {
+        for (i, &(offset, line)) in all.iter().enumerate().take(last).skip(first + 1) {
+            if matches!(out[i], Line::Letters(_)) {
+                out[i] = Line::Row(row(line, offset));
+            }
+        }
+    }
+    out
+}
+
+fn error(span: Range<usize>, message: String, help: &str) -> NotationError {
+    NotationError {
+        span,
+        message,
+        help: Some(help.to_string()),
+    }
+}
+
+const CELL_HELP: &str = "write `X` for a black stone, `O` for a white one and `.` or `+` for an empty point; row numbers go at the ends of a row, column letters on a line of their own";
+const MARK_HELP: &str = "the answer key's marks (`*`, `a`, `b`, `w`, `[ ]`, move numbers) are not part of a position: write `.` for an empty point, `X` or `O` for a stone";
+const COORDINATES_HELP: &str = "write coordinates as `libertykit key` prints them: column letters on a line above or below the rows, a row number at either end of each row";
+
+/// The column letters of one line, checked: each on the board and each the one after the last.
+/// Returns the first column's index when the line is sound.
+fn read_letters(
+    letters: &[Located],
+    size: BoardSize,
+    errors: &mut Vec<NotationError>,
+) -> Option<u8> {
+    let mut first = None;
+    let mut previous: Option<u8> = None;
+    for (c, span) in letters {
+        let upper = c.to_ascii_uppercase();
+        let col = match Point::parse(&format!("{upper}1"), size) {
+            Ok(p) => p.col,
+            Err(PointError::ColumnI(_)) => {
+                errors.push(error(
+                    span.clone(),
+                    format!("column `{c}`: Go notation skips `I`"),
+                    "columns run A B C D E F G H J K ...: after `H` comes `J`",
+                ));
+                return None;
+            }
+            Err(_) => {
+                errors.push(error(
+                    span.clone(),
+                    format!("column `{c}` is off the {size} board"),
+                    &format!("columns run A to {}", size.last_column()),
+                ));
+                return None;
+            }
+        };
+        if let Some(prev) = previous
+            && col != prev + 1
+        {
+            let expected = Point::new(prev + 1, 0);
+            let help = if prev + 1 < size.get() {
+                format!(
+                    "column letters go left to right, one per column: `{}` comes after `{}`",
+                    expected.column_letter(),
+                    Point::new(prev, 0).column_letter()
+                )
+            } else {
+                format!(
+                    "`{}` is the last column of the {size} board",
+                    Point::new(prev, 0).column_letter()
+                )
+            };
+            errors.push(error(
+                span.clone(),
+                format!("column `{c}` is out of order"),
+                &help,
+            ));
+            return None;
+        }
+        first.get_or_insert(col);
+        previous = Some(col);
+    }
+    first
+}
+
+/// What the diagram's lines say, checked line by line before the whole is put together.
+struct Shape {
+    rows: Vec<Row>,
+    letters: Vec<Vec<Located>>,
+}
+
+fn shape(text: &str) -> Shape {
+    let mut rows = Vec::new();
+    let mut letters = Vec::new();
+    for line in classify(text) {
+        match line {
+            Line::Edge => {}
+            Line::Letters(l) => letters.push(l),
+            Line::Row(r) => rows.push(r),
+        }
+    }
+    Shape { rows, letters }
+}
+
+/// The width most rows share (the first row's when there is a tie): the one the others are held to.
+fn common_width(rows: &[Row]) -> usize {
+    let mut counts: BTreeMap<usize, usize> = BTreeMap::new();
+    for r in rows {
+        *counts.entry(r.cells.len()).or_default() += 1;
+    }
+    let most = counts.values().copied().max().unwrap_or(0);
+    rows.iter()
+        .map(|r| r.cells.len())
+        .find(|w| counts.get(w) == Some(&most))
+        .unwrap_or(0)
+}
+
+/// Reads a diagram on a board of `size`: the stones with the range of each one's character, or
+/// every problem found.
+pub fn parse_diagram(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<NotationError>> {
+    let n = usize::from(size.get());
+    let Shape { rows, letters } = shape(text);
+    let mut errors = Vec::new();
+    let Some(first_row) = rows.first() else {
+        let span = letters
+            .first()
+            .and_then(|l| l.first())
+            .map_or(0..text.len(), |c| c.1.clone());
+        return Err(vec![error(
+            span,
+            "this diagram has no row of points".into(),
+            CELL_HELP,
+        )]);
+    };
+
+    // Each unknown character once, where it first stands, with how often it recurs: a board
+    // pasted with the key's marks would otherwise bury the other problems.
+    let mut unknown: BTreeMap<char, (Range<usize>, usize)> = BTreeMap::new();
+    for (c, span) in rows.iter().flat_map(|r| &r.cells) {
+        if stone_of(*c).is_none() {
+            unknown.entry(*c).or_insert((span.clone(), 0)).1 += 1;
+        }
+    }
+    for (c, (span, times)) in unknown {
+        let help = if matches!(c, '*' | 'a' | 'b' | 'w' | '[' | ']') || c.is_ascii_digit() {
+            MARK_HELP
+        } else {
+            CELL_HELP
+        };
+        let message = match times {
+            1 => format!("`{c}` is not a point of a diagram"),
+            _ => format!(
+                "`{c}` is not a point of a diagram (here and {} more times)",
+                times - 1
+            ),
+        };
+        errors.push(error(span, message, help));
+    }
+
+    // Widths: every row is held to the width most rows share.
+    let width = common_width(&rows);
+    for r in &rows {
+        let w = r.cells.len();
+        if w == width {
+            continue;
+        }
+        let span = r
+            .cells
+            .get(width)
+            .or(r.cells.last())
+            .map_or_else(|| r.start(), |c| c.1.clone());
+        errors.push(error(
+            span,
+            format!("this row has {w} points, but the diagram's other rows have {width}"),
+            "give every row one `X`, `O` or `.` per column",
+        ));
+    }
+    let height = rows.len();
+
+    // A diagram larger than the board is one problem, whatever its coordinates say.
+    if width > n || height > n {
+        let span = match rows.iter().find_map(|r| r.cells.get(n)) {
+            Some(cell) if width > n => cell.1.clone(),
+            _ => rows.get(n).map_or_else(|| first_row.start(), Row::start),
+        };
+        let drawn = if width == height {
+            format!("{width}x{height}")
+        } else {
+            format!("{height} rows of {width} points")
+        };
+        errors.push(error(
+            span,
+            format!("the diagram is {drawn}, larger than the {size} board of `[rules] board`"),
+            &format!("draw at most {n} rows of {n} points, or change `[rules] board`"),
+        ));
+        errors.sort_by_key(|e| e.span.start);
+        return Err(errors);
+    }
+
+    // Column letters: each line sound, and all lines naming the same columns as the rows.
+    let mut first_col: Option<u8> = None;
+    for line in &letters {
+        let Some(col) = read_letters(line, size, &mut errors) else {
+            continue;
+        };
+        if line.len() != width {
+            let span = line
+                .get(width)
+                .or(line.last())
+                .map_or(0..0, |c| c.1.clone());
+            errors.push(error(
+                span,
+                format!(
+                    "the column letters name {} columns, but the rows have {width} points",
+                    line.len()
+                ),
+                "write one letter per column of the rows",
+            ));
+        } else if let Some(earlier) = first_col
+            && earlier != col
+        {
+            errors.push(error(
+                line[0].1.clone(),
+                format!(
+                    "the column letters below start at `{}`, those above at `{}`",
+                    Point::new(col, 0).column_letter(),
+                    Point::new(earlier, 0).column_letter()
+                ),
+                "the letters above and below the rows name the same columns",
+            ));
+        } else {
+            first_col.get_or_insert(col);
+        }
+    }
+
+    // Row numbers: on every row or none, the same at both ends, on the board, counting down.
+    let numbered = rows.iter().any(|r| r.number().is_some());
+    if numbered {
+        let mut off_board_reported = false;
+        let mut previous: Option<u32> = None;
+        for r in &rows {
+            let Some(number) = r.number() else {
+                errors.push(error(
+                    r.start(),
+                    "this row has no row number, but other rows have".into(),
+                    "number every row (as `libertykit key` does: `5 . . X . . 5`), or none",
+                ));
+                previous = None;
+                continue;
+            };
+            if let (Some(left), Some(right)) = (&r.left, &r.right)
+                && left.value != right.value
+            {
+                errors.push(error(
+                    right.span.clone(),
+                    format!(
+                        "this row is numbered `{}` at the left but `{}` at the right",
+                        left.value, right.value
+                    ),
+                    "a row has one number; write the same at both ends, or one of them",
+                ));
+            }
+            if number.value == 0 || number.value > u32::from(size.get()) {
+                if !off_board_reported {
+                    off_board_reported = true;
+                    errors.push(error(
+                        number.span.clone(),
+                        format!("row `{}` is off the {size} board", number.value),
+                        &format!("rows run 1 to {n}, counted from the bottom"),
+                    ));
+                }
+            } else if let Some(prev) = previous
+                && number.value + 1 != prev
+            {
+                errors.push(error(
+                    number.span.clone(),
+                    format!("row `{}` follows row `{prev}`", number.value),
+                    &format!(
+                        "rows go from the top of the board down, counting down by one: row `{}` comes after row `{prev}`",
+                        prev.saturating_sub(1)
+                    ),
+                ));
+            }
+            previous = Some(number.value);
+        }
+    }
+
+    // A diagram without its letters or numbers must span the board in that direction.
+    let has_letters = !letters.is_empty();
+    if !has_letters && !numbered && (width < n || height < n) {
+        let (message, help) = if width == height {
+            (
+                format!(
+                    "the diagram is {width}x{height}, but `[rules] board` makes the board {size}"
+                ),
+                format!(
+                    "draw all {n} rows of {n} points, or change `[rules] board`; a diagram of part of the board needs its column letters and row numbers"
+                ),
+            )
+        } else {
+            (
+                format!(
+                    "the diagram shows {height} rows of {width} points, part of the {size} board, without coordinates"
+                ),
+                format!(
+                    "draw all {n} rows of {n} points, or add the column letters and row numbers of the part shown; {COORDINATES_HELP}"
+                ),
+            )
+        };
+        errors.push(error(first_row.start(), message, &help));
+    } else {
+        if !has_letters && width < n {
+            errors.push(error(
+                first_row.start(),
+                format!(
+                    "the rows show {width} of the {size} board's {n} columns, without column letters"
+                ),
+                &format!("add the letters of the columns shown, or draw all {n} columns; {COORDINATES_HELP}"),
+            ));
+        }
+        if !numbered && height < n {
+            errors.push(error(
+                first_row.start(),
+                format!(
+                    "the diagram shows {height} of the {size} board's {n} rows, without row numbers"
+                ),
+                &format!("number the rows shown, or draw all {n} rows; {COORDINATES_HELP}"),
+            ));
+        }
+    }
+
+    // Every problem above was reported as it was found; only a sound diagram places stones.
+    if !errors.is_empty() {
+        errors.sort_by_key(|e| e.span.start);
+        return Err(errors);
+    }
+    let first_col = usize::from(first_col.unwrap_or(0));
+    let mut placed = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        let row_number = r.number().map_or(n - i, |number| number.value as usize);
+        for (j, (c, span)) in r.cells.iter().enumerate() {
+            let (Some(Some(color)), Ok(col), Some(Ok(row))) = (
+                stone_of(*c),
+                u8::try_from(first_col + j),
+                row_number.checked_sub(1).map(u8::try_from),
+            ) else {
+                continue;
+            };
+            let point = Point::new(col, row);
+            if size.contains(point) {
+                placed.push(Placed {
+                    color,
+                    point,
+                    span: span.clone(),
+                });
+            }
+        }
+    }
+    Ok(placed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::notation::{board_of, parse_position, point_list};
+
+    fn size(n: u32) -> BoardSize {
+        BoardSize::new(n).unwrap()
+    }
+
+    fn stones(text: &str, n: u32) -> String {
+        let placed = parse_diagram(text, size(n)).unwrap();
+        point_list(&board_of(size(n), &placed))
+    }
+
+    /// Each error as `message @ the text it points at`.
+    fn errors(text: &str, n: u32) -> Vec<(String, &str)> {
+        parse_diagram(text, size(n))
+            .unwrap_err()
+            .into_iter()
+            .map(|e| (e.message, &text[e.span]))
+            .collect()
+    }
+
+    #[test]
+    fn a_diagram_is_told_from_a_list_of_points() {
+        assert!(looks_like_diagram(". . .\n. X .\n. . ."));
+        assert!(looks_like_diagram("\n    A B\n  2 . X 2\n  1 O . 1\n"));
+        assert!(looks_like_diagram("X O\nO X"));
+        // One line is always a list, however it looks.
+        assert!(!looks_like_diagram(". X . O ."));
+        assert!(!looks_like_diagram("white C3; black B3 C2 D3"));
+        assert!(!looks_like_diagram("black C9 D9\nC7 D7 E7;\nwhite E9 F9"));
+        // A colour word makes it a list, even beside a line that looks like a row.
+        assert!(!looks_like_diagram("black\nX . X"));
+        // Lines of points without colour words are a (faulty) list, not a diagram.
+        assert!(!looks_like_diagram("C3 D4\nE5"));
+        assert!(!looks_like_diagram("B C3\nW D4"));
+    }
+
+    #[test]
+    fn reads_the_whole_board_in_every_dress() {
+        let expected = "black B3 C2 D3; white C3";
+        let plain = ". . . . .\n. . . . .\n. X O X .\n. . X . .\n. . . . .\n";
+        assert_eq!(stones(plain, 5), expected);
+        assert_eq!(stones(&plain.replace(' ', ""), 5), expected);
+        assert_eq!(stones(&plain.replace('.', "+"), 5), expected);
+        assert_eq!(
+            stones(&plain.replace('X', "x").replace('O', "o"), 5),
+            expected
+        );
+        let key = "    A B C D E\n  5 . . . . . 5\n  4 . . . . . 4\n  3 . X O X . 3\n  2 . . X . . 2\n  1 . . . . . 1\n    A B C D E\n";
+        assert_eq!(stones(key, 5), expected);
+        let framed = "  A B C D E\n +---------+\n5|. . . . .|\n4|. . . . .|\n3|. X O X .|\n2|. . X . .|\n1|. . . . .|\n +---------+\n";
+        assert_eq!(stones(framed, 5), expected);
+        let left_numbers_only = "5 . . . . .\n4 . . . . .\n3 . X O X .\n2 . . X . .\n1 . . . . .";
+        assert_eq!(stones(left_numbers_only, 5), expected);
+        let crlf = plain.replace('\n', "\r\n");
+        assert_eq!(stones(&crlf, 5), expected);
+    }
+
+    /// A 19x19 corner and a 9x9 side, read with their coordinates, name the points a list would.
+    #[test]
+    fn reads_part_of_a_board_by_its_coordinates() {
+        let corner =
+            "   N O P Q R S T\n19 . . . . . X . 19\n18 . . . . . . X 18\n17 . . . . . . . 17\n";
+        assert_eq!(stones(corner, 19), "black S19 T18");
+        let side = "  F G H J\n3 . . O X\n2 . X . .\n  F G H J";
+        assert_eq!(stones(side, 9), "black G2 J3; white H3");
+        let expected = parse_position("black G2 J3; white H3", size(9)).unwrap();
+        let board = board_of(size(9), &parse_diagram(side, size(9)).unwrap());
+        assert_eq!(board, board_of(size(9), &expected));
+        // Letters alone suffice when every row is drawn, numbers alone when every column is.
+        assert_eq!(stones("  B C\n. X\n. .\n. .", 3), "black C3");
+        assert_eq!(stones("2 X . .\n1 . . O", 3), "black A2; white C1");
+    }
+
+    #[test]
+    fn each_stone_remembers_its_character() {
+        let text = "  A B\n2 . X\n1 O .";
+        let placed = parse_diagram(text, size(2)).unwrap();
+        let at: Vec<usize> = placed.iter().map(|p| p.span.start).collect();
+        assert_eq!(at, [10, 14]);
+        assert_eq!(&text[10..11], "X");
+    }
+
+    #[test]
+    fn rows_of_the_wrong_length_point_at_the_extra_or_last_point() {
+        assert_eq!(
+            errors(". . .\n. . . .\n. .\n", 3),
+            [
+                (
+                    "this row has 4 points, but the diagram's other rows have 3".into(),
+                    "."
+                ),
+                (
+                    "this row has 2 points, but the diagram's other rows have 3".into(),
+                    "."
+                ),
+            ]
+        );
+        let e = parse_diagram(". . .\n. . . .\n. .\n", size(3)).unwrap_err();
+        assert_eq!(e[0].span, 12..13);
+        assert_eq!(e[1].span, 16..17);
+    }
+
+    /// A move number pasted beside a row number is a point, not part of the row's number.
+    #[test]
+    fn a_row_number_is_one_run_of_digits() {
+        let text = "  A B C\n3 . . 2 3\n2 . . . 2\n1 . . . 1";
+        let e = parse_diagram(text, size(3)).unwrap_err();
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert_eq!(e[0].message, "`2` is not a point of a diagram");
+        assert_eq!(e[0].span, 14..15);
+        let text = "  A B C\n3 1 . . 3\n2 . . . 2\n1 . . . 1";
+        let e = parse_diagram(text, size(3)).unwrap_err();
+        assert_eq!(e[0].span, 10..11);
+        assert_eq!(
+            stones("  A B C\n3 . X . 3\n2 . . . 2\n1 . . . 1", 3),
+            "black B3"
+        );
+    }
+
+    #[test]
+    fn unknown_characters_are_each_reported_with_what_is_allowed() {
+        let text = ". ● .\n. * .\n. . .";
+        let e = parse_diagram(text, size(3)).unwrap_err();
+        assert_eq!(e.len(), 2);
+        assert_eq!(e[0].message, "`●` is not a point of a diagram");
+        assert_eq!(e[0].span, 2..5);
+        assert!(e[0].help.as_deref().unwrap().starts_with("write `X`"));
+        assert_eq!(e[1].span, 10..11);
+        assert!(e[1].help.as_deref().unwrap().contains("answer key's marks"));
+    }
+
+    /// A board pasted with the key's marks gets one problem per kind of mark, at its first use.
+    #[test]
+    fn each_unknown_character_is_reported_once_with_its_count() {
+        let text = "b b X\nb X .\nX . w";
+        let e = parse_diagram(text, size(3)).unwrap_err();
+        let found: Vec<(&str, Range<usize>)> = e
+            .iter()
+            .map(|e| (e.message.as_str(), e.span.clone()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (
+                    "`b` is not a point of a diagram (here and 2 more times)",
+                    0..1
+                ),
+                ("`w` is not a point of a diagram", 16..17),
+            ]
+        );
+    }
+
+    #[test]
+    fn sizes_that_differ_from_the_board_name_both() {
+        assert_eq!(
+            errors(". . .\n. . .\n. . .\n. . .", 2),
+            [(
+                "the diagram is 4 rows of 3 points, larger than the 2x2 board of `[rules] board`"
+                    .into(),
+                "."
+            )]
+        );
+        let e = parse_diagram(". . .\n. . .\n. . .", size(5)).unwrap_err();
+        assert_eq!(
+            e[0].message,
+            "the diagram is 3x3, but `[rules] board` makes the board 5x5"
+        );
+        assert_eq!(e[0].span, 0..1);
+        let e = parse_diagram(". . .\n. . .", size(5)).unwrap_err();
+        assert_eq!(
+            e[0].message,
+            "the diagram shows 2 rows of 3 points, part of the 5x5 board, without coordinates"
+        );
+    }
+
+    #[test]
+    fn coordinates_that_disagree_with_the_rows_are_reported() {
+        // Letters out of order, a row number skipped, and one off the board.
+        assert_eq!(
+            errors("  A C\n2 . . 2\n1 . . 1", 3),
+            [("column `C` is out of order".into(), "C")]
+        );
+        assert_eq!(
+            errors("  H I\n2 . . 2\n1 . . 1", 9),
+            [("column `I`: Go notation skips `I`".into(), "I")]
+        );
+        assert_eq!(
+            errors("  A B\n3 . . 3\n1 . . 1", 3),
+            [("row `1` follows row `3`".into(), "1")]
+        );
+        assert_eq!(
+            errors("  A B\n4 . . 4\n3 . . 3", 3),
+            [("row `4` is off the 3x3 board".into(), "4")]
+        );
+        assert_eq!(
+            errors("  A B\n2 . . 1\n1 . . 1", 3),
+            [(
+                "this row is numbered `2` at the left but `1` at the right".into(),
+                "1"
+            )]
+        );
+        assert_eq!(
+            errors("  A B C\n2 . . 2\n1 . . 1", 3),
+            [(
+                "the column letters name 3 columns, but the rows have 2 points".into(),
+                "C"
+            )]
+        );
+        assert_eq!(
+            errors("  A B\n2 . . 2\n. .\n  B C", 3),
+            [
+                (
+                    "this row has no row number, but other rows have".into(),
+                    "."
+                ),
+                (
+                    "the column letters below start at `B`, those above at `A`".into(),
+                    "B"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn part_of_the_board_needs_its_coordinates() {
+        assert_eq!(
+            errors("  A B\n. .\n. .", 3),
+            [(
+                "the diagram shows 2 of the 3x3 board's 3 rows, without row numbers".into(),
+                "."
+            )]
+        );
+        assert_eq!(
+            errors("3 . .\n2 . .\n1 . .", 3),
+            [(
+                "the rows show 2 of the 3x3 board's 3 columns, without column letters".into(),
+                "."
+            )]
+        );
+    }
+
+    #[test]
+    fn no_input_panics() {
+        for text in [
+            "\n\n",
+            "A B\nC D",
+            "1\n2",
+            "|\n|",
+            "99999999999999999999 . . 0\n. .",
+            "0 . .\n. . 0",
+            "-\n+",
+            "  A B\n  A B",
+            "  T\n19 .\n",
+            "\r\n. .\r\n. .\r",
+        ] {
+            for n in [2, 5, 19] {
+                let _ = parse_diagram(text, size(n));
+            }
+        }
+    }
+
+    /// A huge pasted value costs time in proportion to its length, and says each thing once.
+    #[test]
+    fn a_huge_value_is_refused_quickly() {
+        let text = "? . X b\n".repeat(50_000);
+        let started = std::time::Instant::now();
+        let errors = parse_diagram(&text, size(19)).unwrap_err();
+        assert!(started.elapsed() < std::time::Duration::from_secs(2));
+        let messages: Vec<&str> = errors.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "`?` is not a point of a diagram (here and 49999 more times)",
+                "`b` is not a point of a diagram (here and 49999 more times)",
+                "the diagram is 50000 rows of 4 points, larger than the 19x19 board of `[rules] board`",
+            ]
+        );
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// Any board, drawn as the key draws it or as the bare grid, reads back as itself.
+        #[test]
+        fn every_drawn_board_reads_back(n in 2u32..=19, cells in proptest::collection::vec(0u8..3, 361)) {
+            let size = size(n);
+            let mut board = crate::rules::Board::new(size);
+            for p in size.all_points() {
+                let i = usize::from(p.col) * 19 + usize::from(p.row);
+                match cells[i] {
+                    1 => board.place_unchecked(p, Color::Black),
+                    2 => board.place_unchecked(p, Color::White),
+                    _ => {}
+                }
+            }
+            for text in [crate::rules::diagram::render(&board, &[]), crate::rules::diagram::grid(&board)] {
+                let placed = parse_diagram(&text, size).unwrap();
+                proptest::prop_assert_eq!(point_list(&board_of(size, &placed)), point_list(&board));
+            }
+        }
+
+        /// Any text of diagram characters is read or refused, never a panic, and every error
+        /// points inside the text at whole characters.
+        #[test]
+        fn any_text_is_read_or_refused(text in "[XxOo.+|\\-0-9A-Ja-c*? \n\r\t●]{0,80}", n in 2u32..=19) {
+            if let Err(errors) = parse_diagram(&text, size(n)) {
+                for e in errors {
+                    proptest::prop_assert!(text.get(e.span.clone()).is_some(), "{:?}", e);
+                }
+            }
+        }
+    }
+}
