@@ -206,3 +206,21 @@ fn a_bad_private_value_is_refused_at_its_place() {
         "{stderr}"
     );
 }
+
+/// A problem in a corner or on a side of a large board is printed as that part of the board:
+/// the stones and moves two points wider, out to an edge within reach (hand-derived), or the
+/// file's own `VW`.
+#[test]
+fn problems_on_a_large_board_are_viewed_where_they_are() {
+    let (code, kit, err) = run(&["import", "tests/sgf/corner-problems.sgf"]);
+    assert_eq!(code, 0, "{err}");
+    // Stones Q15..S17 (columns Q-S, rows 15-17): two wider is O13:U19, cut at the edge T19;
+    // rows 15-17 reach within two of row 19, so up to 19.
+    assert!(kit.contains("view = \"O13:T19\""), "{kit}");
+    // Stones J4..N5 and the move K3: columns J-N, rows 3-5, two wider G1:P7 (row 1 is the edge).
+    assert!(kit.contains("view = \"G1:P7\""), "{kit}");
+    let (code, kit, err) = run(&["import", "tests/sgf/own-view.sgf"]);
+    assert_eq!(code, 0, "{err}");
+    // VW[aa:ff] on 13x13: columns A-F, rows 13 down to 8.
+    assert!(kit.contains("view = \"A8:F13\""), "{kit}");
+}

@@ -173,9 +173,20 @@ pub fn example_of(
             example.view = game.view.as_deref().and_then(view_of);
             task_named(kind, game, private, &moves, &mut example, problems)?
         }
-        None if !moves.is_empty() => ImportedTask::Sequence { moves },
+        None if !moves.is_empty() => ImportedTask::Sequence {
+            moves: moves.clone(),
+        },
         None => task_of_position(game, rules, &mut example),
     };
+    if private.is_empty() {
+        // A plain SGF's own `VW` (problem editors write one), else the part of a large board
+        // the problem is in: a corner problem printed on a whole 19x19 board is tiny.
+        example.view = game
+            .view
+            .as_deref()
+            .and_then(view_of)
+            .or_else(|| region_of(&example.board, &moves));
+    }
     example.task = task;
     check_moves(number, game, &example, rules, problems)?;
     Some(example)
@@ -286,6 +297,39 @@ fn task_of_position(game: &SgfGame, rules: &Rules, example: &mut ImportedExample
         "the board is empty: this asks for a capture, and there is none (`key = []`)".to_string(),
     );
     ImportedTask::Capture
+}
+
+/// The part of a board larger than 9x9 that holds every stone and move, two points wider on
+/// each side (so liberties and captures show) and out to an edge within reach of it; `None`
+/// when that is most of the board anyway.
+fn region_of(board: &Board, moves: &[(Color, Move)]) -> Option<View> {
+    let n = board.size().get();
+    if n <= 9 {
+        return None;
+    }
+    let mut points: Vec<Point> = board.stones(Color::Black);
+    points.extend(board.stones(Color::White));
+    points.extend(moves.iter().filter_map(|(_, m)| match m {
+        Move::Play(p) => Some(*p),
+        Move::Pass => None,
+    }));
+    let around = view_of(&points)?;
+    const MARGIN: u8 = 2;
+    let low = |v: u8| if v <= MARGIN + 1 { 0 } else { v - MARGIN };
+    let high = |v: u8| {
+        if v + MARGIN + 2 >= n {
+            n - 1
+        } else {
+            v + MARGIN
+        }
+    };
+    let view = View {
+        low: Point::new(low(around.low.col), low(around.low.row)),
+        high: Point::new(high(around.high.col), high(around.high.row)),
+    };
+    let shown =
+        u32::from(view.high.col - view.low.col + 1) * u32::from(view.high.row - view.low.row + 1);
+    (shown * 10 < u32::from(n) * u32::from(n) * 7).then_some(view)
 }
 
 /// A `VW` point list as the rectangle around it.
