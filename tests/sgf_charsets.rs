@@ -314,3 +314,47 @@ fn import_carries_the_text_into_a_kit_that_passes_check() {
         let _ = std::fs::remove_file(kit);
     }
 }
+
+/// The whole way from a GBK file with no `CA` to the printed pack: the comment, detected and
+/// decoded, is the prompt the PDF prints, in the CJK font import chose.
+#[test]
+fn a_gbk_problem_prints_its_comment_in_the_pack() {
+    if !common::tool_available("pdftotext") {
+        return;
+    }
+    let case = cases().into_iter().find(|c| c.name == "gbk-no-ca").unwrap();
+    let text = record(case.ca, case.black, case.white, case.comment, "gg");
+    let path = write("gbk-pack", &bytes(case.writing, &text));
+    let kit = temp_path("gbk-pack").with_extension("toml");
+    let (code, _, err) = run(&[
+        "import",
+        path.to_str().unwrap(),
+        "--out",
+        kit.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let out = temp_path("gbk-pack-out");
+    let (code, _, err) = run(&[
+        "build",
+        kit.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--format",
+        "pdf",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let pdf = std::fs::read(out.join("player-sheet.pdf")).unwrap();
+    let printed: String = common::pdf_text(&pdf, "gbk-pack")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let comment: String = case
+        .comment
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    assert!(printed.contains(&comment), "{printed}");
+    let _ = std::fs::remove_dir_all(out);
+    let _ = std::fs::remove_file(path);
+    let _ = std::fs::remove_file(kit);
+}
