@@ -11,7 +11,7 @@ use super::values::{
 use crate::diag::Diagnostic;
 use crate::record::{Record, RuleOverrides};
 use crate::rules::notation::{NO_LIBERTY_HELP, chains_without_liberty};
-use crate::rules::{Board, BoardSize, Color, KoRule, Move, Rules, Scoring};
+use crate::rules::{Board, BoardSize, Color, KoRule, Move, Rules, Scoring, SuicideRule};
 
 /// What the root sets: the board, the rules and the setup position.
 #[derive(Debug)]
@@ -246,6 +246,7 @@ fn read_root(
         }
     }
     let mut rules = overrides.apply(Rules {
+        suicide: SuicideRule::Forbidden,
         ko: KoRule::Positional,
         end_passes: Some(2),
         max_stones: None,

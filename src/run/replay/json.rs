@@ -33,7 +33,7 @@ struct ResultJson {
 
 /// Each move as a [`MoveEntry`], made as it is written rather than all at once.
 fn move_entries<S: Serializer>(moves: &&[MoveReport], serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.collect_seq(moves.iter().map(MoveEntry::of))
+    serializer.collect_seq(moves.iter().map(MoveEntry::refereed))
 }
 
 impl<'a> ReplayJson<'a> {
