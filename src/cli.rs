@@ -187,4 +187,7 @@ pub struct RuleFlags {
     /// Komi for White (overrides the SGF's KM).
     #[arg(long, value_name = "POINTS", allow_negative_numbers = true)]
     pub komi: Option<f64>,
+    /// Stones agreed dead at the end, e.g. "C3 D4" or C3,D4 (a TOML record lists its own).
+    #[arg(long, value_name = "POINTS")]
+    pub dead: Option<String>,
 }

@@ -7,6 +7,7 @@
 
 mod main_line;
 mod problems;
+mod ruleset_name;
 mod scan;
 mod values;
 
@@ -50,7 +51,9 @@ pub(super) fn load(source: &str, overrides: &RuleOverrides) -> Result<Record, Ve
             .with_help("save each game in its own file"),
         ]);
     }
-    main_line.finish(problems)
+    let mut record = main_line.finish(problems)?;
+    record.variations = shape.variations;
+    Ok(record)
 }
 
 #[cfg(test)]
