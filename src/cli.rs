@@ -88,6 +88,9 @@ pub enum Command {
         /// Rules for SGF records (a TOML record carries its own `[rules]`).
         #[command(flatten)]
         rules: RuleFlags,
+        /// Also write the move-record sheet, filled in from the game, as a PDF to FILE.
+        #[arg(long, value_name = "FILE")]
+        pdf: Option<PathBuf>,
     },
     /// Write a commented starter kit to PATH (never overwrites).
     ///

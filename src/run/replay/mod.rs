@@ -2,6 +2,7 @@
 //! (text) or one JSON object, with the end, the final board and the result.
 
 mod json;
+mod sheet;
 mod text;
 
 use std::io::Write;
@@ -52,6 +53,7 @@ pub fn run(
     record: &Path,
     format: OutputFormat,
     rules: &RuleFlags,
+    pdf: Option<&Path>,
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
     let overrides = overrides_of(rules)?;
@@ -108,6 +110,9 @@ pub fn run(
         }
     }
     out.flush().map_err(output_error)?;
+    if let Some(pdf) = pdf {
+        sheet::write(&replay, &path, pdf)?;
+    }
     Ok(if replay.all_legal() {
         Outcome::Success
     } else {

@@ -179,7 +179,7 @@ pub(super) fn recorded_line(replay: &Replay, wording: &Wording) -> Option<String
 
 /// The rules line: repetition rule, scoring, komi, suicide when allowed, the end conditions in
 /// force, and for an SGF record where the rules came from.
-fn rules_line(replay: &Replay, wording: &Wording) -> String {
+pub(super) fn rules_line(replay: &Replay, wording: &Wording) -> String {
     let rules = &replay.record.rules;
     let conditions: Vec<String> = [
         (rules.end_passes, "replay_ends_passes"),
@@ -221,7 +221,7 @@ fn rules_line(replay: &Replay, wording: &Wording) -> String {
 }
 
 /// How the game ended, or that it has not.
-fn end_line(replay: &Replay, wording: &Wording) -> String {
+pub(super) fn end_line(replay: &Replay, wording: &Wording) -> String {
     let Some(end) = replay.game.end() else {
         return wording.get("replay_not_ended").to_string();
     };
