@@ -3,8 +3,10 @@
 //! On every attempted move the two must agree on legality and the reason, on the captured stones
 //! and the mover's liberties; after it, on the board, the side to move, the tallies and the end;
 //! and on every point the side to move may play, both from the playout listing (a `Playout`
-//! fed the same moves) and from the engine's `check` and `is_legal` point by point. A few fixed games cover what random games rarely
-//! reach, and check the reference itself against the seeds.
+//! fed the same moves) and from the engine's `check` and `is_legal` point by point. A third of
+//! the games allow suicide (`[rules] suicide = "allowed"`), and the run must see suicides of
+//! one stone and of several played. A few fixed games cover what random games rarely reach,
+//! and check the reference itself against the seeds.
 
 mod reference;
 

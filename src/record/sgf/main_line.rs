@@ -322,8 +322,10 @@ fn read_root(
             });
         }
     }
+    // `KM` counts only when the board is counted, so `--komi` replaces it only then.
     if let (Some(km), Some(given)) = (komi, overrides.komi)
         && km != given
+        && overrides.scoring.unwrap_or(base.scoring) != Scoring::Captures
     {
         notes.push(RecordNote::FlagOverrides {
             flag: format!("--komi {}", crate::text::number(given)),
