@@ -67,6 +67,8 @@ pub enum Answer {
         reason: Option<IllegalMove>,
         /// What it captures when legal.
         captured: Vec<Point>,
+        /// The mover's own stones it removes, when it is a suicide the rules allow.
+        suicided: Vec<Point>,
     },
     /// A sequence of moves, each reported, with the final board and tally.
     Sequence {
@@ -182,10 +184,19 @@ fn legal(
         Ok(played) => {
             let mut marks = vec![mark(point, MarkKind::Move(mover))];
             marks.extend(played.captured.iter().map(|&p| mark(p, MarkKind::Captured)));
+            // The stone just played is among a suicide's stones, and already marked as a move.
+            marks.extend(
+                played
+                    .suicided
+                    .iter()
+                    .filter(|&&p| p != point)
+                    .map(|&p| mark(p, MarkKind::Captured)),
+            );
             let answer = Answer::Legal {
                 point,
                 reason: None,
                 captured: played.captured,
+                suicided: played.suicided,
             };
             (answer, marks)
         }
@@ -194,6 +205,7 @@ fn legal(
                 point,
                 reason: Some(reason),
                 captured: Vec::new(),
+                suicided: Vec::new(),
             };
             (answer, vec![mark(point, MarkKind::Illegal)])
         }

@@ -88,6 +88,9 @@ pub enum Command {
         /// Rules for SGF records (a TOML record carries its own `[rules]`).
         #[command(flatten)]
         rules: RuleFlags,
+        /// Also write the move-record sheet, filled in from the game, as a PDF to FILE.
+        #[arg(long, value_name = "FILE")]
+        pdf: Option<PathBuf>,
     },
     /// Write a kit from an SGF collection: one example per game, keys from the engine.
     ///
@@ -221,4 +224,7 @@ pub struct RuleFlags {
     /// Komi for White (overrides the SGF's KM).
     #[arg(long, value_name = "POINTS", allow_negative_numbers = true)]
     pub komi: Option<f64>,
+    /// Stones agreed dead at the end, e.g. "C3 D4" or C3,D4 (a TOML record lists its own).
+    #[arg(long, value_name = "POINTS")]
+    pub dead: Option<String>,
 }

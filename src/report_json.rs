@@ -68,9 +68,12 @@ impl Tally {
 }
 
 /// One reported move. `point` is `"pass"` for a pass; `reason` and `liberties` are `null` when
-/// they do not apply.
+/// they do not apply. `atari` and `self_atari` are the referee's (`replay`) only, and
+/// `suicided` appears only for a suicide the rules allow.
 #[derive(Debug, Clone, Serialize)]
 pub struct MoveEntry {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    atari: Option<Points>,
     captured: Points,
     captures: Tally,
     color: &'static str,
@@ -79,12 +82,17 @@ pub struct MoveEntry {
     number: usize,
     point: Name<Move>,
     reason: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    self_atari: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    suicided: Option<Points>,
 }
 
 impl MoveEntry {
     /// The entry for `report`.
     pub fn of(report: &MoveReport) -> MoveEntry {
         MoveEntry {
+            atari: None,
             captured: Points::of(&report.captured),
             captures: Tally::of(report.captures),
             color: report.color.name(),
@@ -93,6 +101,18 @@ impl MoveEntry {
             number: report.number,
             point: Name(report.mv),
             reason: report.illegal.map(|i| i.name()),
+            self_atari: None,
+            suicided: (!report.suicided.is_empty()).then(|| Points::of(&report.suicided)),
+        }
+    }
+
+    /// The entry for `report` as the referee gives it: with the atari it gives and whether it
+    /// puts its own chain in atari.
+    pub fn refereed(report: &MoveReport) -> MoveEntry {
+        MoveEntry {
+            atari: Some(Points::of(&report.atari)),
+            self_atari: Some(report.self_atari),
+            ..MoveEntry::of(report)
         }
     }
 }
@@ -133,8 +153,11 @@ mod tests {
             mv: Move::Play(Point::new(2, 3)),
             illegal: None,
             captured: vec![Point::new(2, 2)],
+            suicided: Vec::new(),
             liberties: Some(4),
             captures: [1, 0],
+            atari: Vec::new(),
+            self_atari: false,
         };
         assert_eq!(
             json!(MoveEntry::of(&report)),
@@ -162,8 +185,11 @@ mod tests {
             mv: Move::Play(Point::new(4, 18)),
             illegal: None,
             captured: vec![Point::new(4, 17), Point::new(3, 18)],
+            suicided: Vec::new(),
             liberties: Some(2),
             captures: [3, 9],
+            atari: Vec::new(),
+            self_atari: false,
         };
         let direct = serde_json::to_string_pretty(&MoveEntry::of(&report)).unwrap();
         assert!(direct.contains("\"D19\",\n    \"E18\""), "{direct}");

@@ -3,8 +3,10 @@
 //! On every attempted move the two must agree on legality and the reason, on the captured stones
 //! and the mover's liberties; after it, on the board, the side to move, the tallies and the end;
 //! and on every point the side to move may play, both from the playout listing (a `Playout`
-//! fed the same moves) and from the engine's `check` and `is_legal` point by point. A few fixed games cover what random games rarely
-//! reach, and check the reference itself against the seeds.
+//! fed the same moves) and from the engine's `check` and `is_legal` point by point. A third of
+//! the games allow suicide (`[rules] suicide = "allowed"`), and the run must see suicides of
+//! one stone and of several played. A few fixed games cover what random games rarely reach,
+//! and check the reference itself against the seeds.
 
 mod reference;
 
@@ -14,7 +16,7 @@ use std::collections::HashMap;
 use libertykit::rules::diagram;
 use libertykit::rules::playout::Playout;
 use libertykit::rules::{
-    Board, BoardSize, Color, EndReason, Game, IllegalMove, KoRule, Move, Point, Rules,
+    Board, BoardSize, Color, EndReason, Game, IllegalMove, KoRule, Move, Point, Rules, SuicideRule,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{RngSeed, TestCaseError, TestError, TestRunner};
@@ -80,6 +82,8 @@ struct Seen {
     captures_of_several: usize,
     /// Legal moves made by the player not to move.
     moves_out_of_turn: usize,
+    /// Suicides played where the rules allow them, of one stone and of several.
+    suicides: [usize; 2],
     /// How many games ended for each reason.
     ends: HashMap<EndReason, usize>,
 }
@@ -142,6 +146,7 @@ impl Seen {
         assert!(self.quiet_repetitions > 0, "{self:?}");
         assert!(self.captures_of_several > 0, "{self:?}");
         assert!(self.moves_out_of_turn > 0, "{self:?}");
+        assert!(self.suicides[0] > 0 && self.suicides[1] > 0, "{self:?}");
     }
 }
 
@@ -165,12 +170,18 @@ fn rules() -> impl Strategy<Value = Rules> {
     ];
     // End conditions are positive numbers (a kit refuses 0) and usually off.
     let condition = |limit: u32| prop::option::weighted(0.15, 1..=limit);
-    (ko, condition(4), condition(150), condition(15)).prop_map(
-        |(ko, end_passes, max_stones, capture_target)| Rules {
+    // Suicide is allowed in a third of the games: refused suicides stay common.
+    let suicide = prop_oneof![
+        2 => Just(SuicideRule::Forbidden),
+        1 => Just(SuicideRule::Allowed),
+    ];
+    (ko, condition(4), condition(150), condition(15), suicide).prop_map(
+        |(ko, end_passes, max_stones, capture_target, suicide)| Rules {
             ko,
             end_passes,
             max_stones,
             capture_target,
+            suicide,
             ..Rules::default()
         },
     )
@@ -437,6 +448,11 @@ fn play_case(case: &Case, seen: &mut Seen) -> Result<(), TestCaseError> {
         if let Ok(played) = &expected {
             seen.captures_of_several += usize::from(played.captured.len() > 1);
             seen.moves_out_of_turn += usize::from(color != engine.to_play());
+            match played.suicided.len() {
+                0 => {}
+                1 => seen.suicides[0] += 1,
+                _ => seen.suicides[1] += 1,
+            }
             if let Some(end) = played.end {
                 *seen.ends.entry(end).or_default() += 1;
             }
@@ -665,4 +681,70 @@ fn simple_ko_after_a_move_out_of_turn() {
         engine.check(Color::White, at("C3")),
         reference.check(Color::White, at("C3"))
     );
+}
+
+/// Suicide where the rules allow it, engine and reference side by side: Black B2 leaves its
+/// chain A1 A2 B2 with no liberty and captures nothing (each white chain next to it still has
+/// one: B1 has C1, C2 has C3 and D2, A3 B3 have A4 B4), so all three stones go, and White takes
+/// them: White's tally 3, Black's liberties 0.
+#[test]
+fn an_allowed_suicide_removes_the_movers_chain() {
+    let corner = ". . . .
+                  O O . .
+                  X . O .
+                  X O . .";
+    let allowed = Rules {
+        suicide: SuicideRule::Allowed,
+        ..Rules::default()
+    };
+    let (mut engine, mut reference) = games_from(corner, Color::Black, allowed);
+    let expected = reference.play(Color::Black, at("B2")).unwrap();
+    assert_eq!(names(&expected.suicided), ["A1", "A2", "B2"]);
+    assert!(expected.captured.is_empty());
+    assert_eq!(expected.liberties, Some(0));
+    assert_eq!(engine.play(Color::Black, at("B2")), Ok(expected));
+    assert_eq!(engine.captures(Color::White), 3);
+    assert_eq!(engine.captures(Color::Black), 0);
+    for p in ["A1", "A2", "B2"] {
+        assert_eq!(
+            engine
+                .board()
+                .stone(Point::parse(p, engine.board().size()).unwrap()),
+            None
+        );
+    }
+    // Forbidden (the default), the same move is refused by both.
+    let (engine, reference) = games_from(corner, Color::Black, Rules::default());
+    assert_eq!(
+        reference.check(Color::Black, at("B2")),
+        Err(IllegalMove::Suicide)
+    );
+    assert_eq!(
+        engine.check(Color::Black, at("B2")),
+        Err(IllegalMove::Suicide)
+    );
+}
+
+/// A suicide of one stone leaves the board as it was: positional superko refuses it (the
+/// position is the one just seen), situational superko allows it (that position was seen with
+/// Black to move, and now White is), and simple ko allows it at the start (no earlier move).
+#[test]
+fn a_lone_suicide_is_judged_by_the_repetition_rule() {
+    let corner = ". . .
+                  O . .
+                  . O .";
+    for (ko, verdict) in [
+        (KoRule::Positional, Err(IllegalMove::Superko)),
+        (KoRule::Situational, Ok(())),
+        (KoRule::Simple, Ok(())),
+    ] {
+        let rules = Rules {
+            ko,
+            suicide: SuicideRule::Allowed,
+            ..Rules::default()
+        };
+        let (engine, reference) = games_from(corner, Color::Black, rules);
+        assert_eq!(reference.check(Color::Black, at("A1")), verdict, "{ko}");
+        assert_eq!(engine.check(Color::Black, at("A1")), verdict, "{ko}");
+    }
 }

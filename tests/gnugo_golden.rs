@@ -230,6 +230,7 @@ fn replay(game: &GoldenGame, coverage: &mut Coverage) -> Result<(), String> {
         capture_target: None,
         scoring: Scoring::Captures,
         komi: 0.0,
+        ..Rules::default()
     };
     let mut engine = Game::new(Board::new(game.size), Color::Black, rules);
     // Every position so far with the side to move after it (Black first) and whether a pass

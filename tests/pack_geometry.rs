@@ -452,6 +452,7 @@ fn rules_follow_the_kit_not_the_seed() {
         capture_target: None,
         scoring: Scoring::Area,
         komi: 7.5,
+        ..Rules::default()
     };
     let text: String = rules_text::sections(&kit)
         .iter()

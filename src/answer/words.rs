@@ -97,7 +97,22 @@ fn answer_lines(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
         Answer::Legal {
             point,
             reason: None,
+            suicided,
+            ..
+        } if !suicided.is_empty() => vec![wording.fill(
+            "answer_legal_suicide",
+            &[
+                ("color", &color_word(mover)),
+                ("point", &point.to_string()),
+                ("removed", &list(suicided)),
+                ("stones", &stones(suicided.len())),
+            ],
+        )],
+        Answer::Legal {
+            point,
+            reason: None,
             captured,
+            ..
         } => {
             let key = if captured.is_empty() {
                 "answer_legal"

@@ -13,8 +13,10 @@ pub mod footer;
 pub mod geom;
 pub mod host_key;
 pub mod page;
+pub mod played_record;
 pub mod player;
 pub mod prompt;
+pub mod record_table;
 pub mod rules_text;
 pub mod style;
 

@@ -1,7 +1,7 @@
 //! The rules in words, composed from template pieces for the kit's own `[rules]` (board size, ko, end conditions, scoring).
 
 use crate::kit::Kit;
-use crate::rules::{KoRule, Scoring};
+use crate::rules::{KoRule, Scoring, SuicideRule};
 use crate::text::Wording;
 
 /// One titled section of the rules: `Prepare`, `Play` or `Finish and check`.
@@ -36,10 +36,14 @@ pub fn sections(kit: &Kit) -> Vec<RulesSection> {
         KoRule::Simple => "rules_ko_simple",
     };
     // With real stones (no counters printed) the captured pieces are stones, not counters.
-    let place = if super::counters::per_colour(kit) == 0 {
-        "rules_place_stones"
-    } else {
-        "rules_place"
+    let place = match (
+        super::counters::per_colour(kit) == 0,
+        kit.rules.suicide == SuicideRule::Allowed,
+    ) {
+        (true, false) => "rules_place_stones",
+        (false, false) => "rules_place",
+        (true, true) => "rules_place_stones_suicide",
+        (false, true) => "rules_place_suicide",
     };
     let play = join([w.get(place).to_string(), w.get(ko).to_string()], w);
     let finish = join(

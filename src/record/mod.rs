@@ -3,9 +3,11 @@
 //! Both forms load into one [`Record`]; every problem becomes a [`Diagnostic`] pointing at the
 //! word (TOML) or the property (SGF) that is wrong.
 
+mod game_info;
 mod sgf;
 mod toml_record;
 
+pub use game_info::{GameInfo, RecordNote, RecordedResult, RulesSource};
 pub use sgf::{SgfGame, read_collection};
 
 use std::ops::Range;
@@ -29,6 +31,15 @@ pub struct Record {
     pub moves: Vec<(Option<Color>, Move, Range<usize>)>,
     /// Stones the players agreed are dead, with where each is in the file.
     pub dead: Vec<(Point, Range<usize>)>,
+    /// The players, the game's particulars and the result the record gives.
+    pub info: GameInfo,
+    /// Where the rules came from.
+    pub rules_source: RulesSource,
+    /// What the report should say about how the record was read (an unknown `RU`, a flag
+    /// replacing the record's rule).
+    pub notes: Vec<RecordNote>,
+    /// Variations left off the main line (SGF only).
+    pub variations: usize,
 }
 
 /// The two record forms.

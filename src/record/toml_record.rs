@@ -17,7 +17,7 @@ use crate::toml_input::value::{FieldReader, StringPlace, text, text_list};
 /// Keys a record's top level may have.
 const TOP_KEYS: &[&str] = &["rules", "game"];
 /// Keys `[game]` accepts.
-const GAME_KEYS: &[&str] = &["setup", "to_play", "moves", "dead"];
+const GAME_KEYS: &[&str] = &["setup", "to_play", "moves", "dead", "black", "white"];
 
 /// The `[game]` table as written.
 #[derive(Debug, Default)]
@@ -26,6 +26,8 @@ struct RawGame {
     to_play: Option<Spanned<String>>,
     moves: Vec<Spanned<String>>,
     dead: Vec<Spanned<String>>,
+    black: Option<Spanned<String>>,
+    white: Option<Spanned<String>>,
 }
 
 impl RawGame {
@@ -43,6 +45,8 @@ impl RawGame {
                 .many("dead", text_list)
                 .map(Spanned::into_inner)
                 .unwrap_or_default(),
+            black: r.one("black", text),
+            white: r.one("white", text),
         };
         let sound = r.problems.is_empty();
         problems.append(&mut r.problems);
@@ -191,6 +195,14 @@ pub(super) fn load(source: &str) -> Result<Record, Vec<Diagnostic>> {
             to_play,
             moves,
             dead,
+            info: super::GameInfo {
+                black: game.black.as_ref().map(|b| b.get_ref().clone()),
+                white: game.white.as_ref().map(|w| w.get_ref().clone()),
+                ..super::GameInfo::default()
+            },
+            rules_source: super::RulesSource::Table,
+            notes: Vec::new(),
+            variations: 0,
         })
     } else {
         Err(problems)

@@ -393,6 +393,37 @@ impl Board {
         big
     }
 
+    /// The hash after a suicide of `color` on the empty on-board point `p`, where suicide is
+    /// allowed: the stone and every own chain it joins are removed, so the stone's key cancels
+    /// and each of those chains' hashes leaves the board's.
+    pub fn suicide_hash(&self, p: Point, color: Color) -> u64 {
+        let mut hash = self.hash;
+        let mut seen = [usize::MAX; 4];
+        for (i, nb) in self.neighbours(self.cell(p)).into_iter().enumerate() {
+            let head = usize::from(self.head[nb]);
+            if self.holds(nb, color) && !seen.contains(&head) {
+                hash ^= self.chains[head].hash;
+                seen[i] = head;
+            }
+        }
+        hash
+    }
+
+    /// Removes the chain through the stone on `p` when it has no liberty (a suicide where the
+    /// rules allow it), appending its cells to `removed`; whether it did.
+    pub(super) fn remove_if_dead(&mut self, p: Point, removed: &mut Vec<usize>) -> bool {
+        let cell = self.cell(p);
+        if color_of(self.cells[cell]).is_none() {
+            return false;
+        }
+        let head = self.head_of(cell);
+        if self.chains[head].pseudo_liberties > 0 {
+            return false;
+        }
+        self.remove_chain(head, removed);
+        true
+    }
+
     fn remove_chain(&mut self, head: usize, captured: &mut Vec<usize>) {
         self.unmark_atari(head);
         self.hash ^= self.chains[head].hash;

@@ -5,7 +5,7 @@ use std::fmt;
 use super::board::{Board, Placement};
 use super::history::History;
 use super::point::{Color, Move, Point};
-use super::ruleset::{KoRule, Rules};
+use super::ruleset::{KoRule, Rules, SuicideRule};
 use super::zobrist;
 
 /// Why a move was refused. An illegal move changes nothing.
@@ -79,8 +79,11 @@ pub struct Played {
     pub mv: Move,
     /// Stones removed by the move, sorted.
     pub captured: Vec<Point>,
-    /// Liberties of the mover's chain after the move (`None` for a pass).
+    /// Liberties of the mover's chain after the move (`None` for a pass; 0 for a suicide).
     pub liberties: Option<usize>,
+    /// The mover's own stones a suicide removed, sorted (empty unless the rules allow suicide);
+    /// the opponent takes them as captures.
+    pub suicided: Vec<Point>,
     /// Set when this move ended the game.
     pub end: Option<EndReason>,
 }
@@ -109,6 +112,8 @@ pub struct Game {
     end: Option<EndReason>,
     /// Scratch for the cells the latest move captured, kept to spare an allocation per move.
     captured_cells: Vec<usize>,
+    /// The mover's own cells the latest move removed as a suicide.
+    suicided_cells: Vec<usize>,
 }
 
 impl Game {
@@ -126,6 +131,7 @@ impl Game {
             most_stones_seen: 0,
             end: None,
             captured_cells: Vec::new(),
+            suicided_cells: Vec::new(),
         };
         game.remember_position();
         game
@@ -231,6 +237,16 @@ impl Game {
         }
         match self.board.placement(p, color) {
             Placement::Occupied => Err(IllegalMove::Occupied),
+            Placement::Suicide if self.rules.suicide == SuicideRule::Allowed => {
+                // The position after it has fewer stones (or the same, for a lone stone), so
+                // the quiet-move shortcut does not apply: it is always looked up.
+                let hash = self.board.suicide_hash(p, color);
+                if self.repeats_lookup(hash, color) {
+                    Err(IllegalMove::Superko)
+                } else {
+                    Ok(hash)
+                }
+            }
             Placement::Suicide => Err(IllegalMove::Suicide),
             Placement::Allowed { hash, captures } => {
                 if self.repeats(hash, color, captures) {
@@ -269,14 +285,15 @@ impl Game {
     /// is left as it is, and only the board is copied, once.
     pub fn try_play(&self, color: Color, mv: Move) -> Result<Played, IllegalMove> {
         self.check(color, mv)?;
-        let mover_captures = self.captures[color.index()];
-        let (captured, liberties, end) = match mv {
+        let mut tally = self.captures;
+        let (captured, suicided, liberties, end) = match mv {
             Move::Pass => (
+                Vec::new(),
                 Vec::new(),
                 None,
                 end_reason(
                     &self.rules,
-                    mover_captures,
+                    tally,
                     self.stones_placed,
                     self.consecutive_passes + 1,
                 ),
@@ -284,19 +301,22 @@ impl Game {
             Move::Play(p) => {
                 let mut board = self.board.clone();
                 let captured = board.play_unchecked(p, color);
-                let end = end_reason(
-                    &self.rules,
-                    mover_captures + captured.len() as u32,
-                    self.stones_placed + 1,
-                    0,
-                );
-                (captured, Some(board.liberty_count(p)), end)
+                let mut removed = Vec::new();
+                if self.rules.suicide == SuicideRule::Allowed {
+                    board.remove_if_dead(p, &mut removed);
+                }
+                tally[color.index()] += captured.len() as u32;
+                tally[color.opponent().index()] += removed.len() as u32;
+                let end = end_reason(&self.rules, tally, self.stones_placed + 1, 0);
+                let suicided = board.sorted_points(removed);
+                (captured, suicided, Some(board.liberty_count(p)), end)
             }
         };
         Ok(Played {
             color,
             mv,
             captured,
+            suicided,
             liberties,
             end,
         })
@@ -305,11 +325,13 @@ impl Game {
     /// Plays `mv` for `color`; the turn then passes to the opponent. An illegal move changes nothing.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<Played, IllegalMove> {
         self.apply(color, mv)?;
-        let (captured, liberties) = match mv {
-            Move::Pass => (Vec::new(), None),
+        let (captured, suicided, liberties) = match mv {
+            Move::Pass => (Vec::new(), Vec::new(), None),
             Move::Play(p) => (
                 self.board
                     .sorted_points(self.captured_cells.iter().copied()),
+                self.board
+                    .sorted_points(self.suicided_cells.iter().copied()),
                 Some(self.board.liberty_count(p)),
             ),
         };
@@ -317,6 +339,7 @@ impl Game {
             color,
             mv,
             captured,
+            suicided,
             liberties,
             end: self.end,
         })
@@ -338,6 +361,7 @@ impl Game {
         self.check(color, mv)?;
         self.hash_before_last_move = Some(self.board.hash());
         self.captured_cells.clear();
+        self.suicided_cells.clear();
         match mv {
             Move::Pass => self.consecutive_passes += 1,
             Move::Play(p) => {
@@ -346,13 +370,19 @@ impl Game {
                 self.board
                     .play_recording(p, color, &mut self.captured_cells);
                 self.captures[color.index()] += self.captured_cells.len() as u32;
+                // Only a suicide the rules allow gets this far with a chain left dead.
+                if self.rules.suicide == SuicideRule::Allowed
+                    && self.board.remove_if_dead(p, &mut self.suicided_cells)
+                {
+                    self.captures[color.opponent().index()] += self.suicided_cells.len() as u32;
+                }
             }
         }
         self.to_play = color.opponent();
         self.remember_position();
         self.end = end_reason(
             &self.rules,
-            self.captures[color.index()],
+            self.captures,
             self.stones_placed,
             self.consecutive_passes,
         );
@@ -360,16 +390,17 @@ impl Game {
     }
 }
 
-/// Why the game ends after a move, from the tallies it leaves: the mover's captures, the stones
-/// placed and the consecutive passes.
+/// Why the game ends after a move, from the tallies it leaves: the capture tally (`[black,
+/// white]`; a suicide the rules allow can bring the opponent to the target), the stones placed
+/// and the consecutive passes.
 fn end_reason(
     rules: &Rules,
-    mover_captures: u32,
+    captures: [u32; 2],
     stones_placed: u32,
     passes: u32,
 ) -> Option<EndReason> {
     let reached = |limit: Option<u32>, value: u32| limit.is_some_and(|l| value >= l);
-    if reached(rules.capture_target, mover_captures) {
+    if reached(rules.capture_target, captures[0].max(captures[1])) {
         Some(EndReason::CaptureTarget)
     } else if reached(rules.max_stones, stones_placed) {
         Some(EndReason::MaxStones)

@@ -20,5 +20,5 @@ mod zobrist;
 pub use board::{Board, Chain, Placement};
 pub use game::{Capture, EndReason, Game, IllegalMove, Played};
 pub use point::{BoardSize, Color, Move, Point, PointError, SizeError};
-pub use ruleset::{KoRule, Rules, Scoring, UnknownName};
+pub use ruleset::{KoRule, Rules, Scoring, SuicideRule, UnknownName};
 pub use score::{NoStoneThere, Score, score};

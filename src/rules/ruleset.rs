@@ -27,6 +27,17 @@ pub enum Scoring {
     Territory,
 }
 
+/// Whether a move that leaves its own chain without a liberty (and captures nothing) is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum SuicideRule {
+    /// Refused as `suicide` (the seed activity's rule, and Japanese, Chinese and AGA rules).
+    #[default]
+    Forbidden,
+    /// Played: the mover's chain is removed, its stones taken by the opponent (New Zealand and
+    /// Tromp-Taylor rules).
+    Allowed,
+}
+
 /// The rules a game is played under. Every end condition is optional and applies only when set.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Rules {
@@ -42,6 +53,8 @@ pub struct Rules {
     pub scoring: Scoring,
     /// Points added to White's score.
     pub komi: f64,
+    /// Whether suicide is a legal move.
+    pub suicide: SuicideRule,
 }
 
 impl Rules {
@@ -54,6 +67,7 @@ impl Rules {
             capture_target: Some(5),
             scoring: Scoring::Captures,
             komi: 0.0,
+            suicide: SuicideRule::Forbidden,
         }
     }
 }
@@ -112,6 +126,7 @@ macro_rules! named {
 
 named!(KoRule, Positional => "positional", Situational => "situational", Simple => "simple");
 named!(Scoring, Captures => "captures", Area => "area", Territory => "territory");
+named!(SuicideRule, Forbidden => "forbidden", Allowed => "allowed");
 
 #[cfg(test)]
 mod tests {

@@ -5,7 +5,7 @@ use toml::de::DeTable;
 
 use super::value::{FieldReader, number, text, whole_number};
 use crate::diag::Diagnostic;
-use crate::rules::{BoardSize, KoRule, Rules, Scoring};
+use crate::rules::{BoardSize, KoRule, Rules, Scoring, SuicideRule};
 
 /// What would be right instead of `found`: the likely intended word first, then every choice.
 fn choices(found: &str, names: &[&str]) -> String {
@@ -32,6 +32,8 @@ pub struct RawRules {
     pub scoring: Option<Spanned<String>>,
     /// Points added to White's score (default 0).
     pub komi: Option<Spanned<f64>>,
+    /// `forbidden` (default) or `allowed`.
+    pub suicide: Option<Spanned<String>>,
     /// Whether every value written read as its kind (a missing `board` is reported elsewhere).
     pub sound: bool,
 }
@@ -48,6 +50,7 @@ pub const RULES_KEYS: &[&str] = &[
     "capture_target",
     "scoring",
     "komi",
+    "suicide",
 ];
 
 impl RawRules {
@@ -70,6 +73,7 @@ impl RawRules {
         let capture_target = r.one("capture_target", whole_number);
         let scoring = r.one("scoring", text);
         let komi = r.one("komi", number);
+        let suicide = r.one("suicide", text);
         let sound = r.problems.is_empty();
         problems.append(&mut r.problems);
         RawRules {
@@ -80,6 +84,7 @@ impl RawRules {
             capture_target,
             scoring,
             komi,
+            suicide,
             sound,
         }
     }
@@ -120,6 +125,18 @@ impl RawRules {
                 Err(e) => problems.push(
                     at(&scoring.span(), format!("unknown scoring `{}`", e.found))
                         .with_help(choices(&e.found, Scoring::NAMES)),
+                ),
+            }
+        }
+        if let Some(suicide) = &self.suicide {
+            match suicide.get_ref().parse::<SuicideRule>() {
+                Ok(s) => rules.suicide = s,
+                Err(e) => problems.push(
+                    at(
+                        &suicide.span(),
+                        format!("unknown suicide rule `{}`", e.found),
+                    )
+                    .with_help(choices(&e.found, SuicideRule::NAMES)),
                 ),
             }
         }

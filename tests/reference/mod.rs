@@ -10,7 +10,9 @@
 // Each test crate that includes this module uses only part of it.
 #![allow(dead_code)]
 
-use libertykit::rules::{Color, EndReason, IllegalMove, KoRule, Move, Played, Point, Rules};
+use libertykit::rules::{
+    Color, EndReason, IllegalMove, KoRule, Move, Played, Point, Rules, SuicideRule,
+};
 
 /// Every cell of the board, `row * size + column`: a stone's colour or `None` when empty.
 pub type Cells = Vec<Option<Color>>;
@@ -142,7 +144,7 @@ impl ReferenceGame {
     /// Plays `mv` for `color`; the turn then passes to the opponent. An illegal move changes
     /// nothing.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<Played, IllegalMove> {
-        let (cells, captured) = self.outcome(color, mv)?;
+        let (cells, captured, suicided) = self.outcome(color, mv)?;
         self.moves.push((color, diagram(&self.cells)));
         self.cells = cells;
         match mv {
@@ -151,9 +153,16 @@ impl ReferenceGame {
                 self.consecutive_passes = 0;
                 self.stones_placed += 1;
                 let count = captured.len() as u32;
+                let lost = suicided.len() as u32;
                 match color {
-                    Color::Black => self.captures[0] += count,
-                    Color::White => self.captures[1] += count,
+                    Color::Black => {
+                        self.captures[0] += count;
+                        self.captures[1] += lost;
+                    }
+                    Color::White => {
+                        self.captures[1] += count;
+                        self.captures[0] += lost;
+                    }
                 }
             }
         }
@@ -162,6 +171,8 @@ impl ReferenceGame {
         self.end = self.end_reason();
         let liberties = match mv {
             Move::Pass => None,
+            // A suicide left the point empty: its chain has no liberty.
+            Move::Play(p) if self.cells[self.index(p)].is_none() => Some(0),
             Move::Play(p) => Some(
                 self.liberties(&self.cells, &self.chain(&self.cells, p))
                     .len(),
@@ -171,19 +182,25 @@ impl ReferenceGame {
             color,
             mv,
             captured,
+            suicided,
             liberties,
             end: self.end,
         })
     }
 
-    /// The board after `color` plays `mv` and the stones it captured (sorted), or why the move is
-    /// illegal.
-    fn outcome(&self, color: Color, mv: Move) -> Result<(Cells, Vec<Point>), IllegalMove> {
+    /// The board after `color` plays `mv`, the stones it captured and the mover's own stones a
+    /// suicide removed (both sorted), or why the move is illegal.
+    #[allow(clippy::type_complexity)]
+    fn outcome(
+        &self,
+        color: Color,
+        mv: Move,
+    ) -> Result<(Cells, Vec<Point>, Vec<Point>), IllegalMove> {
         if self.end.is_some() {
             return Err(IllegalMove::GameOver);
         }
         let p = match mv {
-            Move::Pass => return Ok((self.cells.clone(), Vec::new())),
+            Move::Pass => return Ok((self.cells.clone(), Vec::new(), Vec::new())),
             Move::Play(p) => p,
         };
         if !self.on_board(p) {
@@ -192,14 +209,25 @@ impl ReferenceGame {
         if self.cells[self.index(p)].is_some() {
             return Err(IllegalMove::Occupied);
         }
-        let (cells, captured) = self.place(color, p);
-        if self.liberties(&cells, &self.chain(&cells, p)).is_empty() {
-            return Err(IllegalMove::Suicide);
+        let (mut cells, captured) = self.place(color, p);
+        let mut suicided = Vec::new();
+        let own = self.chain(&cells, p);
+        if self.liberties(&cells, &own).is_empty() {
+            // With suicide allowed the mover's chain is cleared after the opponent's, as
+            // Tromp-Taylor says; the position left is then judged by the repetition rule.
+            if self.rules.suicide == SuicideRule::Forbidden {
+                return Err(IllegalMove::Suicide);
+            }
+            for stone in own {
+                cells[self.index(stone)] = None;
+                suicided.push(stone);
+            }
+            suicided.sort();
         }
         if self.repeats(color, &cells) {
             return Err(IllegalMove::Superko);
         }
-        Ok((cells, captured))
+        Ok((cells, captured, suicided))
     }
 
     /// The board after a `color` stone goes on the empty on-board point `p` and the opposing

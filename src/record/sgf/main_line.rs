@@ -4,21 +4,24 @@
 use std::ops::Range;
 
 use super::problems::{Problems, SGF_SHAPE, invalid};
+use super::ruleset_name::{KNOWN_RULESETS, named_rules};
 use super::scan::NodeSpans;
 use super::values::{
     on_board, parse_color, parse_move, parse_points, parse_size, sgf_name, sgf_xy, single,
 };
 use crate::diag::Diagnostic;
-use crate::record::{Record, RuleOverrides};
+use crate::record::{GameInfo, Record, RecordNote, RuleOverrides, RulesSource};
 use crate::rules::notation::{NO_LIBERTY_HELP, chains_without_liberty};
-use crate::rules::{Board, BoardSize, Color, KoRule, Move, Rules, Scoring};
+use crate::rules::{Board, BoardSize, Color, KoRule, Move, Rules, Scoring, SuicideRule};
 
-/// What the root sets: the board, the rules and the setup position.
+/// What the root sets: the board, the rules (and where they came from) and the setup position.
 #[derive(Debug)]
 struct Start {
     size: BoardSize,
     rules: Rules,
     setup: Board,
+    source: RulesSource,
+    notes: Vec<RecordNote>,
 }
 
 /// The main line read so far, node by node as the scan hands them over.
@@ -33,6 +36,8 @@ pub(super) struct MainLine<'t> {
     to_play: Option<Color>,
     /// Kept only while no problem is found: a malformed record is refused, never refereed.
     moves: Vec<(Option<Color>, Move, Range<usize>)>,
+    /// The players and particulars, from the first node on the main line that gives each.
+    info: GameInfo,
 }
 
 impl<'t> MainLine<'t> {
@@ -44,6 +49,7 @@ impl<'t> MainLine<'t> {
             start: None,
             to_play: None,
             moves: Vec::new(),
+            info: GameInfo::default(),
         }
     }
 
@@ -147,6 +153,20 @@ impl<'t> MainLine<'t> {
                         )
                     });
                 }
+                "PB" | "PW" | "GN" | "DT" | "EV" | "RE" => {
+                    let slot = match id {
+                        "PB" => &mut self.info.black,
+                        "PW" => &mut self.info.white,
+                        "GN" => &mut self.info.name,
+                        "DT" => &mut self.info.date,
+                        "EV" => &mut self.info.event,
+                        _ => &mut self.info.result,
+                    };
+                    if slot.is_none() {
+                        let values = node.decoded(source, prop);
+                        *slot = single(&values).map(|v| v.trim().to_string());
+                    }
+                }
                 // The root's are read first; elsewhere they only need to be well formed.
                 "SZ" | "KM" if k > 0 => {
                     let values = node.decoded(source, prop);
@@ -169,7 +189,14 @@ impl<'t> MainLine<'t> {
 
     /// The record once the scan is over, or every problem found.
     pub(super) fn finish(self, mut problems: Problems) -> Result<Record, Vec<Diagnostic>> {
-        let Some(Start { size, rules, setup }) = self.start else {
+        let Some(Start {
+            size,
+            rules,
+            setup,
+            source,
+            notes,
+        }) = self.start
+        else {
             // The root was refused, and always with a reason; this is only a safety net.
             if problems.is_empty() {
                 problems.report(|| Diagnostic::at(0..0, "no game found").with_help(SGF_SHAPE));
@@ -208,6 +235,10 @@ impl<'t> MainLine<'t> {
             to_play,
             moves: self.moves,
             dead: Vec::new(),
+            info: self.info,
+            rules_source: source,
+            notes,
+            variations: 0,
         })
     }
 }
@@ -245,14 +276,64 @@ fn read_root(
             None => invalid(source, root, prop, problems),
         }
     }
-    let mut rules = overrides.apply(Rules {
+    let mut base = Rules {
+        suicide: SuicideRule::Forbidden,
         ko: KoRule::Positional,
         end_passes: Some(2),
         max_stones: None,
         capture_target: None,
         scoring: Scoring::Captures,
         komi: komi.unwrap_or(0.0),
+    };
+    let mut rules_source = RulesSource::SgfDefaults;
+    let mut notes = Vec::new();
+    let ruleset = root.find("RU").and_then(|prop| {
+        let values = root.decoded(source, prop);
+        single(&values).map(|v| v.trim().to_string())
     });
+    if let Some(name) = ruleset {
+        match named_rules(&name) {
+            Some(named) => {
+                base.ko = named.ko;
+                base.scoring = named.scoring;
+                base.suicide = named.suicide;
+                rules_source = RulesSource::Ruleset(name);
+            }
+            None => notes.push(RecordNote::UnknownRuleset {
+                name,
+                known: KNOWN_RULESETS,
+            }),
+        }
+    }
+    if let RulesSource::Ruleset(name) = &rules_source {
+        let from = format!("RU[{name}]");
+        if let Some(ko) = overrides.ko.filter(|k| *k != base.ko) {
+            notes.push(RecordNote::FlagOverrides {
+                flag: format!("--ko {ko}"),
+                record: format!("{} repetition rule", base.ko),
+                from: from.clone(),
+            });
+        }
+        if let Some(scoring) = overrides.scoring.filter(|s| *s != base.scoring) {
+            notes.push(RecordNote::FlagOverrides {
+                flag: format!("--scoring {scoring}"),
+                record: format!("{} scoring", base.scoring),
+                from,
+            });
+        }
+    }
+    // `KM` counts only when the board is counted, so `--komi` replaces it only then.
+    if let (Some(km), Some(given)) = (komi, overrides.komi)
+        && km != given
+        && overrides.scoring.unwrap_or(base.scoring) != Scoring::Captures
+    {
+        notes.push(RecordNote::FlagOverrides {
+            flag: format!("--komi {}", crate::text::number(given)),
+            record: format!("komi {}", crate::text::number(km)),
+            from: format!("KM[{}]", crate::text::number(km)),
+        });
+    }
+    let mut rules = overrides.apply(base);
     // `KM` is Go komi for counting the board; a capture count takes komi from `--komi` only.
     if rules.scoring == Scoring::Captures && overrides.komi.is_none() {
         rules.komi = 0.0;
@@ -262,6 +343,8 @@ fn read_root(
         size,
         rules,
         setup: Board::new(size),
+        source: rules_source,
+        notes,
     })
 }
 

@@ -9,6 +9,7 @@ pub(super) mod charset;
 mod collection;
 mod main_line;
 mod problems;
+mod ruleset_name;
 mod scan;
 mod values;
 
@@ -53,7 +54,9 @@ pub(super) fn load(source: &str, overrides: &RuleOverrides) -> Result<Record, Ve
             .with_help("save each game in its own file"),
         ]);
     }
-    main_line.finish(problems)
+    let mut record = main_line.finish(problems)?;
+    record.variations = shape.variations;
+    Ok(record)
 }
 
 #[cfg(test)]

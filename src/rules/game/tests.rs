@@ -170,3 +170,33 @@ fn try_play_reports_the_end() {
     assert_eq!(capture.end, Some(EndReason::CaptureTarget));
     assert_eq!(g.end(), None);
 }
+
+/// Trying an allowed suicide reports what playing it does: the mover's chain removed, its
+/// stones in the opponent's tally, and a capture target the opponent reaches ends the game.
+/// White B1 joins A1: the chain A1 B1 has no liberty (A2 B2 C1 are Black) and captures
+/// nothing, so both stones go to Black, whose target is 2.
+#[test]
+fn an_allowed_suicide_is_tried_as_it_is_played() {
+    let rules = Rules {
+        suicide: SuicideRule::Allowed,
+        capture_target: Some(2),
+        ..Rules::default()
+    };
+    let board = diagram::parse(
+        ". . .
+         X X .
+         O . X",
+    )
+    .unwrap();
+    let mut game = Game::new(board, Color::White, rules);
+    let b1 = Move::Play(at(&game, "B1"));
+    let tried = game.try_play(Color::White, b1).unwrap();
+    let played = game.play(Color::White, b1).unwrap();
+    assert_eq!(tried, played);
+    let names: Vec<String> = played.suicided.iter().map(ToString::to_string).collect();
+    assert_eq!(names, ["A1", "B1"]);
+    assert_eq!(played.liberties, Some(0));
+    assert_eq!(played.end, Some(EndReason::CaptureTarget));
+    assert_eq!(game.captures(Color::Black), 2);
+    assert_eq!(game.board().stones(Color::White), []);
+}

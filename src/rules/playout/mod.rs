@@ -22,7 +22,7 @@ use super::board::{Board, CELLS};
 use super::cells::CellSet;
 use super::game::{Game, IllegalMove};
 use super::point::{Color, MAX_SIZE, Move, Point};
-use super::ruleset::Rules;
+use super::ruleset::{Rules, SuicideRule};
 use super::zobrist;
 
 /// A game played for a playout: the `Game`, plus what listing its legal moves quickly needs.
@@ -91,6 +91,19 @@ impl Playout {
     ///
     /// Takes `&mut self` only for a scratch buffer, so that no buffer is zeroed per listing.
     pub fn legal_indices_top_down(&mut self, out: &mut Vec<u16>) {
+        if self.game.rules().suicide == SuicideRule::Allowed {
+            // The quick listing assumes suicide is refused; where it is allowed each point is
+            // judged by the game, as the product judges moves.
+            let n = self.game.board().size().get();
+            for (i, row) in (0..n).rev().enumerate() {
+                for col in 0..n {
+                    if self.game.is_legal(Point::new(col, row)) {
+                        out.push((i * usize::from(n) + usize::from(col)) as u16);
+                    }
+                }
+            }
+            return;
+        }
         let legal = self.legal_cells();
         // Into a plain slice with the count in a local: pushing onto a `Vec` would store and
         // reload its length through memory on every index.

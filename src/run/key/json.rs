@@ -58,12 +58,20 @@ fn answer_json(kit: &Kit, example: &ExampleAnswer) -> Value {
             reason,
             captured,
             point,
-        } => json!({
-            "point": point.to_string(),
-            "legal": reason.is_none(),
-            "reason": reason.map(|r| r.name()),
-            "captured": Points::of(captured),
-        }),
+            suicided,
+        } => {
+            let mut entry = json!({
+                "point": point.to_string(),
+                "legal": reason.is_none(),
+                "reason": reason.map(|r| r.name()),
+                "captured": Points::of(captured),
+            });
+            // Only where the kit allows suicide, so other kits' keys read as before.
+            if let (false, Value::Object(fields)) = (suicided.is_empty(), &mut entry) {
+                fields.insert("suicided".into(), json!(Points::of(suicided)));
+            }
+            entry
+        }
         Answer::Sequence {
             moves,
             board,

@@ -2,9 +2,11 @@
 //! (text) or one JSON object, with the end, the final board and the result.
 
 mod json;
+mod sheet;
 mod text;
 
 use std::io::Write;
+use std::ops::Range;
 use std::path::Path;
 
 use super::{Console, Failure, Outcome, RECORD_LIMIT, output_error, read_bytes, utf8_text};
@@ -12,7 +14,7 @@ use crate::cli::{OutputFormat, RuleFlags};
 use crate::diag::{Diagnostic, Source};
 use crate::record::{self, Format, Record, RuleOverrides};
 use crate::referee::{self, MoveReport};
-use crate::rules::{Color, Game, KoRule, Move, Point, Score, Scoring, score};
+use crate::rules::{BoardSize, Color, Game, KoRule, Move, Point, Score, Scoring, score};
 use crate::text::Wording;
 
 /// A refereed game: the record, each move's ruling, the final game and its score.
@@ -51,6 +53,7 @@ pub fn run(
     record: &Path,
     format: OutputFormat,
     rules: &RuleFlags,
+    pdf: Option<&Path>,
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
     let overrides = overrides_of(rules)?;
@@ -74,12 +77,28 @@ pub fn run(
                 "rule flags apply to SGF records only; the record's [rules] table sets the rules of `{path}`"
             )));
         }
+        Format::Toml if rules.dead.is_some() => {
+            return Err(Failure::new(format!(
+                "`--dead` applies to SGF records only; list the dead stones of `{path}` in its `[game]` table: `dead = [\"C3\"]`"
+            )));
+        }
         Format::Toml => record::load_toml(source.text()),
         Format::Sgf => record::load_sgf(source.text(), &overrides),
     };
-    let replay = match loaded.and_then(referee) {
+    let refereed = loaded.map_err(Refusal::from).and_then(|mut record| {
+        let flagged = match &rules.dead {
+            Some(text) => {
+                record.dead = dead_points(text, record.size).map_err(Refusal::Usage)?;
+                true
+            }
+            None => false,
+        };
+        referee(record, flagged)
+    });
+    let replay = match refereed {
         Ok(replay) => replay,
-        Err(problems) => {
+        Err(Refusal::Usage(failure)) => return Err(failure),
+        Err(Refusal::Malformed(problems)) => {
             write!(console.err, "{}", source.render_all(&problems)).map_err(output_error)?;
             return Ok(Outcome::CheckFailed);
         }
@@ -103,6 +122,9 @@ pub fn run(
         }
     }
     out.flush().map_err(output_error)?;
+    if let Some(pdf) = pdf {
+        sheet::write(&replay, &path, pdf)?;
+    }
     Ok(if replay.all_legal() {
         Outcome::Success
     } else {
@@ -152,9 +174,44 @@ fn overrides_of(flags: &RuleFlags) -> Result<RuleOverrides, Failure> {
     })
 }
 
+/// Why a record is not refereed: it is malformed (its problems, exit 1), or a flag is wrong
+/// (exit 2).
+enum Refusal {
+    Malformed(Vec<Diagnostic>),
+    Usage(Failure),
+}
+
+impl From<Vec<Diagnostic>> for Refusal {
+    fn from(problems: Vec<Diagnostic>) -> Refusal {
+        Refusal::Malformed(problems)
+    }
+}
+
+/// The points `--dead` names, separated by spaces or commas; each must be a point on the board
+/// and named once.
+fn dead_points(text: &str, size: BoardSize) -> Result<Vec<(Point, Range<usize>)>, Failure> {
+    let mut dead: Vec<(Point, Range<usize>)> = Vec::new();
+    for word in text.split([',', ' ', '\t']).filter(|w| !w.is_empty()) {
+        match Point::parse(word, size) {
+            Ok(p) if dead.iter().any(|(q, _)| *q == p) => {
+                return Err(Failure::new(format!(
+                    "`--dead`: `{p}` is named twice; name each dead stone once"
+                )));
+            }
+            Ok(p) => dead.push((p, 0..0)),
+            Err(e) => {
+                return Err(Failure::new(format!(
+                    "`--dead`: `{word}`: {e}; write points such as `--dead \"C3 D4\"` or `--dead C3,D4`"
+                )));
+            }
+        }
+    }
+    Ok(dead)
+}
+
 /// Plays the record's moves and scores the final board; a dead stone that is not on the final
-/// board makes the record malformed.
-fn referee(record: Record) -> Result<Replay, Vec<Diagnostic>> {
+/// board makes the record malformed, or is a usage error when `--dead` named it (`flagged`).
+fn referee(record: Record, flagged: bool) -> Result<Replay, Refusal> {
     let mut game = Game::new(record.setup.clone(), record.to_play, record.rules);
     let moves: Vec<(Option<Color>, Move)> = record.moves.iter().map(|m| (m.0, m.1)).collect();
     let reports = referee::play_all(&mut game, &moves);
@@ -167,13 +224,17 @@ fn referee(record: Record) -> Result<Replay, Vec<Diagnostic>> {
             game,
             score,
         }),
+        Err(e) if flagged => Err(Refusal::Usage(Failure::new(format!(
+            "`--dead`: `{}` is an empty point on the final board; name only stones still on the board after the last move",
+            e.0
+        )))),
         Err(e) => {
             let span = record
                 .dead
                 .iter()
                 .find(|d| d.0 == e.0)
                 .map_or(0..0, |d| d.1.clone());
-            Err(vec![
+            Err(Refusal::Malformed(vec![
                 Diagnostic::at(
                     span,
                     format!(
@@ -182,7 +243,7 @@ fn referee(record: Record) -> Result<Replay, Vec<Diagnostic>> {
                     ),
                 )
                 .with_help("list only stones still on the board after the last move"),
-            ])
+            ]))
         }
     }
 }

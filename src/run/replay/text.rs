@@ -5,8 +5,9 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use super::Replay;
+use crate::record::{RecordNote, RecordedResult, RulesSource};
 use crate::referee::MoveReport;
-use crate::rules::{Color, EndReason, Rules, diagram};
+use crate::rules::{Color, EndReason, SuicideRule, diagram};
 use crate::text::{Wording, fill, number};
 
 /// Writes the record sheet of `replay`, read from `path`.
@@ -28,7 +29,38 @@ pub(super) fn write(
         ],
     );
     writeln!(w, "{heading}")?;
-    writeln!(w, "{}", rules_line(&record.rules, wording))?;
+    let info = &record.info;
+    if info.black.is_some() || info.white.is_some() {
+        let unknown = wording.get("replay_player_unknown");
+        let players = wording.fill(
+            "replay_players",
+            &[
+                ("black", info.black.as_deref().unwrap_or(unknown)),
+                ("white", info.white.as_deref().unwrap_or(unknown)),
+            ],
+        );
+        writeln!(w, "{players}")?;
+    }
+    let particulars: Vec<&str> = [&info.name, &info.event, &info.date]
+        .into_iter()
+        .filter_map(|v| v.as_deref())
+        .collect();
+    if !particulars.is_empty() {
+        let line = wording.fill("replay_game", &[("particulars", &particulars.join(", "))]);
+        writeln!(w, "{line}")?;
+    }
+    writeln!(w, "{}", rules_line(replay, wording))?;
+    for note in notes(replay, wording) {
+        writeln!(w, "{}", wording.fill("replay_note", &[("note", &note)]))?;
+    }
+    if record.variations > 0 {
+        let count = record.variations.to_string();
+        writeln!(
+            w,
+            "{}",
+            wording.fill("replay_variations", &[("count", &count)])
+        )?;
+    }
     writeln!(w)?;
     if replay.reports.is_empty() {
         writeln!(w, "{}", wording.get("replay_no_moves"))?;
@@ -69,11 +101,86 @@ pub(super) fn write(
             ("outcome", &outcome),
         ],
     );
-    writeln!(w, "{result}")
+    writeln!(w, "{result}")?;
+    if let Some(line) = recorded_line(replay, wording) {
+        writeln!(w, "{line}")?;
+    }
+    Ok(())
 }
 
-/// The rules line: repetition rule, scoring, komi and the end conditions in force.
-fn rules_line(rules: &Rules, wording: &Wording) -> String {
+/// The notes on how the record was read: an unknown ruleset, a flag replacing the record's rule.
+pub(super) fn notes(replay: &Replay, wording: &Wording) -> Vec<String> {
+    replay
+        .record
+        .notes
+        .iter()
+        .map(|note| match note {
+            RecordNote::UnknownRuleset { name, known } => wording.fill(
+                "replay_note_unknown_ruleset",
+                &[("name", name), ("known", known)],
+            ),
+            RecordNote::FlagOverrides { flag, record, from } => wording.fill(
+                "replay_note_flag_overrides",
+                &[("flag", flag), ("record", record), ("from", from)],
+            ),
+        })
+        .collect()
+}
+
+/// The record's own result (`RE`) beside the count: agreeing, differing (a note), or a result
+/// the board cannot confirm (resignation, time, forfeit, void, unknown). `None` without `RE`.
+pub(super) fn recorded_line(replay: &Replay, wording: &Wording) -> Option<String> {
+    let text = replay.record.info.result.as_deref()?;
+    let Some(recorded) = RecordedResult::parse(text) else {
+        return Some(wording.fill("replay_recorded_unreadable", &[("text", text)]));
+    };
+    let color = |c: Color| wording.get(c.name());
+    let score = &replay.score;
+    let line = match recorded {
+        RecordedResult::Resignation(c) => wording.fill(
+            "replay_recorded_resignation",
+            &[("text", text), ("color", color(c))],
+        ),
+        RecordedResult::Time(c) => wording.fill(
+            "replay_recorded_time",
+            &[("text", text), ("color", color(c))],
+        ),
+        RecordedResult::Forfeit(c) => wording.fill(
+            "replay_recorded_forfeit",
+            &[("text", text), ("color", color(c))],
+        ),
+        RecordedResult::Void => wording.fill("replay_recorded_void", &[("text", text)]),
+        RecordedResult::Unknown => wording.fill("replay_recorded_unknown", &[("text", text)]),
+        RecordedResult::Score(..) | RecordedResult::Draw => {
+            if recorded.agrees_with(score.winner, score.margin) == Some(true) {
+                wording.fill("replay_recorded_agrees", &[("text", text)])
+            } else {
+                let outcome = match score.winner {
+                    None => wording.get("answer_draw").to_string(),
+                    Some(c) => wording.fill(
+                        "answer_winner",
+                        &[("color", color(c)), ("margin", &number(score.margin))],
+                    ),
+                };
+                wording.fill(
+                    "replay_recorded_differs",
+                    &[
+                        ("text", text),
+                        ("black", &number(score.black)),
+                        ("white", &number(score.white)),
+                        ("outcome", &outcome),
+                    ],
+                )
+            }
+        }
+    };
+    Some(line)
+}
+
+/// The rules line: repetition rule, scoring, komi, suicide when allowed, the end conditions in
+/// force, and for an SGF record where the rules came from.
+pub(super) fn rules_line(replay: &Replay, wording: &Wording) -> String {
+    let rules = &replay.record.rules;
     let conditions: Vec<String> = [
         (rules.end_passes, "replay_ends_passes"),
         (rules.max_stones, "replay_ends_max_stones"),
@@ -88,19 +195,33 @@ fn rules_line(rules: &Rules, wording: &Wording) -> String {
         let joined = conditions.join(wording.get("replay_ends_joiner"));
         wording.fill("replay_ends", &[("conditions", &joined)])
     };
+    let suicide = match rules.suicide {
+        SuicideRule::Allowed => wording.get("replay_rules_suicide_allowed"),
+        SuicideRule::Forbidden => "",
+    };
+    let source = match &replay.record.rules_source {
+        RulesSource::Table => String::new(),
+        RulesSource::SgfDefaults => wording.get("replay_rules_from_defaults").to_string(),
+        RulesSource::Ruleset(name) => wording.fill(
+            "replay_rules_from_ruleset",
+            &[("property", &format!("RU[{name}]"))],
+        ),
+    };
     wording.fill(
         "replay_rules",
         &[
             ("ko", rules.ko.name()),
             ("scoring", rules.scoring.name()),
             ("komi", &number(rules.komi)),
+            ("suicide", suicide),
             ("ends", &ends),
+            ("source", &source),
         ],
     )
 }
 
 /// How the game ended, or that it has not.
-fn end_line(replay: &Replay, wording: &Wording) -> String {
+pub(super) fn end_line(replay: &Replay, wording: &Wording) -> String {
     let Some(end) = replay.game.end() else {
         return wording.get("replay_not_ended").to_string();
     };
@@ -117,9 +238,18 @@ fn end_line(replay: &Replay, wording: &Wording) -> String {
             &[("number", &number), ("count", &count(rules.max_stones))],
         ),
         EndReason::CaptureTarget => {
-            let mover = replay
-                .last_legal()
-                .map_or(replay.record.to_play, |r| r.color);
+            // Whoever holds the most captures reached the target: the mover, or its opponent
+            // when an allowed suicide gave it the stones.
+            let game = &replay.game;
+            let mover = if game.captures(Color::White) > game.captures(Color::Black) {
+                Color::White
+            } else if game.captures(Color::Black) > game.captures(Color::White) {
+                Color::Black
+            } else {
+                replay
+                    .last_legal()
+                    .map_or(replay.record.to_play, |r| r.color)
+            };
             wording.fill(
                 "replay_end_capture_target",
                 &[
@@ -133,13 +263,14 @@ fn end_line(replay: &Replay, wording: &Wording) -> String {
 }
 
 /// The header keys of the move table's columns.
-const COLUMNS: [&str; 6] = [
+const COLUMNS: [&str; 7] = [
     "replay_column_move",
     "replay_column_colour",
     "replay_column_point",
     "replay_column_captures",
     "replay_column_liberties",
     "replay_column_tally",
+    "replay_column_atari",
 ];
 
 /// Widest a column is padded to: a cell listing a big capture overflows its column rather than
@@ -183,17 +314,17 @@ fn write_move_table(
 fn write_row(
     w: &mut dyn Write,
     line: &mut String,
-    cells: &[String; 6],
-    widths: &[usize; 6],
+    cells: &[String; 7],
+    widths: &[usize; 7],
 ) -> io::Result<()> {
     // Made in a `String` and written whole: padding goes out a character at a time, cheap to
     // a `String` but not through the writer.
     line.clear();
-    let [c0, c1, c2, c3, c4, c5] = cells;
-    let [w0, w1, w2, w3, w4, w5] = *widths;
+    let [c0, c1, c2, c3, c4, c5, c6] = cells;
+    let [w0, w1, w2, w3, w4, w5, w6] = *widths;
     let _ = writeln!(
         line,
-        "| {c0:<w0$} | {c1:<w1$} | {c2:<w2$} | {c3:<w3$} | {c4:<w4$} | {c5:<w5$} |"
+        "| {c0:<w0$} | {c1:<w1$} | {c2:<w2$} | {c3:<w3$} | {c4:<w4$} | {c5:<w5$} | {c6:<w6$} |"
     );
     w.write_all(line.as_bytes())
 }
@@ -201,7 +332,7 @@ fn write_row(
 /// The cells of one row of the move table, and the capture tally its last cell shows.
 #[derive(Default)]
 struct Row {
-    cells: [String; 6],
+    cells: [String; 7],
     tally: Option<[u32; 2]>,
 }
 
@@ -212,6 +343,9 @@ struct CellWords<'w> {
     white: &'w str,
     illegal: &'w str,
     tally: &'w str,
+    suicide: &'w str,
+    self_atari: &'w str,
+    atari_joiner: &'w str,
 }
 
 impl<'w> CellWords<'w> {
@@ -222,6 +356,9 @@ impl<'w> CellWords<'w> {
             white: wording.get("white"),
             illegal: wording.get("replay_cell_illegal"),
             tally: wording.get("replay_cell_tally"),
+            suicide: wording.get("replay_cell_suicide"),
+            self_atari: wording.get("replay_cell_self_atari"),
+            atari_joiner: wording.get("replay_cell_atari_joiner"),
         }
     }
 
@@ -233,7 +370,8 @@ impl<'w> CellWords<'w> {
         for cell in &mut row.cells[..5] {
             cell.clear();
         }
-        let [number, color, point, captured, liberties, tally] = &mut row.cells;
+        row.cells[6].clear();
+        let [number, color, point, captured, liberties, tally, atari] = &mut row.cells;
         // Writing to a `String` cannot fail.
         let _ = write!(number, "{}", r.number);
         color.push_str(match r.color {
@@ -243,6 +381,10 @@ impl<'w> CellWords<'w> {
         let _ = write!(point, "{}", r.mv);
         match r.illegal {
             Some(reason) => captured.push_str(&fill(self.illegal, &[("reason", reason.name())])),
+            None if !r.suicided.is_empty() => {
+                let points: Vec<String> = r.suicided.iter().map(|p| p.to_string()).collect();
+                captured.push_str(&fill(self.suicide, &[("points", &points.join(" "))]));
+            }
             None if r.captured.is_empty() => captured.push_str(self.none),
             // The referee reports captures sorted.
             None => {
@@ -256,6 +398,18 @@ impl<'w> CellWords<'w> {
                 let _ = write!(liberties, "{n}");
             }
             None => liberties.push_str(self.none),
+        }
+        for (i, p) in r.atari.iter().enumerate() {
+            let _ = write!(atari, "{}{p}", if i == 0 { "" } else { " " });
+        }
+        if r.self_atari {
+            if !atari.is_empty() {
+                atari.push_str(self.atari_joiner);
+            }
+            atari.push_str(self.self_atari);
+        }
+        if atari.is_empty() {
+            atari.push_str(self.none);
         }
         if row.tally != Some(r.captures) {
             row.tally = Some(r.captures);

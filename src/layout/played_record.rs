@@ -1,0 +1,60 @@
+//! The move-record sheet filled in from a refereed game (`replay --pdf`): the player sheet's
+//! record table at the pack's scale, its rows written from plain text so layout knows nothing
+//! of game records.
+
+use super::flow::Flow;
+use super::geom::Size;
+use super::page::{Document, Font};
+use super::record_table;
+use super::style::Style;
+use crate::typeface::Typefaces;
+
+/// What the sheet shows, as text: the title and lines under it (players, rules), the table's
+/// heading and column headers, and one row of cells per move.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayedRecord {
+    /// The sheet's title, e.g. `Move record: game.sgf`.
+    pub title: String,
+    /// Lines under the title: players, rules, the result.
+    pub lines: Vec<String>,
+    /// The table's heading.
+    pub heading: String,
+    /// Column headers, as many as `shares`.
+    pub headers: Vec<String>,
+    /// Each column's share of the table's width.
+    pub shares: Vec<f64>,
+    /// One row per move, a cell per column.
+    pub rows: Vec<Vec<String>>,
+}
+
+/// Lays the record out on `paper` (portrait, in millimetres) at the pack's real-board style,
+/// over as many pages as the game needs, the header repeated on each.
+pub fn document(record: &PlayedRecord, paper: Size, fonts: &'static Typefaces) -> Document {
+    let style = Style::for_physical(&crate::kit::Physical::default(), fonts);
+    let mut flow = Flow::new(style, paper);
+    flow.text(&record.title, Font::Bold, style.title_pt);
+    flow.skip(style.paragraph_gap);
+    for line in &record.lines {
+        flow.text(line, Font::Regular, style.body_pt);
+    }
+    flow.skip(style.paragraph_gap);
+    record_table::add(
+        &mut flow,
+        &record.heading,
+        &record.headers,
+        &record.shares,
+        record.rows.len(),
+        |index, cells| {
+            for (cell, text) in cells.iter_mut().zip(&record.rows[index]) {
+                cell.push_str(text);
+            }
+        },
+        &style,
+    );
+    Document {
+        title: record.title.clone(),
+        pages: flow.finish(),
+        fonts,
+        language: "en",
+    }
+}

@@ -1,0 +1,104 @@
+//! `replay --pdf`: the seed's move-record sheet filled in from the game (Move, Point, Captures,
+//! Group liberties, and the running capture tally), laid out as the player sheet's table.
+
+use std::path::Path;
+
+use super::{Replay, text};
+use crate::export::pdf::write_pdf;
+use crate::layout::geom::Size;
+use crate::layout::played_record::{self, PlayedRecord};
+use crate::referee::MoveReport;
+use crate::rules::Color;
+use crate::run::{Failure, write_atomically};
+use crate::text::{Wording, fill};
+
+/// Column shares: Move, Point, Captures, Group liberties, Tally. Captures is widest: it holds
+/// an illegal move's reason.
+const SHARES: [f64; 5] = [0.14, 0.13, 0.3, 0.21, 0.22];
+
+/// Writes the sheet of `replay` (read from `path`) to `pdf`, atomically, on A4.
+pub(super) fn write(replay: &Replay, path: &str, pdf: &Path) -> Result<(), Failure> {
+    let wording = Wording::replay_defaults();
+    let record = played_record(replay, path, &wording);
+    // A4: a record has no `[kit] paper` to choose another.
+    let document =
+        played_record::document(&record, Size::new(210.0, 297.0), crate::typeface::bundled());
+    let bytes = write_pdf(&document)
+        .map_err(|e| Failure::new(format!("cannot make the record sheet PDF: {e}")))?;
+    write_atomically(pdf, &bytes)
+}
+
+/// The sheet's text: title, players, rules and the end, then a row per move.
+fn played_record(replay: &Replay, path: &str, wording: &Wording) -> PlayedRecord {
+    let info = &replay.record.info;
+    let mut lines = Vec::new();
+    if info.black.is_some() || info.white.is_some() {
+        let unknown = wording.get("replay_player_unknown");
+        lines.push(wording.fill(
+            "replay_players",
+            &[
+                ("black", info.black.as_deref().unwrap_or(unknown)),
+                ("white", info.white.as_deref().unwrap_or(unknown)),
+            ],
+        ));
+    }
+    lines.push(text::rules_line(replay, wording));
+    lines.push(text::end_line(replay, wording));
+    let headers = [
+        "replay_column_move",
+        "replay_column_point",
+        "replay_column_captures",
+        "replay_column_liberties",
+        "replay_column_tally",
+    ]
+    .map(|k| wording.get(k).to_string())
+    .to_vec();
+    let rows = replay.reports.iter().map(|r| row(r, wording)).collect();
+    PlayedRecord {
+        title: wording.fill("replay_sheet_title", &[("path", path)]),
+        lines,
+        heading: wording.get("replay_sheet_heading").to_string(),
+        headers,
+        shares: SHARES.to_vec(),
+        rows,
+    }
+}
+
+/// One move as the players write it: its number and colour, the point, the count captured (or
+/// why it is illegal), the mover's group liberties and the running tally.
+fn row(r: &MoveReport, wording: &Wording) -> Vec<String> {
+    let none = wording.get("replay_cell_none");
+    let colour = match r.color {
+        Color::Black => "B",
+        Color::White => "W",
+    };
+    let captures = match r.illegal {
+        Some(reason) => fill(
+            wording.get("replay_cell_illegal"),
+            &[("reason", reason.name())],
+        ),
+        None if !r.suicided.is_empty() => wording.fill(
+            "replay_sheet_suicide",
+            &[("count", &r.suicided.len().to_string())],
+        ),
+        None if r.captured.is_empty() => none.to_string(),
+        None => wording.fill(
+            "replay_sheet_captures_count",
+            &[("count", &r.captured.len().to_string())],
+        ),
+    };
+    vec![
+        format!("{} {colour}", r.number),
+        r.mv.to_string(),
+        captures,
+        r.liberties
+            .map_or_else(|| none.to_string(), |n| n.to_string()),
+        wording.fill(
+            "replay_cell_tally",
+            &[
+                ("black", &r.captures[0].to_string()),
+                ("white", &r.captures[1].to_string()),
+            ],
+        ),
+    ]
+}

@@ -1,0 +1,183 @@
+//! `replay --pdf`: the move-record sheet filled in from the game, in the player sheet's table,
+//! over as many pages as the game needs, written atomically; read back with pdftotext and
+//! checked with qpdf.
+
+mod common;
+
+use std::process::Command;
+
+/// Runs `libertykit replay` with `args`: exit code, stdout, stderr.
+fn replay(args: &[&str]) -> (i32, String, String) {
+    let mut all = vec!["replay"];
+    all.extend_from_slice(args);
+    common::run(&all)
+}
+
+/// Each page's text as `pdftotext -layout` reads it (cells keep their spaces and columns).
+fn pages_text(pdf: &std::path::Path) -> Vec<String> {
+    let out = Command::new("pdftotext")
+        .args(["-layout", "-enc", "UTF-8"])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut pages: Vec<String> = text.split('\u{c}').map(str::to_string).collect();
+    // pdftotext ends the last page with a form feed too.
+    if pages.last().is_some_and(|p| p.trim().is_empty()) {
+        pages.pop();
+    }
+    pages
+}
+
+/// The move rows on a page, each cell with its spaces taken out (pdftotext runs `1 B` together
+/// as `1B` at this size): lines whose first column is a move number and a colour (`12W`).
+/// Columns are told apart by the wide gaps `-layout` keeps between them.
+fn move_rows(page: &str) -> Vec<Vec<String>> {
+    page.lines()
+        .map(|line| {
+            line.trim()
+                .split("  ")
+                .filter(|cell| !cell.trim().is_empty())
+                .map(|cell| cell.split_whitespace().collect::<String>())
+                .collect::<Vec<String>>()
+        })
+        .filter(|cells| {
+            cells.first().is_some_and(|first| {
+                let digits = first.trim_end_matches(['B', 'W']);
+                digits.len() + 1 == first.len() && digits.parse::<u32>().is_ok()
+            })
+        })
+        .collect()
+}
+
+/// The atari record (tests/cli_replay_referee.rs works it out): seven moves on one page, each
+/// row Move, Point, Captures (the count), Group liberties and the tally.
+#[test]
+fn a_short_game_fills_one_page() {
+    if !common::tool_available("pdftotext") || !common::tool_available("qpdf") {
+        return;
+    }
+    let pdf = common::temp_path("atari-sheet").with_extension("pdf");
+    let (code, out, err) = replay(&["tests/records/atari.toml", "--pdf", pdf.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("| 7    | Black  | B5    |"),
+        "the text report still prints"
+    );
+    let bytes = std::fs::read(&pdf).unwrap();
+    common::assert_qpdf_clean(&bytes, "atari-sheet-qpdf");
+    let pages = pages_text(&pdf);
+    assert_eq!(pages.len(), 1);
+    assert!(pages[0].contains("Move record: tests/records/atari.toml"));
+    for header in ["Move", "Point", "Captures", "Group liberties", "Tally"] {
+        assert!(pages[0].contains(header), "{header}: {}", pages[0]);
+    }
+    let rows = move_rows(&pages[0]);
+    let expected: Vec<Vec<&str>> = vec![
+        vec!["1B", "B2", "-", "3", "B0W0"],
+        vec!["2W", "A3", "-", "2", "B0W0"],
+        vec!["3B", "B3", "-", "3", "B0W0"],
+        vec!["4W", "A4", "-", "2", "B0W0"],
+        vec!["5B", "B4", "-", "4", "B0W0"],
+        vec!["6W", "A5", "-", "1", "B0W0"],
+        vec!["7B", "B5", "3", "7", "B3W0"],
+    ];
+    assert_eq!(rows, expected);
+    let _ = std::fs::remove_file(pdf);
+}
+
+/// A suicide and the players' names: the captures cell says so and the tally gives White 3.
+#[test]
+fn the_sheet_names_the_players_and_a_suicide() {
+    if !common::tool_available("pdftotext") {
+        return;
+    }
+    let pdf = common::temp_path("nz-sheet").with_extension("pdf");
+    let (code, _, err) = replay(&[
+        "tests/records/nz-suicide.sgf",
+        "--pdf",
+        pdf.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let pages = pages_text(&pdf);
+    assert!(
+        pages[0].contains("Players: Black Ana, White Ben"),
+        "{}",
+        pages[0]
+    );
+    assert!(pages[0].contains("suicide allowed"), "{}", pages[0]);
+    let rows = move_rows(&pages[0]);
+    assert_eq!(rows[0], ["1B", "B2", "suicide:3own", "0", "B0W3"]);
+    assert_eq!(rows[1], ["2W", "pass", "-", "-", "B0W3"]);
+    let _ = std::fs::remove_file(pdf);
+}
+
+/// The 1,000-move game runs over pages: A4 is 297 mm, the margin 10 mm and the footer band
+/// 19 mm, so a page after the first holds rows from y = 10 to 268 mm: 258 mm, a header row of
+/// 8 mm and 31 rows of 8 mm. Every later page but the last holds 31 rows, every page repeats
+/// the header, and every move is on the sheet once, in order.
+#[test]
+fn a_long_game_runs_over_pages_with_the_header_on_each() {
+    if !common::tool_available("pdftotext") || !common::tool_available("qpdf") {
+        return;
+    }
+    let pdf = common::temp_path("long-sheet").with_extension("pdf");
+    let (code, _, err) = replay(&[
+        "tests/records/long-19x19.sgf",
+        "--pdf",
+        pdf.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    common::assert_qpdf_clean(&std::fs::read(&pdf).unwrap(), "long-sheet-qpdf");
+    let pages = pages_text(&pdf);
+    let rows: Vec<Vec<Vec<String>>> = pages.iter().map(|p| move_rows(p)).collect();
+    let first = rows[0].len();
+    assert!((10..31).contains(&first), "page 1 holds {first} rows");
+    // The rest: 31 a page, the last what is left.
+    let expected_pages = 1 + (1000 - first).div_ceil(31);
+    assert_eq!(pages.len(), expected_pages);
+    for (i, page_rows) in rows.iter().enumerate().skip(1) {
+        let expected = if i + 1 < pages.len() {
+            31
+        } else {
+            (1000 - first) - 31 * (pages.len() - 2)
+        };
+        assert_eq!(page_rows.len(), expected, "page {}", i + 1);
+        assert!(
+            pages[i].contains("Group liberties"),
+            "page {} header",
+            i + 1
+        );
+    }
+    let numbers: Vec<u32> = rows
+        .iter()
+        .flatten()
+        .map(|r| r[0].trim_end_matches(['B', 'W']).parse().unwrap())
+        .collect();
+    assert_eq!(numbers, (1..=1000).collect::<Vec<u32>>());
+    let _ = std::fs::remove_file(pdf);
+}
+
+/// The sheet is written whole or not at all: a folder that does not exist is an I/O error
+/// (exit 2) and leaves nothing behind; a malformed record writes no sheet.
+#[test]
+fn the_sheet_is_written_atomically() {
+    let missing = common::temp_path("no-such-folder").join("sheet.pdf");
+    let (code, _, err) = replay(&[
+        "tests/records/atari.toml",
+        "--pdf",
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!missing.exists());
+    let pdf = common::temp_path("malformed-sheet").with_extension("pdf");
+    let (code, _, _) = replay(&[
+        "tests/records/malformed/off-board.sgf",
+        "--pdf",
+        pdf.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    assert!(!pdf.exists());
+}
