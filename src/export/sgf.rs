@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use crate::answer::{Answer, AnswerKey, ExampleAnswer, describe};
 use crate::kit::{Example, Kit, Task, View};
-use crate::rules::{Board, Color, Move, Point, Rules, Scoring};
+use crate::rules::{Board, Color, Move, Point, Rules, Scoring, SuicideRule};
 
 /// What the SGF says of one example besides its answer: the question as the pack prints it.
 #[derive(Debug, Clone)]
@@ -193,6 +193,9 @@ fn private_entries(example: &Example, kit: &Kit) -> Vec<String> {
         }
     }
     entries.push(format!("scoring={}", rules.scoring));
+    if rules.suicide != SuicideRule::Forbidden {
+        entries.push(format!("suicide={}", rules.suicide));
+    }
     let language = kit.language().code();
     if language != "en" {
         entries.push(format!("language={language}"));

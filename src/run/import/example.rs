@@ -113,12 +113,13 @@ impl PrivateEntries {
 
     /// The `[rules]` entries they set (`ko`, `end_passes`, ...), in the order written.
     pub fn rules(&self) -> Vec<(&str, &str, Range<usize>)> {
-        const RULES: [&str; 5] = [
+        const RULES: [&str; 6] = [
             "ko",
             "end_passes",
             "max_stones",
             "capture_target",
             "scoring",
+            "suicide",
         ];
         self.entries
             .iter()

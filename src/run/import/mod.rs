@@ -16,7 +16,7 @@ use crate::answer::answer_key;
 use crate::diag::{Diagnostic, Source};
 use crate::kit::load;
 use crate::record::{SgfGame, read_collection};
-use crate::rules::{KoRule, Rules, Scoring};
+use crate::rules::{KoRule, Rules, Scoring, SuicideRule};
 
 /// Reads the SGF at `sgf` and writes the kit to `out`, or to standard output. A file that is
 /// malformed, mixes board sizes, or holds an impossible position or an illegal move gets its
@@ -203,6 +203,13 @@ fn rules_of(
                     lines.push(format!("ko = \"{ko}\""));
                 }
                 Err(_) => bad(problems, "a repetition rule"),
+            },
+            "suicide" => match value.parse::<SuicideRule>() {
+                Ok(rule) => {
+                    rules.suicide = rule;
+                    lines.push(format!("suicide = \"{rule}\""));
+                }
+                Err(_) => bad(problems, "a suicide rule"),
             },
             "scoring" => match value.parse::<Scoring>() {
                 Ok(s) => {
