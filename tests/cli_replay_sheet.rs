@@ -108,6 +108,14 @@ fn the_sheet_names_the_players_and_a_suicide() {
         pages[0]
     );
     assert!(pages[0].contains("suicide allowed"), "{}", pages[0]);
+    // The count and the recorded result, as the text output gives them (hand-worked in
+    // tests/cli_replay_referee.rs: Black 1, White 14.5 by area, RE[W+13.5] agrees).
+    assert!(
+        pages[0].contains("Result by area scoring: Black 1, White 14.5; White wins by 13.5"),
+        "{}",
+        pages[0]
+    );
+    assert!(pages[0].contains("agrees with the count"), "{}", pages[0]);
     let rows = move_rows(&pages[0]);
     assert_eq!(rows[0], ["1B", "B2", "suicide:3own", "0", "B0W3"]);
     assert_eq!(rows[1], ["2W", "pass", "-", "-", "B0W3"]);
@@ -150,6 +158,12 @@ fn a_long_game_runs_over_pages_with_the_header_on_each() {
             "page {} header",
             i + 1
         );
+    }
+    // Each page is numbered within the sheet over the pack's 100 mm calibration bar.
+    for (i, page) in pages.iter().enumerate() {
+        let number = format!("page {} of {}", i + 1, pages.len());
+        assert!(page.contains(&number), "{number}: {page}");
+        assert!(page.contains("should measure 100 mm"), "page {}", i + 1);
     }
     let numbers: Vec<u32> = rows
         .iter()

@@ -13,28 +13,56 @@ use super::geom::{Pos, Rgb};
 use super::page::{Font, Page, Shape, Stroke};
 use super::style::Style;
 
-/// Adds the footer, calibration bar and printing note to every page; `document` is the
-/// document's name (`Player sheet`), `note` its printing note, written for its reader; pages
-/// are numbered within this document from 1.
+/// The words at a page's foot, whatever the document: the left of the footer line, the right
+/// with `{page}` and `{pages}` still to fill, the calibration bar's label and the printing note.
+#[derive(Debug, Clone, Copy)]
+pub struct FootText<'a> {
+    /// The footer line's left, e.g. `Liberty-chain capture · Player sheet`.
+    pub left: &'a str,
+    /// The footer line's right, with `{page}` and `{pages}` in it.
+    pub right: &'a str,
+    /// The label beside the 100 mm bar.
+    pub calibration_label: &'a str,
+    /// The printing note above the bar, written for the document's reader.
+    pub note: &'a str,
+}
+
+/// Adds the footer, calibration bar and printing note to every page of a kit's document;
+/// `document` is its name (`Player sheet`), `note` its printing note; pages are numbered within
+/// this document from 1.
 pub fn decorate(pages: &mut [Page], document: &str, note: &str, kit: &Kit, style: &Style) {
+    let w = &kit.wording;
+    let left = w.fill(
+        "footer_left",
+        &[("title", &kit.title), ("document", document)],
+    );
+    let right = w
+        .get("footer_right")
+        .replace("{fingerprint}", &kit.fingerprint);
+    let text = FootText {
+        left: &left,
+        right: &right,
+        calibration_label: w.get("calibration_label"),
+        note,
+    };
+    decorate_with(pages, &text, style);
+}
+
+/// Adds the foot `text` describes to every page, numbered from 1.
+pub fn decorate_with(pages: &mut [Page], text: &FootText<'_>, style: &Style) {
     let total = pages.len().to_string();
     for (i, page) in pages.iter_mut().enumerate() {
         let number = (i + 1).to_string();
-        let shapes = foot(page, document, note, &number, &total, kit, style);
+        let right = text
+            .right
+            .replace("{page}", &number)
+            .replace("{pages}", &total);
+        let shapes = foot(page, text, &right, style);
         page.shapes.extend(shapes);
     }
 }
 
-fn foot(
-    page: &Page,
-    document: &str,
-    note: &str,
-    number: &str,
-    total: &str,
-    kit: &Kit,
-    style: &Style,
-) -> Vec<Shape> {
-    let w = &kit.wording;
+fn foot(page: &Page, text: &FootText<'_>, right_text: &str, style: &Style) -> Vec<Shape> {
     let size = page.size;
     let left = style.margin;
     let right = size.width - style.margin;
@@ -43,26 +71,11 @@ fn foot(
 
     // Footer line on the bottom margin.
     let baseline = size.height - style.margin;
-    let left_text = w.fill(
-        "footer_left",
-        &[("title", &kit.title), ("document", document)],
-    );
-    let right_text = w.fill(
-        "footer_right",
-        &[
-            ("page", number),
-            ("pages", total),
-            ("fingerprint", &kit.fingerprint),
-        ],
-    );
+    let left_text = text.left;
+    let right_text = right_text.to_string();
     let right_width = text_width_mm(style.fonts, &right_text, Font::Regular, pt);
     // A long kit title must not run under the page number or off the page.
-    let left_text = shortened(
-        style.fonts,
-        &left_text,
-        right - right_width - 4.0 - left,
-        pt,
-    );
+    let left_text = shortened(style.fonts, left_text, right - right_width - 4.0 - left, pt);
     shapes.push(text_shape(
         left_text,
         Pos::new(left, baseline),
@@ -101,7 +114,7 @@ fn foot(
     let label_x = end + 3.0;
     let (label, label_height) = text_block(
         style,
-        w.get("calibration_label"),
+        text.calibration_label,
         Font::Regular,
         pt,
         Pos::new(0.0, 0.0),
@@ -113,7 +126,7 @@ fn foot(
     // Printing note above the bar, its last line just clear of the end ticks.
     let (lines, height) = text_block(
         style,
-        note,
+        text.note,
         Font::Regular,
         pt,
         Pos::new(0.0, 0.0),

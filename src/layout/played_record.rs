@@ -3,6 +3,7 @@
 //! of game records.
 
 use super::flow::Flow;
+use super::footer::{self, FootText};
 use super::geom::Size;
 use super::page::{Document, Font};
 use super::record_table;
@@ -25,10 +26,19 @@ pub struct PlayedRecord {
     pub shares: Vec<f64>,
     /// One row per move, a cell per column.
     pub rows: Vec<Vec<String>>,
+    /// The footer line's left.
+    pub footer_left: String,
+    /// The footer line's right, with `{page}` and `{pages}` to fill.
+    pub footer_right: String,
+    /// The label beside the 100 mm calibration bar.
+    pub calibration_label: String,
+    /// The printing note above the bar.
+    pub printing_note: String,
 }
 
 /// Lays the record out on `paper` (portrait, in millimetres) at the pack's real-board style,
-/// over as many pages as the game needs, the header repeated on each.
+/// over as many pages as the game needs, the header repeated on each and every page numbered
+/// over the pack's calibration bar.
 pub fn document(record: &PlayedRecord, paper: Size, fonts: &'static Typefaces) -> Document {
     let style = Style::for_physical(&crate::kit::Physical::default(), fonts);
     let mut flow = Flow::new(style, paper);
@@ -51,9 +61,17 @@ pub fn document(record: &PlayedRecord, paper: Size, fonts: &'static Typefaces) -
         },
         &style,
     );
+    let mut pages = flow.finish();
+    let foot = FootText {
+        left: &record.footer_left,
+        right: &record.footer_right,
+        calibration_label: &record.calibration_label,
+        note: &record.printing_note,
+    };
+    footer::decorate_with(&mut pages, &foot, &style);
     Document {
         title: record.title.clone(),
-        pages: flow.finish(),
+        pages,
         fonts,
         language: "en",
     }

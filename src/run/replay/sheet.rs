@@ -44,6 +44,8 @@ fn played_record(replay: &Replay, path: &str, wording: &Wording) -> PlayedRecord
     }
     lines.push(text::rules_line(replay, wording));
     lines.push(text::end_line(replay, wording));
+    lines.push(text::result_line(replay, wording));
+    lines.extend(text::recorded_line(replay, wording));
     let headers = [
         "replay_column_move",
         "replay_column_point",
@@ -61,6 +63,10 @@ fn played_record(replay: &Replay, path: &str, wording: &Wording) -> PlayedRecord
         headers,
         shares: SHARES.to_vec(),
         rows,
+        footer_left: wording.fill("replay_sheet_footer_left", &[("path", path)]),
+        footer_right: wording.get("replay_sheet_footer_right").to_string(),
+        calibration_label: wording.get("replay_sheet_calibration_label").to_string(),
+        printing_note: wording.get("replay_sheet_printing_note").to_string(),
     }
 }
 

@@ -83,16 +83,29 @@ pub(super) fn write(
         ],
     );
     writeln!(w, "{tally}")?;
+    let result = result_line(replay, wording);
+    writeln!(w, "{result}")?;
+    if let Some(line) = recorded_line(replay, wording) {
+        writeln!(w, "{line}")?;
+    }
+    Ok(())
+}
+
+/// The count and who wins: `Result by captures scoring: Black 3, White 1; Black wins by 2`.
+pub(super) fn result_line(replay: &Replay, wording: &Wording) -> String {
     let score = &replay.score;
     let outcome = match replay.winner() {
         None => wording.get("replay_no_winner_yet").to_string(),
         Some(None) => wording.get("answer_draw").to_string(),
         Some(Some(c)) => wording.fill(
             "answer_winner",
-            &[("color", color(c)), ("margin", &number(score.margin))],
+            &[
+                ("color", wording.get(c.name())),
+                ("margin", &number(score.margin)),
+            ],
         ),
     };
-    let result = wording.fill(
+    wording.fill(
         "replay_result",
         &[
             ("scoring", score.scoring.name()),
@@ -100,12 +113,7 @@ pub(super) fn write(
             ("white", &number(score.white)),
             ("outcome", &outcome),
         ],
-    );
-    writeln!(w, "{result}")?;
-    if let Some(line) = recorded_line(replay, wording) {
-        writeln!(w, "{line}")?;
-    }
-    Ok(())
+    )
 }
 
 /// The notes on how the record was read: an unknown ruleset, a flag replacing the record's rule.
