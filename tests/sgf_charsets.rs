@@ -235,6 +235,13 @@ fn every_charset_is_refereed_and_its_text_comes_out_right() {
         let (code, out, err) = run(&["replay", path.to_str().unwrap()]);
         assert_eq!(code, 0, "{}: {err}", case.name);
         assert!(out.contains("| White  | G3"), "{}: {out}", case.name);
+        let players = format!("Players: Black {}, White {}", case.black, case.white);
+        assert!(out.contains(&players), "{}: {out}", case.name);
+        let (code, json, err) = run(&["replay", path.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(code, 0, "{}: {err}", case.name);
+        let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(json["players"]["black"], case.black, "{}", case.name);
+        assert_eq!(json["players"]["white"], case.white, "{}", case.name);
         match case.note {
             Some(note) => assert!(err.contains(note), "{}: {err}", case.name),
             None => assert!(err.is_empty(), "{}: {err}", case.name),
