@@ -428,3 +428,30 @@ fn a_kit_answers_a_legal_task_with_suicide_allowed() {
         "{out}"
     );
 }
+
+/// A TOML record's `setup` may be drawn as a kit's position may: the seed's first example,
+/// where Black C4 captures the white stone at C3 (one stone, the tally B 1 W 0).
+#[test]
+fn a_drawn_setup_is_the_same_position_as_its_point_list() {
+    let (code, drawn) = replay_json("tests/records/diagram-setup.toml", &[]);
+    assert_eq!(code, 0);
+    assert_eq!(drawn["moves"][0]["captured"], json!(["C3"]));
+    assert_eq!(drawn["captures"], json!({"black": 1, "white": 0}));
+    let listed = temp_record(
+        "listed-setup.toml",
+        "[rules]\nboard = 5\nend_passes = 2\n\n[game]\nblack = \"Ana\"\nwhite = \"Ben\"\n\
+         setup = \"white C3; black B3 C2 D3\"\nmoves = [\"black C4\", \"pass\", \"pass\"]\n",
+    );
+    let (code, listed) = replay_json(&listed, &[]);
+    assert_eq!(code, 0);
+    assert_eq!(drawn["moves"], listed["moves"]);
+    assert_eq!(drawn["board"], listed["board"]);
+    // A mistake in the drawing is reported at its own line and column: `Q` is line 8, col 7.
+    let broken = temp_record(
+        "broken-setup.toml",
+        "[rules]\nboard = 5\n\n[game]\nsetup = \"\"\"\n. . . . .\n. . . . .\n. . . Q .\n. . X . .\n. . . . .\n\"\"\"\nmoves = []\n",
+    );
+    let (code, _, err) = replay(&[&broken]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains(":8:7"), "{err}");
+}

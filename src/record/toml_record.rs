@@ -126,7 +126,7 @@ pub(super) fn load(source: &str) -> Result<Record, Vec<Diagnostic>> {
     let mut setup = crate::rules::Board::new(size);
     if let Some(value) = &game.setup {
         let place = StringPlace::of(source, value);
-        match notation::parse_position(value.get_ref(), size) {
+        match notation::parse_written_position(value.get_ref(), size) {
             Ok(placed) => {
                 setup = notation::board_of(size, &placed);
                 for chain in notation::chains_without_liberty(&setup) {
