@@ -91,6 +91,9 @@ pub enum Command {
         /// Also write the move-record sheet, filled in from the game, as a PDF to FILE.
         #[arg(long, value_name = "FILE")]
         pdf: Option<PathBuf>,
+        /// The record sheet's paper (with `--pdf`); any case (`A4`, `Letter`).
+        #[arg(long, value_enum, ignore_case = true, default_value_t = PaperArg::A4, requires = "pdf")]
+        paper: PaperArg,
     },
     /// Write a kit from an SGF collection: one example per game, keys from the engine.
     ///
@@ -201,6 +204,16 @@ pub enum PaperArg {
     Letter,
     /// ISO A3, 297 x 420 mm.
     A3,
+}
+
+impl From<PaperArg> for crate::kit::Paper {
+    fn from(paper: PaperArg) -> Self {
+        match paper {
+            PaperArg::A4 => crate::kit::Paper::A4,
+            PaperArg::Letter => crate::kit::Paper::Letter,
+            PaperArg::A3 => crate::kit::Paper::A3,
+        }
+    }
 }
 
 /// Rule flags for records that do not carry their own rules (SGF).

@@ -195,3 +195,25 @@ fn the_sheet_is_written_atomically() {
     assert_eq!(code, 1);
     assert!(!pdf.exists());
 }
+
+/// `--paper` sets the sheet's paper as `build --paper` does, in any case; without `--pdf` it
+/// is a usage error.
+#[test]
+fn the_sheet_is_printed_on_the_paper_asked_for() {
+    let pdf = common::temp_path("letter-sheet").with_extension("pdf");
+    let (code, _, err) = replay(&[
+        "tests/records/atari.toml",
+        "--pdf",
+        pdf.to_str().unwrap(),
+        "--paper",
+        "Letter",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let bytes = std::fs::read(&pdf).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    // US Letter is 612 x 792 points.
+    assert!(text.contains("612 792"), "no Letter MediaBox");
+    let (code, _, err) = replay(&["tests/records/atari.toml", "--paper", "a4"]);
+    assert_eq!(code, 2, "{err}");
+    let _ = std::fs::remove_file(pdf);
+}

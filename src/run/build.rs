@@ -113,11 +113,7 @@ pub fn run(
             None => default_dir(&kit_paths[0])?,
         });
     }
-    let paper = paper.map(|p| match p {
-        PaperArg::A4 => Paper::A4,
-        PaperArg::Letter => Paper::Letter,
-        PaperArg::A3 => Paper::A3,
-    });
+    let paper = paper.map(Paper::from);
     // Every kit is checked, and all their problems reported, before anything is written.
     let mut rendered = Vec::new();
     let mut failed = false;

@@ -100,7 +100,11 @@ pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
             format,
             rules,
             pdf,
-        } => replay::run(&record, format, &rules, pdf.as_deref(), console),
+            paper,
+        } => {
+            let sheet = pdf.as_deref().map(|path| (path, paper.into()));
+            replay::run(&record, format, &rules, sheet, console)
+        }
         Command::Import { sgf, out } => import::run(&sgf, out.as_deref(), console),
         Command::Export { kit, format, out } => export::run(&kit, format, out.as_deref(), console),
         Command::New { path } => new::run(&path, console),

@@ -12,6 +12,7 @@ use std::path::Path;
 use super::{Console, Failure, Outcome, RECORD_LIMIT, output_error, read_bytes, utf8_text};
 use crate::cli::{OutputFormat, RuleFlags};
 use crate::diag::{Diagnostic, Source};
+use crate::kit::Paper;
 use crate::record::{self, Format, Record, RuleOverrides};
 use crate::referee::{self, MoveReport};
 use crate::rules::{BoardSize, Color, Game, KoRule, Move, Point, Score, Scoring, score};
@@ -48,12 +49,13 @@ impl Replay {
     }
 }
 
-/// Referees a game record.
+/// Referees a game record, and writes its filled-in record sheet on the paper given with
+/// `sheet`.
 pub fn run(
     record: &Path,
     format: OutputFormat,
     rules: &RuleFlags,
-    pdf: Option<&Path>,
+    sheet: Option<(&Path, Paper)>,
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
     let overrides = overrides_of(rules)?;
@@ -122,8 +124,8 @@ pub fn run(
         }
     }
     out.flush().map_err(output_error)?;
-    if let Some(pdf) = pdf {
-        sheet::write(&replay, &path, pdf)?;
+    if let Some((pdf, paper)) = sheet {
+        sheet::write(&replay, &path, pdf, paper)?;
     }
     Ok(if replay.all_legal() {
         Outcome::Success

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use super::{Replay, text};
 use crate::export::pdf::write_pdf;
+use crate::kit::Paper;
 use crate::layout::geom::Size;
 use crate::layout::played_record::{self, PlayedRecord};
 use crate::referee::MoveReport;
@@ -16,13 +17,16 @@ use crate::text::{Wording, fill};
 /// an illegal move's reason.
 const SHARES: [f64; 5] = [0.14, 0.13, 0.3, 0.21, 0.22];
 
-/// Writes the sheet of `replay` (read from `path`) to `pdf`, atomically, on A4.
-pub(super) fn write(replay: &Replay, path: &str, pdf: &Path) -> Result<(), Failure> {
+/// Writes the sheet of `replay` (read from `path`) to `pdf`, atomically, on `paper`.
+pub(super) fn write(replay: &Replay, path: &str, pdf: &Path, paper: Paper) -> Result<(), Failure> {
     let wording = Wording::replay_defaults();
     let record = played_record(replay, path, &wording);
-    // A4: a record has no `[kit] paper` to choose another.
-    let document =
-        played_record::document(&record, Size::new(210.0, 297.0), crate::typeface::bundled());
+    let (width, height) = paper.dimensions_mm();
+    let document = played_record::document(
+        &record,
+        Size::new(width, height),
+        crate::typeface::bundled(),
+    );
     let bytes = write_pdf(&document)
         .map_err(|e| Failure::new(format!("cannot make the record sheet PDF: {e}")))?;
     write_atomically(pdf, &bytes)
