@@ -93,6 +93,21 @@ pub fn check_answers(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic
     check_content(source)
 }
 
+/// Reads the kit at `path` and checks it as `key` does; `None` after printing its problems.
+pub fn read_answered_kit(
+    path: &Path,
+    console: &mut Console<'_>,
+) -> Result<Option<(Kit, AnswerKey)>, Failure> {
+    let source = Source::new(path.display().to_string(), read_text(path, KIT_LIMIT)?);
+    match check_answers(&source) {
+        Ok(answers) => Ok(Some(answers)),
+        Err(diagnostics) => {
+            write!(console.err, "{}", source.render_all(&diagnostics)).map_err(output_error)?;
+            Ok(None)
+        }
+    }
+}
+
 /// Loads a kit and compares each stated key with the engine's answer.
 fn check_content(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
     // Two stages: `load` reads and validates the kit, then each stated key is compared with the

@@ -3,10 +3,9 @@
 
 use std::path::Path;
 
-use super::check::check_answers;
-use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text, write_atomically};
+use super::check::read_answered_kit;
+use super::{Console, Failure, Outcome, deliver};
 use crate::cli::ExportFormat;
-use crate::diag::Source;
 use crate::export::sgf::{Question, sgf_collection};
 use crate::layout::prompt;
 
@@ -18,13 +17,8 @@ pub fn run(
     out: Option<&Path>,
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
-    let source = Source::new(kit.display().to_string(), read_text(kit, KIT_LIMIT)?);
-    let (kit, key) = match check_answers(&source) {
-        Ok(answers) => answers,
-        Err(diagnostics) => {
-            write!(console.err, "{}", source.render_all(&diagnostics)).map_err(output_error)?;
-            return Ok(Outcome::CheckFailed);
-        }
+    let Some((kit, key)) = read_answered_kit(kit, console)? else {
+        return Ok(Outcome::CheckFailed);
     };
     let text = match format {
         ExportFormat::Sgf => {
@@ -38,15 +32,6 @@ pub fn run(
             sgf_collection(&kit, &key, &questions, env!("CARGO_PKG_VERSION"))
         }
     };
-    match out {
-        Some(path) => {
-            write_atomically(path, text.as_bytes())?;
-            writeln!(console.out, "{}", path.display()).map_err(output_error)?;
-        }
-        None => console
-            .out
-            .write_all(text.as_bytes())
-            .map_err(output_error)?,
-    }
+    deliver(out, &text, console)?;
     Ok(Outcome::Success)
 }

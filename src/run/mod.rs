@@ -13,6 +13,7 @@ mod watch;
 
 use std::fmt;
 use std::io::Write;
+use std::path::Path;
 
 use crate::cli::{Cli, Command};
 
@@ -60,6 +61,18 @@ pub struct Console<'a> {
     pub out: &'a mut dyn Write,
     /// Standard error: diagnostics and progress.
     pub err: &'a mut dyn Write,
+}
+
+/// Writes `text` to the file `out` (atomically, then its path on standard output), or to
+/// standard output when no file is given: how `import` and `export` deliver what they make.
+pub fn deliver(out: Option<&Path>, text: &str, console: &mut Console<'_>) -> Result<(), Failure> {
+    match out {
+        Some(path) => {
+            write_atomically(path, text.as_bytes())?;
+            writeln!(console.out, "{}", path.display()).map_err(output_error)
+        }
+        None => console.out.write_all(text.as_bytes()).map_err(output_error),
+    }
 }
 
 /// Maps an output error (e.g. a closed pipe) to a failure.

@@ -7,9 +7,10 @@
 
 use std::ops::Range;
 
+use super::main_line::board_size;
 use super::problems::{Problems, invalid};
 use super::scan::{NodeSpans, PropertySpan, scan};
-use super::values::{on_board, parse_color, parse_move, parse_points, parse_size, single};
+use super::values::{on_board, parse_color, parse_move, parse_points, single};
 use crate::diag::Diagnostic;
 use crate::rules::notation::NO_LIBERTY_HELP;
 use crate::rules::{Board, BoardSize, Color, Move, Point};
@@ -127,7 +128,7 @@ fn open_game(source: &str, root: &NodeSpans<'_>, problems: &mut Problems) -> Ope
     }
     let (size, size_span) = match root.find("SZ") {
         None => (BoardSize::new(19).ok(), first),
-        Some(prop) => (read_size(source, root, prop, problems), prop.whole.clone()),
+        Some(prop) => (board_size(source, root, prop, problems), prop.whole.clone()),
     };
     let size = size.unwrap_or_else(|| {
         unusable = true;
@@ -150,40 +151,6 @@ fn open_game(source: &str, root: &NodeSpans<'_>, problems: &mut Problems) -> Ope
         stones: vec![None; size.points()],
         unusable,
         read_root: false,
-    }
-}
-
-fn read_size(
-    source: &str,
-    root: &NodeSpans<'_>,
-    prop: &PropertySpan<'_>,
-    problems: &mut Problems,
-) -> Option<BoardSize> {
-    match parse_size(&root.decoded(source, prop)) {
-        None => {
-            invalid(source, root, prop, problems);
-            None
-        }
-        Some((w, h)) if w != h => {
-            problems.report(|| {
-                Diagnostic::at(
-                    prop.whole.clone(),
-                    format!("the board is {w}x{h}, not square"),
-                )
-                .with_help("a kit's board is square, e.g. `SZ[9]`")
-            });
-            None
-        }
-        Some((w, _)) => match BoardSize::new(u32::from(w)) {
-            Ok(s) => Some(s),
-            Err(e) => {
-                problems.report(|| {
-                    Diagnostic::at(prop.whole.clone(), e.to_string())
-                        .with_help("write e.g. `SZ[9]`")
-                });
-                None
-            }
-        },
     }
 }
 

@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use super::problems::{Problems, SGF_SHAPE, invalid};
 use super::ruleset_name::{KNOWN_RULESETS, named_rules};
-use super::scan::NodeSpans;
+use super::scan::{NodeSpans, PropertySpan};
 use super::values::{
     on_board, parse_color, parse_move, parse_points, parse_size, sgf_name, sgf_xy, single,
 };
@@ -353,6 +353,17 @@ fn read_size(source: &str, root: &NodeSpans<'_>, problems: &mut Problems) -> Opt
     let Some(prop) = root.find("SZ") else {
         return BoardSize::new(19).ok();
     };
+    board_size(source, root, prop, problems)
+}
+
+/// The board size `SZ` (written as `prop` in `root`) gives, or `None` after reporting why it
+/// cannot be used: not a size, not square, or not a size the engine plays.
+pub(super) fn board_size(
+    source: &str,
+    root: &NodeSpans<'_>,
+    prop: &PropertySpan<'_>,
+    problems: &mut Problems,
+) -> Option<BoardSize> {
     match parse_size(&root.decoded(source, prop)) {
         None => {
             invalid(source, root, prop, problems);
@@ -364,7 +375,7 @@ fn read_size(source: &str, root: &NodeSpans<'_>, problems: &mut Problems) -> Opt
                     prop.whole.clone(),
                     format!("the board is {w}x{h}, not square"),
                 )
-                .with_help("replay reads square boards, e.g. `SZ[9]`")
+                .with_help("libertykit plays square boards, e.g. `SZ[9]`")
             });
             None
         }

@@ -11,7 +11,7 @@ use example::{PrivateEntries, example_of};
 use kit_text::{KitHeader, kit_text};
 
 use super::check::check_answers;
-use super::{Console, Failure, Outcome, RECORD_LIMIT, output_error, read_bytes, write_atomically};
+use super::{Console, Failure, Outcome, RECORD_LIMIT, deliver, output_error, read_bytes};
 use crate::answer::answer_key;
 use crate::diag::{Diagnostic, Source};
 use crate::kit::load;
@@ -63,16 +63,7 @@ pub fn run(sgf: &Path, out: Option<&Path>, console: &mut Console<'_>) -> Result<
         .map_err(output_error)?;
         return Ok(Outcome::CheckFailed);
     }
-    match out {
-        Some(path) => {
-            write_atomically(path, written.text().as_bytes())?;
-            writeln!(console.out, "{}", path.display()).map_err(output_error)?;
-        }
-        None => console
-            .out
-            .write_all(written.text().as_bytes())
-            .map_err(output_error)?,
-    }
+    deliver(out, written.text(), console)?;
     Ok(Outcome::Success)
 }
 

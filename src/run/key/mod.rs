@@ -9,10 +9,9 @@ mod text;
 pub use json::key_json;
 pub use text::key_text;
 
-use super::check::check_answers;
-use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
+use super::check::read_answered_kit;
+use super::{Console, Failure, Outcome, output_error};
 use crate::cli::OutputFormat;
-use crate::diag::Source;
 
 /// Prints every example with its board and computed answer; a kit that fails its check gets
 /// its diagnostics printed and exit 1. The paper is never checked: answers do not depend on it.
@@ -21,13 +20,8 @@ pub fn run(
     format: OutputFormat,
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
-    let source = Source::new(kit.display().to_string(), read_text(kit, KIT_LIMIT)?);
-    let (kit, key) = match check_answers(&source) {
-        Ok(answers) => answers,
-        Err(diagnostics) => {
-            write!(console.err, "{}", source.render_all(&diagnostics)).map_err(output_error)?;
-            return Ok(Outcome::CheckFailed);
-        }
+    let Some((kit, key)) = read_answered_kit(kit, console)? else {
+        return Ok(Outcome::CheckFailed);
     };
     let text = match format {
         OutputFormat::Text => key_text(&kit, &key),
