@@ -224,3 +224,46 @@ fn problems_on_a_large_board_are_viewed_where_they_are() {
     // VW[aa:ff] on 13x13: columns A-F, rows 13 down to 8.
     assert!(kit.contains("view = \"A8:F13\""), "{kit}");
 }
+
+/// A plain SGF's `RU` sets the kit's rules as it sets `replay`'s: under NZ rules White A4 is a
+/// suicide of A4 and A5 (their neighbours A3, B4, B5 are all black), played and taken by Black;
+/// under Chinese rules the same move is refused at its place.
+#[test]
+fn a_plain_sgf_ruleset_sets_the_kit_rules() {
+    let (code, kit, err) = run(&["import", "tests/sgf/nz-suicide.sgf"]);
+    assert_eq!(code, 0, "{err}");
+    for line in [
+        "ko = \"positional\"",
+        "scoring = \"area\"",
+        "suicide = \"allowed\"",
+        "komi = 0.5",
+        "moves = [\"white A4\", \"black C3\"]",
+    ] {
+        assert!(kit.contains(line), "{line}: {kit}");
+    }
+    let path = common::temp_path("nz-import").with_extension("toml");
+    std::fs::write(&path, &kit).unwrap();
+    let (code, key, err) = run(&["key", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        key.contains(
+            "1. White A4: suicide, removes its own A4, A5 (2 stones), taken by the opponent"
+        ),
+        "{key}"
+    );
+    assert!(key.contains("Capture tally: Black 2, White 0"), "{key}");
+    let _ = std::fs::remove_file(path);
+
+    let chinese = std::fs::read_to_string("tests/sgf/nz-suicide.sgf")
+        .unwrap()
+        .replace("RU[NZ]", "RU[Chinese]");
+    let path = common::temp_path("chinese-import").with_extension("sgf");
+    std::fs::write(&path, chinese).unwrap();
+    let (code, _, err) = run(&["import", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("white A4 is illegal (suicide)") && err.contains(":2:2"),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(path);
+}

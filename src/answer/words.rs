@@ -155,7 +155,9 @@ fn answer_lines(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
                         matches!(n, Note::AtNumber { number, .. } | Note::AtPoint { number, .. }
                             if *number == r.number)
                     });
-                    let key = if r.captured.is_empty() {
+                    let key = if !r.suicided.is_empty() {
+                        "answer_sequence_suicide"
+                    } else if r.captured.is_empty() {
                         "answer_sequence_move"
                     } else {
                         "answer_sequence_capture"
@@ -168,6 +170,8 @@ fn answer_lines(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
                             ("point", &r.mv.to_string()),
                             ("captured", &list(&r.captured)),
                             ("stones", &stones(r.captured.len())),
+                            ("removed", &list(&r.suicided)),
+                            ("removed_stones", &stones(r.suicided.len())),
                             (
                                 "liberties",
                                 &r.liberties.map_or("-".into(), |l| l.to_string()),

@@ -34,6 +34,8 @@ pub struct SgfGame {
     pub moves: Vec<(Color, Move, Range<usize>)>,
     /// `KM` of the root, with where it is written.
     pub komi: Option<(String, Range<usize>)>,
+    /// The root's `RU` as written, and where.
+    pub ruleset: Option<(String, Range<usize>)>,
     /// `VW` of the root as its points (SGF coordinates already turned into board points).
     pub view: Option<Vec<Point>>,
     /// The values of the root's private `LK` property (libertykit's own), decoded, with where
@@ -145,6 +147,7 @@ fn open_game(source: &str, root: &NodeSpans<'_>, problems: &mut Problems) -> Ope
             comment: None,
             moves: Vec::new(),
             komi: None,
+            ruleset: None,
             view: None,
             libertykit: Vec::new(),
         },
@@ -233,6 +236,9 @@ fn read_node(source: &str, open: &mut OpenGame, node: &NodeSpans<'_>, problems: 
             }
             "KM" if root => {
                 open.game.komi = Some((text_of(source, node, prop), prop.whole.clone()));
+            }
+            "RU" if root => {
+                open.game.ruleset = Some((text_of(source, node, prop), prop.whole.clone()));
             }
             "VW" if root => match parse_points(&node.decoded(source, prop)) {
                 Some(points) => {

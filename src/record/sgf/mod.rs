@@ -9,7 +9,7 @@ pub(super) mod charset;
 mod collection;
 mod main_line;
 mod problems;
-mod ruleset_name;
+pub(super) mod ruleset_name;
 mod scan;
 mod values;
 

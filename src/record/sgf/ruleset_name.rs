@@ -4,15 +4,18 @@ use crate::rules::{KoRule, Scoring, SuicideRule};
 
 /// What a named ruleset sets: the repetition rule, the scoring and whether suicide is allowed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct NamedRules {
-    pub(super) ko: KoRule,
-    pub(super) scoring: Scoring,
-    pub(super) suicide: SuicideRule,
+pub struct NamedRules {
+    /// The repetition rule.
+    pub ko: KoRule,
+    /// How the game is counted.
+    pub scoring: Scoring,
+    /// Whether a suicide is played or refused.
+    pub suicide: SuicideRule,
 }
 
 /// The rules `RU` names, in any case and with or without `-`, `_` or spaces (`Tromp-Taylor`,
 /// `TrompTaylor`); `None` for a ruleset `replay` does not know.
-pub(super) fn named_rules(ru: &str) -> Option<NamedRules> {
+pub fn named_rules(ru: &str) -> Option<NamedRules> {
     let key: String = ru
         .chars()
         .filter(|c| !matches!(c, '-' | '_' | ' '))
@@ -41,7 +44,7 @@ pub(super) fn named_rules(ru: &str) -> Option<NamedRules> {
 }
 
 /// The rulesets `named_rules` knows, for the note on an unknown one.
-pub(super) const KNOWN_RULESETS: &str = "Japanese, Korean, Chinese, AGA, NZ, Tromp-Taylor";
+pub const KNOWN_RULESETS: &str = "Japanese, Korean, Chinese, AGA, NZ, Tromp-Taylor";
 
 #[cfg(test)]
 mod tests {

@@ -15,7 +15,7 @@ use super::{Console, Failure, Outcome, RECORD_LIMIT, deliver, output_error, read
 use crate::answer::answer_key;
 use crate::diag::{Diagnostic, Source};
 use crate::kit::load;
-use crate::record::{SgfGame, read_collection};
+use crate::record::{KNOWN_RULESETS, SgfGame, named_rules, read_collection};
 use crate::rules::{KoRule, Rules, Scoring, SuicideRule};
 
 /// Reads the SGF at `sgf` and writes the kit to `out`, or to standard output. A file that is
@@ -107,7 +107,7 @@ fn kit_of(
         .iter()
         .map(|g| PrivateEntries::read(g, &mut problems))
         .collect();
-    let (rules, rule_lines) = rules_of(&games, &privates, &mut problems);
+    let (rules, rule_lines) = rules_of(&games, &privates, &mut problems, notes);
     let mut examples = Vec::new();
     for (k, (game, private)) in games.iter().zip(&privates).enumerate() {
         if let Some(example) = example_of(k + 1, game, private, &rules, &mut problems) {
@@ -167,17 +167,97 @@ fn kit_of(
     Ok(kit_text(&header, &examples, Some(&key.examples)))
 }
 
+/// A plain SGF's rules: those the first `RU` names (its repetition rule, scoring and whether
+/// suicide is played, as `replay` reads them), with that game's `KM` when the board is counted;
+/// the kit's defaults when no game has `RU` or it names a ruleset libertykit does not know. A
+/// kit has one set of rules, so a later game naming others gets a note.
+fn plain_rules(
+    games: &[SgfGame],
+    problems: &mut Vec<Diagnostic>,
+    notes: &mut Vec<String>,
+) -> (Rules, Vec<String>) {
+    let mut rules = Rules::default();
+    let mut lines = Vec::new();
+    let Some((k, game, name)) = games
+        .iter()
+        .enumerate()
+        .find_map(|(k, g)| g.ruleset.as_ref().map(|(name, _)| (k, g, name)))
+    else {
+        return (rules, lines);
+    };
+    let Some(named) = named_rules(name) else {
+        notes.push(format!(
+            "`RU[{name}]` is not a ruleset libertykit knows ({KNOWN_RULESETS}); the kit keeps the default rules"
+        ));
+        return (rules, lines);
+    };
+    rules.ko = named.ko;
+    rules.scoring = named.scoring;
+    rules.suicide = named.suicide;
+    lines.push(format!("ko = \"{}\"", named.ko));
+    lines.push(format!("scoring = \"{}\"", named.scoring));
+    if named.suicide != SuicideRule::Forbidden {
+        lines.push(format!("suicide = \"{}\"", named.suicide));
+    }
+    if named.scoring != Scoring::Captures {
+        komi_of(game, &mut rules, &mut lines, problems);
+    }
+    let others: Vec<String> = games
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| {
+            g.ruleset
+                .as_ref()
+                .is_some_and(|(n, _)| named_rules(n) != Some(named))
+        })
+        .map(|(j, _)| (j + 1).to_string())
+        .collect();
+    if !others.is_empty() {
+        notes.push(format!(
+            "game {} names `RU[{name}]`, which the kit follows; games {} name other rules",
+            k + 1,
+            others.join(", ")
+        ));
+    }
+    (rules, lines)
+}
+
+/// `KM` of `game` as the kit's komi, or a problem at it when it is not a usable number.
+fn komi_of(
+    game: &SgfGame,
+    rules: &mut Rules,
+    lines: &mut Vec<String>,
+    problems: &mut Vec<Diagnostic>,
+) {
+    if let Some((komi, span)) = &game.komi {
+        match komi.parse::<f64>() {
+            Ok(k) if k.is_finite() && k.abs() <= 1000.0 => {
+                rules.komi = k;
+                lines.push(format!("komi = {k:?}"));
+            }
+            _ => problems.push(
+                Diagnostic::at(
+                    span.clone(),
+                    format!("komi `{komi}` is not a usable number"),
+                )
+                .with_help("write komi like `KM[7.5]`"),
+            ),
+        }
+    }
+}
+
 /// The kit's rules: those libertykit wrote in the first game's `LK` (and `KM`), which every
-/// other game that has them must repeat; the kit's defaults for any other SGF.
+/// other game that has them must repeat; for any other SGF, those its `RU` names.
 fn rules_of(
     games: &[SgfGame],
     privates: &[PrivateEntries],
     problems: &mut Vec<Diagnostic>,
+    notes: &mut Vec<String>,
 ) -> (Rules, Vec<String>) {
     let mut rules = Rules::default();
     let mut lines = Vec::new();
     let Some(first) = privates.iter().position(|p| !p.is_empty()) else {
-        return (rules, lines);
+        return plain_rules(games, problems, notes);
     };
     let written = privates[first].rules();
     for (name, value, span) in &written {
@@ -223,21 +303,7 @@ fn rules_of(
             },
         }
     }
-    if let Some((komi, span)) = &games[first].komi {
-        match komi.parse::<f64>() {
-            Ok(k) if k.is_finite() && k.abs() <= 1000.0 => {
-                rules.komi = k;
-                lines.push(format!("komi = {k:?}"));
-            }
-            _ => problems.push(
-                Diagnostic::at(
-                    span.clone(),
-                    format!("komi `{komi}` is not a usable number"),
-                )
-                .with_help("write komi like `KM[7.5]`"),
-            ),
-        }
-    }
+    komi_of(&games[first], &mut rules, &mut lines, problems);
     let same = |p: &PrivateEntries| {
         let theirs: Vec<(&str, &str)> = p.rules().iter().map(|(n, v, _)| (*n, *v)).collect();
         let ours: Vec<(&str, &str)> = written.iter().map(|(n, v, _)| (*n, *v)).collect();
