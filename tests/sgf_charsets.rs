@@ -365,3 +365,32 @@ fn a_gbk_problem_prints_its_comment_in_the_pack() {
     let _ = std::fs::remove_file(path);
     let _ = std::fs::remove_file(kit);
 }
+
+/// The record sheet `replay --pdf` prints names the players in their own characters, in a font
+/// that has them (an installed CJK family for Chinese, Japanese and Korean names).
+#[test]
+fn the_record_sheet_prints_the_players_names() {
+    if !common::tool_available("pdftotext") {
+        return;
+    }
+    for case in cases() {
+        let text = record(case.ca, case.black, case.white, case.comment, "gg");
+        let path = write(&format!("{}-sheet", case.name), &bytes(case.writing, &text));
+        let pdf = temp_path(&format!("{}-sheet", case.name)).with_extension("pdf");
+        let (code, _, err) = run(&[
+            "replay",
+            path.to_str().unwrap(),
+            "--pdf",
+            pdf.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{}: {err}", case.name);
+        let printed = common::pdf_text(
+            &std::fs::read(&pdf).unwrap(),
+            &format!("{}-sheet", case.name),
+        );
+        let players = format!("Players: Black {}, White {}", case.black, case.white);
+        assert!(printed.contains(&players), "{}: {printed}", case.name);
+        let _ = std::fs::remove_file(path);
+        let _ = std::fs::remove_file(pdf);
+    }
+}

@@ -6,6 +6,7 @@
 //! lacks, and all text when none is chosen. Fonts are read once per process and kept for its
 //! life ([`load`]), so the page model can name them by a `'static` reference.
 
+mod choice;
 mod face;
 mod lookup;
 pub mod subset;
@@ -15,6 +16,7 @@ use std::ops::Range;
 use std::path::Path;
 use std::sync::{LazyLock, Mutex};
 
+pub use choice::font_for;
 pub use face::{BadFont, Face};
 pub use lookup::{FontProblem, is_path as names_a_file};
 

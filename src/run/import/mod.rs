@@ -2,7 +2,6 @@
 //! filled in by the engine for the author to review.
 
 mod example;
-mod font_choice;
 mod kit_text;
 
 use std::path::Path;
@@ -143,7 +142,7 @@ fn kit_of(
             .flat_map(|e| [e.title.as_deref(), e.prompt.as_deref()])
             .flatten()
             .chain([header.title.as_str()]);
-        match font_choice::font_for(words, charset) {
+        match crate::typeface::font_for(words, charset) {
             Ok(None) => {}
             Ok(Some(family)) => header
                 .kit

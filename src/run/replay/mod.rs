@@ -62,14 +62,14 @@ pub fn run(
     let path = record.display().to_string();
     let bytes = read_bytes(record, RECORD_LIMIT)?;
     let form = Format::of(record, &bytes);
-    let text = match form {
-        Format::Toml => utf8_text(record, bytes)?,
+    let (text, charset) = match form {
+        Format::Toml => (utf8_text(record, bytes)?, "UTF-8"),
         Format::Sgf => {
             let read = record::sgf_text(bytes);
             if let Some(note) = read.note {
                 writeln!(console.err, "note: `{path}`: {note}").map_err(output_error)?;
             }
-            read.text
+            (read.text, read.charset)
         }
     };
     let source = Source::new(path.as_str(), text);
@@ -124,8 +124,9 @@ pub fn run(
         }
     }
     out.flush().map_err(output_error)?;
+    drop(out);
     if let Some((pdf, paper)) = sheet {
-        sheet::write(&replay, &path, pdf, paper)?;
+        sheet::write(&replay, &path, pdf, paper, charset, console)?;
     }
     Ok(if replay.all_legal() {
         Outcome::Success

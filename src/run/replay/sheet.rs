@@ -10,23 +10,45 @@ use crate::layout::geom::Size;
 use crate::layout::played_record::{self, PlayedRecord};
 use crate::referee::MoveReport;
 use crate::rules::Color;
-use crate::run::{Failure, write_atomically};
+use crate::run::{Console, Failure, output_error, write_atomically};
 use crate::text::{Wording, fill};
+use crate::typeface;
 
 /// Column shares: Move, Point, Captures, Group liberties, Tally. Captures is widest: it holds
 /// an illegal move's reason.
 const SHARES: [f64; 5] = [0.14, 0.13, 0.3, 0.21, 0.22];
 
-/// Writes the sheet of `replay` (read from `path`) to `pdf`, atomically, on `paper`.
-pub(super) fn write(replay: &Replay, path: &str, pdf: &Path, paper: Paper) -> Result<(), Failure> {
+/// Writes the sheet of `replay` (read from `path`, in `charset`) to `pdf`, atomically, on
+/// `paper`: in the bundled font, or in an installed one that shows the players' names.
+pub(super) fn write(
+    replay: &Replay,
+    path: &str,
+    pdf: &Path,
+    paper: Paper,
+    charset: &str,
+    console: &mut Console<'_>,
+) -> Result<(), Failure> {
     let wording = Wording::replay_defaults();
     let record = played_record(replay, path, &wording);
+    let words =
+        std::iter::once(record.title.as_str()).chain(record.lines.iter().map(String::as_str));
+    let fonts = match typeface::font_for(words, charset) {
+        Ok(None) => typeface::bundled(),
+        Ok(Some(family)) => {
+            typeface::load(family, Path::new(".")).map_err(|e| Failure::new(e.message()))?
+        }
+        Err(missing) => {
+            let shown: String = missing.iter().take(8).collect();
+            writeln!(
+                console.err,
+                "note: no installed font shows `{shown}`; the record sheet leaves them blank (install e.g. Noto Sans CJK)"
+            )
+            .map_err(output_error)?;
+            typeface::bundled()
+        }
+    };
     let (width, height) = paper.dimensions_mm();
-    let document = played_record::document(
-        &record,
-        Size::new(width, height),
-        crate::typeface::bundled(),
-    );
+    let document = played_record::document(&record, Size::new(width, height), fonts);
     let bytes = write_pdf(&document)
         .map_err(|e| Failure::new(format!("cannot make the record sheet PDF: {e}")))?;
     write_atomically(pdf, &bytes)

@@ -1,11 +1,12 @@
-//! A font for an imported kit whose names and comments the bundled Latin font cannot show, so
-//! the kit `import` writes passes `check` as it is.
+//! An installed font for text the bundled Latin font cannot show, chosen by script: the
+//! names and comments of an imported SGF (so the kit `import` writes passes `check`), and the
+//! players' names on `replay --pdf`'s record sheet.
 
 use std::path::Path;
 
 use crate::typeface;
 
-/// The installed family to set the kit in when `words` hold characters the bundled font lacks:
+/// The installed family to set `words` in when they hold characters the bundled font lacks:
 /// the first of the families fitting the script (and the file's charset) that shows every one
 /// of them; `Ok(None)` when the bundled font shows everything, `Err` with the characters no
 /// family tried shows.
