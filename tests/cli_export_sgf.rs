@@ -52,13 +52,13 @@ fn the_seed_kit_exports_as_derived_by_hand() {
     // root's comment is the question, a blank line, the heading and the answer; `answer_at`
     // counts the question's characters (35 and 28).
     let expected = format!(
-        "(;GM[1]FF[4]CA[UTF-8]AP[libertykit:{version}]SZ[5]GN[Example 1]PL[B]\n\
+        "(;GM[1]FF[4]CA[UTF-8]AP[libertykit:{version}]SZ[5]GN[Example 1]EV[Liberty-chain capture]PL[B]\n\
          LK[task=capture]{rules}[generated=title][generated=prompt][answer_at=35]\n\
          AB[bc][cd][dc]AW[cc]C[Black to play: which move captures?\n\nAnswers:\n\
          C4 captures C3 (1 stone)]\n\
          ;B[cb]TE[1]C[C4 captures C3 (1 stone)]\n\
          )\n\
-         (;GM[1]FF[4]CA[UTF-8]AP[libertykit:{version}]SZ[5]GN[Example 2]\n\
+         (;GM[1]FF[4]CA[UTF-8]AP[libertykit:{version}]SZ[5]GN[Example 2]EV[Liberty-chain capture]\n\
          LK[task=liberties][group=C3]{rules}[generated=title][answer_at=28]\n\
          AB[bc][cd][dc]AW[cc][cb]SQ[cc]C[identify remaining liberties\n\nAnswers:\n\
          White chain C3, C4 has 3 liberties: B4, C5, D4]\n\
@@ -268,6 +268,7 @@ fn import_of_an_export_gives_back_every_example_kit() {
         let back = round_trip(&path, &format!("round-trip-{name}"));
         let at = path.display();
         assert_eq!(back.size, kit.size, "{at}");
+        assert_eq!(back.title, kit.title, "{at}");
         assert_eq!(back.rules, kit.rules, "{at}");
         assert_eq!(back.language(), kit.language(), "{at}");
         assert_eq!(back.examples.len(), kit.examples.len(), "{at}");

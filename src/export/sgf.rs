@@ -51,7 +51,7 @@ fn game(
             &[("number", &example.number.to_string())],
         )
     });
-    let _ = write!(out, "GN[{}]", escape(&title));
+    let _ = write!(out, "GN[{}]EV[{}]", escape(&title), escape(&kit.title));
     if let Some(c) = example.to_play {
         out.push_str(if c == Color::Black { "PL[B]" } else { "PL[W]" });
     }

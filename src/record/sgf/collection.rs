@@ -34,6 +34,8 @@ pub struct SgfGame {
     pub moves: Vec<(Color, Move, Range<usize>)>,
     /// `KM` of the root, with where it is written.
     pub komi: Option<(String, Range<usize>)>,
+    /// The root's `EV` (the event: libertykit writes the kit's title there).
+    pub event: Option<String>,
     /// The root's `RU` as written, and where.
     pub ruleset: Option<(String, Range<usize>)>,
     /// `VW` of the root as its points (SGF coordinates already turned into board points).
@@ -147,6 +149,7 @@ fn open_game(source: &str, root: &NodeSpans<'_>, problems: &mut Problems) -> Ope
             comment: None,
             moves: Vec::new(),
             komi: None,
+            event: None,
             ruleset: None,
             view: None,
             libertykit: Vec::new(),
@@ -227,6 +230,7 @@ fn read_node(source: &str, open: &mut OpenGame, node: &NodeSpans<'_>, problems: 
                 None => invalid(source, node, prop, problems),
             },
             "GN" if root => open.game.title = Some(text_of(source, node, prop)),
+            "EV" if root => open.game.event = Some(text_of(source, node, prop)),
             // `GN` wins over an `N` beside it in the root and over any later `N`.
             "N" if before_moves && open.game.title.is_none() && node.find("GN").is_none() => {
                 open.game.title = Some(text_of(source, node, prop));

@@ -118,10 +118,15 @@ fn kit_of(
     }
     let mut header = KitHeader {
         from: name.to_string(),
-        title: if title.trim().is_empty() {
-            "Imported examples".to_string()
-        } else {
-            title.to_string()
+        // A libertykit export names its kit in each game's `EV`; any other file by its name.
+        title: match games.iter().zip(&privates).find_map(|(g, p)| {
+            g.event
+                .as_deref()
+                .filter(|e| !p.is_empty() && !e.trim().is_empty())
+        }) {
+            Some(event) => event.trim().to_string(),
+            None if title.trim().is_empty() => "Imported examples".to_string(),
+            None => title.to_string(),
         },
         kit: privates
             .iter()
