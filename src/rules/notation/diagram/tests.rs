@@ -1,6 +1,7 @@
 //! The diagram reader's tests: each form it reads, and each mistake at its character.
 
 use super::*;
+use crate::rules::Color;
 use crate::rules::notation::{board_of, parse_position, point_list};
 
 fn size(n: u32) -> BoardSize {
