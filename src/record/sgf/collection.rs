@@ -7,10 +7,10 @@
 
 use std::ops::Range;
 
-use super::main_line::board_size;
+use super::main_line::{board_size, move_of};
 use super::problems::{Problems, invalid};
 use super::scan::{NodeSpans, PropertySpan, scan};
-use super::values::{on_board, parse_color, parse_move, parse_points, single};
+use super::values::{on_board, parse_color, parse_points, single};
 use crate::diag::Diagnostic;
 use crate::rules::notation::NO_LIBERTY_HELP;
 use crate::rules::{Board, BoardSize, Color, Move, Point};
@@ -169,27 +169,7 @@ fn read_node(source: &str, open: &mut OpenGame, node: &NodeSpans<'_>, problems: 
         let id = &*prop.identifier;
         match id {
             "B" | "W" => {
-                let color = if id == "B" {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                let parsed = match node.values(prop) {
-                    [raw] => parse_move(&source[raw.clone()]),
-                    _ => None,
-                };
-                let mv = match parsed {
-                    Some(None) => Some(Move::Pass),
-                    // `tt` is a pass in FF[3] records of boards up to 19x19.
-                    Some(Some((19, 19))) if size.get() <= 19 => Some(Move::Pass),
-                    Some(Some(p)) => {
-                        on_board(p, size, source, node, prop, problems).map(Move::Play)
-                    }
-                    None => {
-                        invalid(source, node, prop, problems);
-                        None
-                    }
-                };
+                let (color, mv) = move_of(source, node, prop, size, problems);
                 if let Some(mv) = mv {
                     open.game.moves.push((color, mv, prop.whole.clone()));
                 }

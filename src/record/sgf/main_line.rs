@@ -72,27 +72,7 @@ impl<'t> MainLine<'t> {
             let id = &*prop.identifier;
             match id {
                 "B" | "W" => {
-                    let color = if id == "B" {
-                        Color::Black
-                    } else {
-                        Color::White
-                    };
-                    // One value, read without collecting: a long game is mostly moves.
-                    let parsed = match node.values(prop) {
-                        [raw] => parse_move(&source[raw.clone()]),
-                        _ => None,
-                    };
-                    let mv = match parsed {
-                        Some(None) => Some(Move::Pass),
-                        Some(Some((19, 19))) if size.get() <= 19 => Some(Move::Pass),
-                        Some(Some(p)) => {
-                            on_board(p, size, source, node, prop, problems).map(Move::Play)
-                        }
-                        None => {
-                            invalid(source, node, prop, problems);
-                            None
-                        }
-                    };
+                    let (color, mv) = move_of(source, node, prop, size, problems);
                     if let Some(mv) = mv
                         && problems.is_empty()
                     {
@@ -346,6 +326,38 @@ fn read_root(
         source: rules_source,
         notes,
     })
+}
+
+/// The move property `prop` (`B` or `W`) of `node`: its colour, and the move, or `None` after
+/// reporting why it cannot be read (not one point, off the board). `B[]` is a pass, and so is
+/// `B[tt]` on boards up to 19x19, as FF[3] wrote it.
+pub(super) fn move_of(
+    source: &str,
+    node: &NodeSpans<'_>,
+    prop: &PropertySpan<'_>,
+    size: BoardSize,
+    problems: &mut Problems,
+) -> (Color, Option<Move>) {
+    let color = if &*prop.identifier == "B" {
+        Color::Black
+    } else {
+        Color::White
+    };
+    // One value, read without collecting: a long game is mostly moves.
+    let parsed = match node.values(prop) {
+        [raw] => parse_move(&source[raw.clone()]),
+        _ => None,
+    };
+    let mv = match parsed {
+        Some(None) => Some(Move::Pass),
+        Some(Some((19, 19))) if size.get() <= 19 => Some(Move::Pass),
+        Some(Some(p)) => on_board(p, size, source, node, prop, problems).map(Move::Play),
+        None => {
+            invalid(source, node, prop, problems);
+            None
+        }
+    };
+    (color, mv)
 }
 
 /// The board size from the root's `SZ` (19 when absent, as FF[4] says).
