@@ -60,6 +60,14 @@ struct Case {
     note: Option<&'static str>,
 }
 
+impl Case {
+    /// Writes this case's record, its last move at `second`, in its charset, as `name`.sgf.
+    fn file(&self, name: &str, second: &str) -> std::path::PathBuf {
+        let text = record(self.ca, self.black, self.white, self.comment, second);
+        write(name, &bytes(self.writing, &text))
+    }
+}
+
 fn cases() -> Vec<Case> {
     let case = |name, ca, writing, black, white, comment, note| Case {
         name,
@@ -230,8 +238,7 @@ fn write(name: &str, bytes: &[u8]) -> std::path::PathBuf {
 #[test]
 fn every_charset_is_refereed_and_its_text_comes_out_right() {
     for case in cases() {
-        let text = record(case.ca, case.black, case.white, case.comment, "gg");
-        let path = write(case.name, &bytes(case.writing, &text));
+        let path = case.file(case.name, "gg");
         let (code, out, err) = run(&["replay", path.to_str().unwrap()]);
         assert_eq!(code, 0, "{}: {err}", case.name);
         assert!(out.contains("| White  | G3"), "{}: {out}", case.name);
@@ -255,8 +262,7 @@ fn a_problem_shows_its_line_as_the_file_means_it() {
     for case in cases() {
         // `zz` is off a 9x9 board: the problem points at the last line, whose comment must
         // come out in its own characters.
-        let text = record(case.ca, case.black, case.white, case.comment, "zz");
-        let path = write(&format!("{}-bad", case.name), &bytes(case.writing, &text));
+        let path = case.file(&format!("{}-bad", case.name), "zz");
         let (code, _, err) = run(&["replay", path.to_str().unwrap()]);
         assert_eq!(code, 1, "{}: {err}", case.name);
         let shown = format!(";W[zz]C[{}])", case.comment);
@@ -291,11 +297,7 @@ fn utf8_without_ca_is_read_without_a_note_and_bad_bytes_are_named() {
 #[test]
 fn import_carries_the_text_into_a_kit_that_passes_check() {
     for case in cases() {
-        let text = record(case.ca, case.black, case.white, case.comment, "gg");
-        let path = write(
-            &format!("{}-import", case.name),
-            &bytes(case.writing, &text),
-        );
+        let path = case.file(&format!("{}-import", case.name), "gg");
         let kit = temp_path(&format!("{}-import", case.name)).with_extension("toml");
         let (code, _, err) = run(&[
             "import",
@@ -330,8 +332,7 @@ fn a_gbk_problem_prints_its_comment_in_the_pack() {
         return;
     }
     let case = cases().into_iter().find(|c| c.name == "gbk-no-ca").unwrap();
-    let text = record(case.ca, case.black, case.white, case.comment, "gg");
-    let path = write("gbk-pack", &bytes(case.writing, &text));
+    let path = case.file("gbk-pack", "gg");
     let kit = temp_path("gbk-pack").with_extension("toml");
     let (code, _, err) = run(&[
         "import",
@@ -374,8 +375,7 @@ fn the_record_sheet_prints_the_players_names() {
         return;
     }
     for case in cases() {
-        let text = record(case.ca, case.black, case.white, case.comment, "gg");
-        let path = write(&format!("{}-sheet", case.name), &bytes(case.writing, &text));
+        let path = case.file(&format!("{}-sheet", case.name), "gg");
         let pdf = temp_path(&format!("{}-sheet", case.name)).with_extension("pdf");
         let (code, _, err) = run(&[
             "replay",
