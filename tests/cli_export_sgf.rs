@@ -49,19 +49,16 @@ fn the_seed_kit_exports_as_derived_by_hand() {
     let rules = "[ko=positional][end_passes=2][max_stones=80][capture_target=5][scoring=captures]";
     // 5x5: SGF letters run a..e across from A and down from row 5, so C3 is `cc`, B3 `bc`,
     // C2 `cd`, D3 `dc`, C4 `cb`, C5 `ca`, B4 `bb`, D4 `db`. Stones go in point order. The
-    // root's comment is the question, a blank line, the heading and the answer; `answer_at`
-    // counts the question's characters (35 and 28).
+    // root's comment is the question alone; the answer is in the comment of the node after it.
     let expected = format!(
         "(;GM[1]FF[4]CA[UTF-8]AP[libertykit:{version}]SZ[5]GN[Example 1]EV[Liberty-chain capture]PL[B]\n\
-         LK[task=capture]{rules}[generated=title][generated=prompt][answer_at=35]\n\
-         AB[bc][cd][dc]AW[cc]C[Black to play: which move captures?\n\nAnswers:\n\
-         C4 captures C3 (1 stone)]\n\
+         LK[task=capture]{rules}[generated=title][generated=prompt]\n\
+         AB[bc][cd][dc]AW[cc]C[Black to play: which move captures?]\n\
          ;B[cb]TE[1]C[C4 captures C3 (1 stone)]\n\
          )\n\
          (;GM[1]FF[4]CA[UTF-8]AP[libertykit:{version}]SZ[5]GN[Example 2]EV[Liberty-chain capture]\n\
-         LK[task=liberties][group=C3]{rules}[generated=title][answer_at=28]\n\
-         AB[bc][cd][dc]AW[cc][cb]SQ[cc]C[identify remaining liberties\n\nAnswers:\n\
-         White chain C3, C4 has 3 liberties: B4, C5, D4]\n\
+         LK[task=liberties][group=C3]{rules}[generated=title]\n\
+         AB[bc][cd][dc]AW[cc][cb]SQ[cc]C[identify remaining liberties]\n\
          ;TR[bb][ca][db]C[White chain C3, C4 has 3 liberties: B4, C5, D4]\n\
          )\n"
     );
@@ -212,7 +209,7 @@ fn brackets_and_backslashes_survive_export_and_import() {
     assert_eq!(
         games[0].get_property("C"),
         Some(&Prop::C(sgf_parse::Text {
-            text: format!("{prompt}\n\nAnswers:\nC4 captures C3 (1 stone)")
+            text: prompt.to_string()
         }))
     );
     let back = round_trip(&path, "escapes-back");

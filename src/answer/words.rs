@@ -38,7 +38,10 @@ pub fn scoring_name(scoring: Scoring, wording: &Wording) -> &str {
 /// The answer in words, as a host reads it aloud; one line per sentence. A `legal` example's
 /// history moves that its diagram's numbers cannot show end it, in one line.
 pub fn describe(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
-    let mut lines = answer_lines(answer, wording);
+    let mut lines: Vec<String> = answer_sentences(answer, wording)
+        .into_iter()
+        .map(|s| s.line)
+        .collect();
     if matches!(answer.answer, Answer::Legal { .. }) && !answer.figure.notes.is_empty() {
         let notes: Vec<String> = answer
             .figure
@@ -52,7 +55,42 @@ pub fn describe(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
     lines
 }
 
-fn answer_lines(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
+/// Every phrase that gives the answer away: each sentence [`describe`] gives, and the short
+/// claim at the heart of each (`C4 captures C3`, `B1 is illegal`, `White wins by 2.5`), from
+/// the wording's `claim_*` sentences. A player page holding any of them shows the answer.
+pub fn giveaways(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
+    let mut phrases = describe(answer, wording);
+    phrases.extend(
+        answer_sentences(answer, wording)
+            .into_iter()
+            .filter_map(|s| s.claim),
+    );
+    phrases
+}
+
+/// One sentence of an answer, with the claim at its heart when its template has one.
+struct Sentence {
+    /// The sentence as the host key prints it.
+    line: String,
+    /// The shortest words that still give the answer away.
+    claim: Option<String>,
+}
+
+/// The sentence `key` filled with `args`, and its claim: `claim_<name>` for `answer_<name>`,
+/// filled with the same values.
+fn sentence(wording: &Wording, key: &str, args: &[(&str, &str)]) -> Sentence {
+    let claim = key
+        .strip_prefix("answer_")
+        .map(|name| format!("claim_{name}"))
+        .filter(|claim| wording.has(claim))
+        .map(|claim| wording.fill(&claim, args));
+    Sentence {
+        line: wording.fill(key, args),
+        claim,
+    }
+}
+
+fn answer_sentences(answer: &ExampleAnswer, wording: &Wording) -> Vec<Sentence> {
     let stones = |n: usize| {
         let key = if n == 1 { "stone_one" } else { "stone_many" };
         wording.fill(key, &[("count", &n.to_string())])
@@ -62,12 +100,17 @@ fn answer_lines(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
     let color_word = |c: Color| wording.get(c.name()).to_string();
     match &answer.answer {
         Answer::Capture { moves } if moves.is_empty() => {
-            vec![wording.fill("answer_no_capture", &[("color", &color_word(mover))])]
+            vec![sentence(
+                wording,
+                "answer_no_capture",
+                &[("color", &color_word(mover))],
+            )]
         }
         Answer::Capture { moves } => moves
             .iter()
             .map(|m| {
-                wording.fill(
+                sentence(
+                    wording,
                     "answer_capture",
                     &[
                         ("point", &m.point.to_string()),
@@ -81,7 +124,8 @@ fn answer_lines(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
             color,
             chain,
             liberties,
-        } => vec![wording.fill(
+        } => vec![sentence(
+            wording,
             if liberties.len() == 1 {
                 "answer_liberties_one"
             } else {
@@ -99,7 +143,8 @@ fn answer_lines(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
             reason: None,
             suicided,
             ..
-        } if !suicided.is_empty() => vec![wording.fill(
+        } if !suicided.is_empty() => vec![sentence(
+            wording,
             "answer_legal_suicide",
             &[
                 ("color", &color_word(mover)),
@@ -119,7 +164,8 @@ fn answer_lines(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
             } else {
                 "answer_legal_capturing"
             };
-            vec![wording.fill(
+            vec![sentence(
+                wording,
                 key,
                 &[
                     ("color", &color_word(mover)),
@@ -133,7 +179,8 @@ fn answer_lines(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
             point,
             reason: Some(reason),
             ..
-        } => vec![wording.fill(
+        } => vec![sentence(
+            wording,
             "answer_illegal",
             &[
                 ("color", &color_word(mover)),
@@ -147,7 +194,7 @@ fn answer_lines(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
         Answer::Sequence {
             moves, captures, ..
         } => {
-            let mut lines: Vec<String> = moves
+            let mut lines: Vec<Sentence> = moves
                 .iter()
                 .map(|r| {
                     // A move the numbers on the diagram cannot show says where it went.
@@ -162,7 +209,8 @@ fn answer_lines(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
                     } else {
                         "answer_sequence_capture"
                     };
-                    let mut line = wording.fill(
+                    let mut said = sentence(
+                        wording,
                         key,
                         &[
                             ("number", &r.number.to_string()),
@@ -179,14 +227,15 @@ fn answer_lines(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
                         ],
                     );
                     if let Some(note) = note {
-                        line.push_str(
+                        said.line.push_str(
                             &wording.fill("note_in_move", &[("note", &note_text(note, wording))]),
                         );
                     }
-                    line
+                    said
                 })
                 .collect();
-            lines.push(wording.fill(
+            lines.push(sentence(
+                wording,
                 "answer_tally",
                 &[
                     ("black", &captures[0].to_string()),
@@ -228,7 +277,7 @@ pub fn note_text(note: &Note, wording: &Wording) -> String {
 
 /// The score with its working: by captures the two counts; by area stones plus points; by
 /// territory points plus prisoners; komi added to White's.
-fn score_line(s: &Score, wording: &Wording) -> String {
+fn score_line(s: &Score, wording: &Wording) -> Sentence {
     let result = match s.winner {
         Some(c) => wording.fill(
             "answer_winner",
@@ -239,8 +288,10 @@ fn score_line(s: &Score, wording: &Wording) -> String {
         ),
         None => wording.get("answer_draw").to_string(),
     };
+    // A draw's words ("a draw") are too common to be a claim of their own.
+    let claim = s.winner.is_some().then(|| result.clone());
     if s.scoring == Scoring::Captures {
-        return wording.fill(
+        let line = wording.fill(
             "answer_score",
             &[
                 ("scoring", scoring_name(s.scoring, wording)),
@@ -249,6 +300,7 @@ fn score_line(s: &Score, wording: &Wording) -> String {
                 ("result", &result),
             ],
         );
+        return Sentence { line, claim };
     }
     let count = |n: u32, one: &str, many: &str| {
         wording.fill(
@@ -288,7 +340,7 @@ fn score_line(s: &Score, wording: &Wording) -> String {
             ],
         )
     };
-    wording.fill(
+    let line = wording.fill(
         "answer_score_counted",
         &[
             ("scoring", scoring_name(s.scoring, wording)),
@@ -296,5 +348,6 @@ fn score_line(s: &Score, wording: &Wording) -> String {
             ("white", &side(Color::White, s.white)),
             ("result", &result),
         ],
-    )
+    );
+    Sentence { line, claim }
 }

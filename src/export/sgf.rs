@@ -1,6 +1,6 @@
 //! A kit as an SGF (FF[4]) collection: one game per example, the position as setup stones, the
-//! root's comment holding the question and then the answer in words, and the answer as moves in
-//! the nodes after it (a capture on each, liberties marked, a sequence as the main line).
+//! root's comment holding the question alone, and the answer as moves in the nodes after it, in
+//! words in their comments (a capture on each, liberties marked, a sequence as the main line).
 //!
 //! Each root also carries libertykit's own property `LK` (FF[4] allows private properties):
 //! the task and its fields and the kit's rules, so that `import` gives back the same kit. Other
@@ -60,20 +60,8 @@ fn game(
     }
     out.push('\n');
     let words = describe(answer, w);
-    // The answer follows the question in the root's comment, after a blank line and the host
-    // key's heading; `answer_at` says where, so import gives back the question alone.
-    let prompt_chars = question.prompt.chars().count();
-    let comment = format!(
-        "{}\n\n{}:\n{}",
-        question.prompt,
-        w.get("answers_heading"),
-        words.join("\n")
-    );
     out.push_str("LK");
-    for entry in private_entries(example, kit)
-        .into_iter()
-        .chain([format!("answer_at={prompt_chars}")])
-    {
+    for entry in private_entries(example, kit) {
         let _ = write!(out, "[{}]", escape(&entry));
     }
     out.push('\n');
@@ -90,7 +78,10 @@ fn game(
         }
         _ => {}
     }
-    let _ = writeln!(out, "C[{}]", escape(&comment));
+    // The root's comment is what a player reads, in libertykit and in every problem app: the
+    // question alone. The answer is in the comments of the nodes after it, where problem apps
+    // keep theirs.
+    let _ = writeln!(out, "C[{}]", escape(&question.prompt));
     let mover = example.to_play.unwrap_or(Color::Black);
     match (&example.task, &answer.answer) {
         (Task::Capture, Answer::Capture { moves }) if !moves.is_empty() => {

@@ -128,6 +128,40 @@ pub struct Page {
     pub shapes: Vec<Shape>,
 }
 
+impl Page {
+    /// The text a reader sees on the page, as paragraphs: runs of text lines of one size, each
+    /// just below the one before, joined by a line break; anything else starts a paragraph.
+    /// What the answer firewall reads, so a sentence wrapped over two lines is still one.
+    pub fn paragraphs(&self) -> Vec<String> {
+        let mut paragraphs: Vec<String> = Vec::new();
+        let mut last: Option<(f64, f64)> = None;
+        for shape in &self.shapes {
+            let Shape::Text {
+                baseline,
+                text,
+                size_pt,
+                ..
+            } = shape
+            else {
+                continue;
+            };
+            let line_mm = size_pt * 25.4 / 72.0;
+            let follows = last.is_some_and(|(y, size)| {
+                size == *size_pt && baseline.y > y && baseline.y - y <= 2.0 * line_mm
+            });
+            match paragraphs.last_mut() {
+                Some(paragraph) if follows => {
+                    paragraph.push('\n');
+                    paragraph.push_str(text);
+                }
+                _ => paragraphs.push(text.clone()),
+            }
+            last = Some((baseline.y, *size_pt));
+        }
+        paragraphs
+    }
+}
+
 /// A printable document: a title (for PDF metadata) and its pages, numbered from 1.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Document {

@@ -25,6 +25,7 @@ use std::thread;
 
 use super::check::{Checked, check_source};
 use super::files::{Staged, io_reason, lock_folder, stage};
+use super::firewall::answer_leaks;
 use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
 use crate::cli::{PackFormat, PaperArg};
 use crate::diag::{Diagnostic, Source};
@@ -201,7 +202,15 @@ fn render(
     );
     // Exactly `check`'s checks, except that the fit is judged on the paper actually used.
     let (pack, kit) = match check_source(&source, paper, font) {
-        Ok(Checked { kit, key, fonts }) => (crate::layout::pack(&kit, &key, fonts), kit),
+        Ok(Checked { kit, key, fonts }) => {
+            let pack = crate::layout::pack(&kit, &key, fonts);
+            // No answer on a player page, by any path: read off the pages as laid out.
+            let leaks = answer_leaks(&source, &key, &kit.wording, &pack.player_sheet);
+            if !leaks.is_empty() {
+                return Ok(Err((source, leaks)));
+            }
+            (pack, kit)
+        }
         Err(diagnostics) => return Ok(Err((source, diagnostics))),
     };
     // Shown above the pages of an HTML document on screen, never printed.

@@ -5,6 +5,7 @@ mod check;
 mod completions;
 mod export;
 mod files;
+mod firewall;
 mod import;
 mod key;
 mod new;

@@ -6,4 +6,5 @@ pub mod document;
 pub mod key_help;
 pub mod rules_table;
 mod string_place;
+pub mod strings;
 pub mod value;

@@ -28,7 +28,8 @@ pub struct SgfGame {
     pub to_play: Option<Color>,
     /// `GN`, or else the first `N` of the setup nodes.
     pub title: Option<String>,
-    /// The first `C` of the setup nodes.
+    /// The first `C` of the setup nodes (the root and those after it before the first move; a
+    /// move's comment is never the question).
     pub comment: Option<String>,
     /// The main line's moves, each with its colour and where it is written.
     pub moves: Vec<(Color, Move, Range<usize>)>,
@@ -165,6 +166,12 @@ fn read_node(source: &str, open: &mut OpenGame, node: &NodeSpans<'_>, problems: 
     let size = open.game.size;
     let root = !open.read_root;
     let before_moves = open.game.moves.is_empty();
+    // A move's node is no setup: its comment speaks of the move ("Correct.", "正解图"), never
+    // of the question, so only a setup node's comment can be the prompt.
+    let setup_node = !node
+        .properties
+        .iter()
+        .any(|p| matches!(&*p.identifier, "B" | "W"));
     for prop in &node.properties {
         let id = &*prop.identifier;
         match id {
@@ -215,7 +222,7 @@ fn read_node(source: &str, open: &mut OpenGame, node: &NodeSpans<'_>, problems: 
             "N" if before_moves && open.game.title.is_none() && node.find("GN").is_none() => {
                 open.game.title = Some(text_of(source, node, prop));
             }
-            "C" if before_moves && open.game.comment.is_none() => {
+            "C" if before_moves && setup_node && open.game.comment.is_none() => {
                 open.game.comment = Some(text_of(source, node, prop));
             }
             "KM" if root => {

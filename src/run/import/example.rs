@@ -7,10 +7,12 @@
 
 use std::ops::Range;
 
+use crate::answer::firewall::fold;
 use crate::diag::Diagnostic;
 use crate::kit::{TaskKind, View, starting_side};
 use crate::record::SgfGame;
 use crate::rules::{Board, Color, Game, Move, Point, Rules};
+use crate::text::{Language, Wording};
 
 /// What an imported example asks, with the fields of its task.
 #[derive(Debug, Clone, PartialEq)]
@@ -150,14 +152,13 @@ pub fn example_of(
     if private.generated("title") {
         example.title = None;
     }
-    // A libertykit export follows the question with the answer in words: only the question
-    // is the prompt. Checked against the text, so a comment edited since is kept whole.
-    if let (Some((at, _)), Some(prompt)) = (private.get("answer_at"), &example.prompt)
-        && let Ok(at) = at.parse::<usize>()
-        && let Some((cut, _)) = prompt.char_indices().nth(at)
-        && prompt[cut..].starts_with("\n\n")
+    // Exports before this version followed the question with the answer in the root's
+    // comment (and wrote `answer_at`): only the question is the prompt, however an editor has
+    // since changed its white space or line ends.
+    if private.get("answer_at").is_some()
+        && let Some(prompt) = &example.prompt
     {
-        example.prompt = Some(prompt[..cut].to_string());
+        example.prompt = Some(question_before_answers(prompt));
     }
     if private.generated("prompt") {
         example.prompt = None;
@@ -262,6 +263,28 @@ fn task_named(
             ImportedTask::Score { dead }
         }
     })
+}
+
+/// The text of an old export's root comment before its answers: everything before the first
+/// line that is the host key's answers heading in any language (`Answers:`, `Réponses :`,
+/// `解答：`), white space and line ends as any editor wrote them.
+fn question_before_answers(comment: &str) -> String {
+    let headings: Vec<String> = Language::ALL
+        .iter()
+        .map(|&language| fold(Wording::for_language(language).get("answers_heading")).text)
+        .collect();
+    let mut end = comment.len();
+    let mut at = 0;
+    for line in comment.split_inclusive(['\n', '\r']) {
+        let folded = fold(line).text;
+        let heading = folded.trim_end_matches([':', '：']);
+        if folded != heading && headings.iter().any(|h| *h == heading) {
+            end = at;
+            break;
+        }
+        at += line.len();
+    }
+    comment[..end].trim().to_string()
 }
 
 /// The question a position with no moves asks: a capture when the side to play has one, else
