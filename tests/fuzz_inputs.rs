@@ -2,8 +2,12 @@
 //! records from the example and test corpora go through `check`, `key`, `build` and `replay`
 //! exactly as the command line runs them. No input may panic, and each run must end in one of
 //! the three exit classes with something said: ok (0), problems printed (1), a failure (2).
+//! A second campaign exports every example kit, re-saves the SGF as an editor might (white space
+//! and line ends changed, an old export's answer after the question) and imports it: no prompt
+//! or title may ever hold an answer.
 //!
-//! `LIBERTYKIT_FUZZ_CASES=50000 cargo test --release --test fuzz_inputs` runs a longer campaign;
+//! `LIBERTYKIT_FUZZ_CASES=50000 cargo test --release --test fuzz_inputs` runs a longer campaign
+//! (and 1/20 as many round trips);
 //! `LIBERTYKIT_FUZZ_SEED` picks another sequence. A failing input is saved under
 //! `target/tmp/fuzz-failures/` to be replayed by hand.
 
@@ -295,4 +299,152 @@ fn mutated_inputs_never_panic_and_always_say_what_happened() {
     // Every class is reached, or the mutations are not reaching the parsers.
     assert!(classes.iter().all(|&n| n > 0), "{classes:?}");
     assert!(slowest.0 < Duration::from_secs(5), "{slowest:?}");
+}
+
+/// White space an editor or an author may put around or inside a comment.
+const SPACES: &[&str] = &[
+    " ", "  ", "\u{a0}", "\n", "\r\n", "\r", "\t", "\u{3000}", "\u{200b}", "\n\n",
+];
+
+/// The byte range of the value of each game's root `C[...]` in an exported collection (one
+/// game per `(;GM[1]`, the comment its first `C[`).
+fn root_comments(sgf: &str) -> Vec<std::ops::Range<usize>> {
+    let mut ranges = Vec::new();
+    let mut from = 0;
+    while let Some(game) = sgf[from..].find("(;GM[1]") {
+        let game = from + game;
+        let Some(open) = sgf[game..].find("C[") else {
+            break;
+        };
+        let start = game + open + 2;
+        let bytes = sgf.as_bytes();
+        let mut end = start;
+        while end < bytes.len() && bytes[end] != b']' {
+            end += if bytes[end] == b'\\' { 2 } else { 1 };
+        }
+        ranges.push(start..end.min(bytes.len()));
+        from = end;
+    }
+    ranges
+}
+
+/// `sgf` as an editor might re-save it: white space added around and inside each root comment,
+/// the answer written after the question as earlier versions did (`answer_at`), and the line
+/// ends changed.
+fn resave(rng: &mut Rng, sgf: &str, answers: &[Vec<String>]) -> String {
+    let mut out = String::with_capacity(sgf.len() * 2);
+    let mut last = 0;
+    for (i, range) in root_comments(sgf).into_iter().enumerate() {
+        out.push_str(&sgf[last..range.start]);
+        let space = |rng: &mut Rng| SPACES[rng.below(SPACES.len())];
+        let mut comment = String::new();
+        for _ in 0..rng.below(3) {
+            comment.push_str(space(rng));
+        }
+        let question = &sgf[range.clone()];
+        // A space inside the question, as an author's own text may have.
+        match question.find(' ') {
+            Some(at) if rng.below(2) == 0 => {
+                comment.push_str(&question[..at]);
+                comment.push_str(space(rng));
+                comment.push_str(&question[at + 1..]);
+            }
+            _ => comment.push_str(question),
+        }
+        if rng.below(2) == 0
+            && let Some(lines) = answers.get(i)
+        {
+            // The old export's layout: a blank line, the heading, the answer.
+            comment.push_str(&format!(
+                "{}{}Answers:{}{}",
+                space(rng),
+                ["\n\n", "\r\n\r\n", "\n \n"][rng.below(3)],
+                space(rng),
+                lines.join("\n").replace(']', "\\]")
+            ));
+        }
+        for _ in 0..rng.below(3) {
+            comment.push_str(space(rng));
+        }
+        out.push_str(&comment);
+        last = range.end;
+    }
+    out.push_str(&sgf[last..]);
+    // `answer_at` tells import the comment may hold the answer; any value will do.
+    let out = out.replace("LK[task=", "LK[answer_at=7][task=");
+    match rng.below(3) {
+        0 => out.replace('\n', "\r\n"),
+        1 => out.replace('\n', "\r"),
+        _ => out,
+    }
+}
+
+/// Every example kit exported, re-saved as an editor might, and imported again: no imported
+/// prompt or title ever holds a phrase the host key prints for an answer (checked with the
+/// original kit's answer firewall), and the imported kit builds.
+#[test]
+fn export_import_round_trips_never_put_an_answer_in_a_prompt() {
+    use libertykit::answer::{Firewall, answer_key, describe};
+    use libertykit::kit::load;
+
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut kits = Vec::new();
+    files_in(&root.join("examples"), &["toml"], &mut kits);
+    files_in(&root.join("tests/kits/good"), &["toml"], &mut kits);
+    let cases: usize = std::env::var("LIBERTYKIT_FUZZ_CASES")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+        .map_or(120, |n| n / 20);
+    let mut rng = Rng(0x5eed_0fa1_150a_17e5);
+    let dir = common::temp_path("fuzz-round-trip");
+    fs::create_dir_all(&dir).unwrap();
+    let (sgf_path, kit_path) = (dir.join("export.sgf"), dir.join("back.toml"));
+    let (sgf_text, kit_text) = (
+        sgf_path.to_str().unwrap().to_string(),
+        kit_path.to_str().unwrap().to_string(),
+    );
+    let mut prompts_checked = 0;
+    for case in 0..cases {
+        let path = &kits[rng.below(kits.len())];
+        let kit = load(&fs::read_to_string(path).unwrap()).unwrap();
+        let key = answer_key(&kit);
+        let wall = Firewall::new(&key, &kit.wording);
+        let answers: Vec<Vec<String>> = key
+            .examples
+            .iter()
+            .map(|a| describe(a, &kit.wording))
+            .collect();
+        let (code, _, err) = run_line(&["export", path.to_str().unwrap(), "--out", &sgf_text]);
+        assert_eq!(code, 0, "{}: {err}", path.display());
+        let sgf = fs::read_to_string(&sgf_path).unwrap();
+        let resaved = resave(&mut rng, &sgf, &answers);
+        fs::write(&sgf_path, &resaved).unwrap();
+        let _ = fs::remove_file(&kit_path);
+        let (code, _, err) = run_line(&["import", &sgf_text, "--out", &kit_text]);
+        assert_eq!(code, 0, "case {case} {}: {err}\n{resaved}", path.display());
+        let back = load(&fs::read_to_string(&kit_path).unwrap())
+            .unwrap_or_else(|r| panic!("case {case}: {:?}", r.problems));
+        for example in &back.examples {
+            for text in [&example.prompt, &example.title].into_iter().flatten() {
+                let leaks = wall.leaks(text);
+                assert!(
+                    leaks.is_empty(),
+                    "case {case} {}: example {} `{text}` gives away {leaks:?}\n{resaved}",
+                    path.display(),
+                    example.number
+                );
+                prompts_checked += 1;
+            }
+        }
+        if case % 10 == 0 {
+            let pack = dir.join("pack");
+            let pack = pack.to_str().unwrap();
+            let (code, _, err) = run_line(&["build", &kit_text, "--out", pack, "--format", "svg"]);
+            assert_eq!(code, 0, "case {case} {}: {err}", path.display());
+        }
+    }
+    eprintln!(
+        "round trip: {cases} exports re-saved and imported, {prompts_checked} prompts and titles checked"
+    );
+    assert!(prompts_checked > cases, "{prompts_checked}");
 }

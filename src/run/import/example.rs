@@ -266,8 +266,8 @@ fn task_named(
 }
 
 /// The text of an old export's root comment before its answers: everything before the first
-/// line that is the host key's answers heading in any language (`Answers:`, `Réponses :`,
-/// `解答：`), white space and line ends as any editor wrote them.
+/// line that starts with the host key's answers heading in any language (`Answers:`,
+/// `Réponses :`, `解答：`), white space and line ends as any editor wrote them.
 fn question_before_answers(comment: &str) -> String {
     let headings: Vec<String> = Language::ALL
         .iter()
@@ -277,8 +277,12 @@ fn question_before_answers(comment: &str) -> String {
     let mut at = 0;
     for line in comment.split_inclusive(['\n', '\r']) {
         let folded = fold(line).text;
-        let heading = folded.trim_end_matches([':', '：']);
-        if folded != heading && headings.iter().any(|h| *h == heading) {
+        let starts_heading = headings.iter().any(|h| {
+            folded
+                .strip_prefix(h.as_str())
+                .is_some_and(|rest| rest.starts_with([':', '：']))
+        });
+        if starts_heading {
             end = at;
             break;
         }
