@@ -14,6 +14,7 @@ use super::schema::{
 use crate::diag::{Diagnostic, nearest};
 use crate::rules::Rules;
 use crate::text::{Language, Wording, placeholders};
+use crate::toml_input::control_characters;
 use crate::toml_input::document::{TomlReader, parse_document, with_article};
 use crate::toml_input::rules_table::{RULES_KEYS, RULES_REQUIRED, RawRules};
 
@@ -46,6 +47,8 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
             examples: Vec::new(),
         });
     };
+    // Reported with the rest, not alone: the file reads, so every other problem can be found.
+    cx.problems.extend(control_characters(source, &root));
     let mut kit_table = None;
     let mut rules_table = None;
     let mut text_table = None;
