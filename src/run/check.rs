@@ -114,7 +114,8 @@ fn check_content(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
     // engine's answer, for the sound examples even of a rejected kit, so one run reports every
     // problem.
     let in_file_order = |mut problems: Vec<Diagnostic>| {
-        problems.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
+        // A note (how the kit was read) after the problems it is about.
+        problems.sort_by_key(|d| (d.is_note, d.span.as_ref().map_or(0, |s| s.start)));
         problems
     };
     match load(source.text()) {
@@ -231,7 +232,7 @@ pub fn run(
             .map_err(output_error)?,
             Err(diagnostics) => {
                 failed += 1;
-                problems += diagnostics.len();
+                problems += diagnostics.iter().filter(|d| !d.is_note).count();
                 write!(console.err, "{}", source.render_all(&diagnostics)).map_err(output_error)?;
             }
         }
