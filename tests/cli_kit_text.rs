@@ -95,3 +95,74 @@ fn tabs_and_line_breaks_in_a_prompt_are_text() {
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("ok  "), "{out}");
 }
+
+/// A kit whose first example's prompt is 400 numbered words, longer than a page.
+fn long_prompt_kit(name: &str) -> String {
+    let words: Vec<String> = (1..=400).map(|i| format!("word{i}")).collect();
+    kit_file(
+        name,
+        &format!(
+            r#"[kit]
+title = "Long prompt"
+
+[rules]
+board = 5
+
+[[example]]
+position = "white C3; black B3 C2 D3"
+task = "capture"
+to_play = "black"
+prompt = "{}"
+key = "C4"
+
+[[example]]
+title = "After the long one"
+position = "white C3; black B3 C2 D3"
+task = "capture"
+to_play = "black"
+key = "C4"
+"#,
+            words.join(" ")
+        ),
+    )
+}
+
+#[test]
+fn a_prompt_longer_than_a_page_runs_on_and_every_word_is_printed() {
+    if !common::tool_available("pdftotext") {
+        return;
+    }
+    let path = long_prompt_kit("long-prompt");
+    let (code, _, err) = run(&["check", &path]);
+    assert_eq!(code, 0, "{err}");
+    let out_dir = temp_path("long-prompt-pack");
+    let _ = std::fs::remove_dir_all(&out_dir);
+    let (code, _, err) = run(&[
+        "build",
+        &path,
+        "--out",
+        out_dir.to_str().unwrap(),
+        "--format",
+        "pdf",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for document in ["player-sheet", "host-key"] {
+        let pdf = std::fs::read(out_dir.join(format!("{document}.pdf"))).unwrap();
+        let text = common::pdf_text(&pdf, &format!("long-prompt-{document}"));
+        let printed: std::collections::HashSet<&str> = text
+            .split_whitespace()
+            .filter(|w| w.starts_with("word"))
+            .collect();
+        let missing: Vec<String> = (1..=400)
+            .map(|i| format!("word{i}"))
+            .filter(|w| !printed.contains(w.as_str()))
+            .collect();
+        assert!(missing.is_empty(), "{document}: {missing:?} not printed");
+        // What follows the long prompt is printed too, after it.
+        let last = text.find("word400").unwrap();
+        assert!(
+            text[last..].contains("After the long one"),
+            "{document}: {text}"
+        );
+    }
+}
