@@ -166,3 +166,41 @@ fn a_prompt_longer_than_a_page_runs_on_and_every_word_is_printed() {
         );
     }
 }
+
+/// The foot of a page is the same on every page, so its text cannot run on: a printing note or
+/// bar label too long for it is refused at its `[text]` entry, with the lines measured.
+#[test]
+fn a_printing_note_too_long_for_the_foot_is_refused_with_the_measured_limit() {
+    let words: Vec<String> = (1..=60).map(|i| format!("note{i}")).collect();
+    let path = kit_file(
+        "long-note",
+        &CONTROLS
+            .replace(r"Bell\u0007 and \u001b[31mred", "Long note")
+            .replace(
+                r#"answer_draw = "a\u009bdraw""#,
+                &format!(
+                    "host_printing_note = \"{0}\"\ncalibration_label = \"{0}\"",
+                    words.join(" ")
+                ),
+            )
+            .replace(r"One\u007f", "One")
+            .replace(r"capture.\u0000", "capture."),
+    );
+    let (code, out, err) = run(&["check", &path]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out, "");
+    assert!(
+        err.starts_with(
+            "error: `host_printing_note` takes 3 lines at the foot of a page, where 2 fit (the rest would be printed over the page)\n"
+        ),
+        "{err}"
+    );
+    assert!(err.contains(&format!(" --> {path}:8:1\n")), "{err}");
+    assert!(err.contains("`calibration_label` takes 7 lines"), "{err}");
+    assert!(err.contains(&format!(" --> {path}:9:1\n")), "{err}");
+    assert!(err.contains("= help: shorten it to about "), "{err}");
+    assert!(
+        err.contains("or write `host_printing_note = \"\"` to leave it out"),
+        "{err}"
+    );
+}
