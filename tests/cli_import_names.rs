@@ -64,3 +64,21 @@ fn an_escape_in_the_file_name_is_shown_in_the_comment_and_the_title() {
     // The title is the stem, each control character a kit may not hold written as text.
     assert!(text.contains("title = \"red\\\\u{1b}[31m\\r\"\n"), "{text}");
 }
+
+#[test]
+fn a_note_quoting_the_file_shows_its_control_characters() {
+    let dir = fresh_dir("import-ruleset");
+    let sgf = dir.join("ruleset.sgf");
+    std::fs::write(
+        &sgf,
+        b"(;GM[1]FF[4]SZ[5]RU[x\x1b[2J]AB[bc][cb][dc]AW[cc]PL[B])",
+    )
+    .unwrap();
+    let (code, _, err) = run(&["import", sgf.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("note: `RU[x\\u{1b}[2J]` is not a ruleset"),
+        "{err}"
+    );
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+}
