@@ -96,9 +96,9 @@ fn tabs_and_line_breaks_in_a_prompt_are_text() {
     assert!(out.starts_with("ok  "), "{out}");
 }
 
-/// A kit whose first example's prompt is 400 numbered words, longer than a page.
-fn long_prompt_kit(name: &str) -> String {
-    let words: Vec<String> = (1..=400).map(|i| format!("word{i}")).collect();
+/// A kit whose first example's prompt is `count` numbered words.
+fn long_prompt_kit(name: &str, count: usize) -> String {
+    let words: Vec<String> = (1..=count).map(|i| format!("word{i}")).collect();
     kit_file(
         name,
         &format!(
@@ -132,10 +132,18 @@ fn a_prompt_longer_than_a_page_runs_on_and_every_word_is_printed() {
     if !common::tool_available("pdftotext") {
         return;
     }
-    let path = long_prompt_kit("long-prompt");
+    // 400 words fill a page's width; 2000 run on over the pages after it.
+    for count in [400, 2000] {
+        every_word_is_printed(count);
+    }
+}
+
+fn every_word_is_printed(count: usize) {
+    let name = format!("long-prompt-{count}");
+    let path = long_prompt_kit(&name, count);
     let (code, _, err) = run(&["check", &path]);
     assert_eq!(code, 0, "{err}");
-    let out_dir = temp_path("long-prompt-pack");
+    let out_dir = temp_path(&format!("{name}-pack"));
     let _ = std::fs::remove_dir_all(&out_dir);
     let (code, _, err) = run(&[
         "build",
@@ -148,18 +156,18 @@ fn a_prompt_longer_than_a_page_runs_on_and_every_word_is_printed() {
     assert_eq!(code, 0, "{err}");
     for document in ["player-sheet", "host-key"] {
         let pdf = std::fs::read(out_dir.join(format!("{document}.pdf"))).unwrap();
-        let text = common::pdf_text(&pdf, &format!("long-prompt-{document}"));
+        let text = common::pdf_text(&pdf, &format!("{name}-{document}"));
         let printed: std::collections::HashSet<&str> = text
             .split_whitespace()
             .filter(|w| w.starts_with("word"))
             .collect();
-        let missing: Vec<String> = (1..=400)
+        let missing: Vec<String> = (1..=count)
             .map(|i| format!("word{i}"))
             .filter(|w| !printed.contains(w.as_str()))
             .collect();
         assert!(missing.is_empty(), "{document}: {missing:?} not printed");
         // What follows the long prompt is printed too, after it.
-        let last = text.find("word400").unwrap();
+        let last = text.find(&format!("word{count}")).unwrap();
         assert!(
             text[last..].contains("After the long one"),
             "{document}: {text}"

@@ -195,11 +195,18 @@ fn a_run_past_its_box_is_caught() {
     assert!(problems[0].contains("past its box"), "{problems:?}");
 }
 
-/// A prompt longer than a page runs on over the next pages: every line of it is above the
-/// footer band and inside the margins, and none of its words is lost.
+/// A prompt longer than a page's column gets the page's width, and one longer than a page
+/// runs on over the next pages: every line of it is above the footer band and inside the
+/// margins, and none of its words is lost.
 #[test]
 fn a_prompt_longer_than_a_page_stays_above_the_footer() {
-    let words: Vec<String> = (1..=400).map(|i| format!("word{i}")).collect();
+    for count in [400, 2000] {
+        long_prompt_stays_above_the_footer(count);
+    }
+}
+
+fn long_prompt_stays_above_the_footer(count: usize) {
+    let words: Vec<String> = (1..=count).map(|i| format!("word{i}")).collect();
     let source = format!(
         "[kit]\ntitle = \"Long\"\n\n[rules]\nboard = 5\n\n[[example]]\nposition = \"white C3; black B3 C2 D3\"\ntask = \"capture\"\nto_play = \"black\"\nprompt = \"{}\"\n",
         words.join(" ")
@@ -234,7 +241,8 @@ fn a_prompt_longer_than_a_page_stays_above_the_footer() {
                 }
             }
             assert_eq!(printed, words, "{} on {}", doc.title, paper.name());
-            assert!(doc.pages.len() >= 2, "{}", doc.title);
+            // 2000 words take more than one page of their own.
+            assert!(doc.pages.len() >= 2 + count / 1000, "{}", doc.title);
         }
     }
 }

@@ -95,17 +95,22 @@ pub fn add(flow: &mut Flow, kit: &Kit, style: &Style, heading: Option<&str>, cel
             lay_out(kit, style, cell, &diagrams[i].0, width)
         })
         .collect();
-    // A cell taller than a page (a prompt of hundreds of words) is a row of its own, and its
-    // text runs on over the next pages: placed as one block, it would run over the footer and
-    // off the page.
+    // A cell taller than a page (a prompt of hundreds of words) is a row of its own, the
+    // page's width, and if it is still taller than a page its text runs on over the next
+    // pages: placed as one block, it would run over the footer and off the page.
     let page = flow.page_height();
-    let is_tall: Vec<bool> = laid.iter().map(|l| l.height > page + 1e-9).collect();
-    let tall = |i: usize| is_tall[i];
+    let alone: Vec<bool> = laid.iter().map(|l| l.height > page + 1e-9).collect();
+    for (i, cell) in cells.iter().enumerate().filter(|&(i, _)| alone[i]) {
+        laid[i] = lay_out(kit, style, cell, &diagrams[i].0, full_width);
+    }
+    let tall: Vec<bool> = (0..laid.len())
+        .map(|i| alone[i] && laid[i].height > page + 1e-9)
+        .collect();
     let mut rows: Vec<Vec<usize>> = Vec::new();
     let mut used = columns;
     for (i, span) in spans.iter().enumerate() {
-        let after_tall = rows.last().is_some_and(|row| row.iter().any(|&j| tall(j)));
-        if used + span > columns || tall(i) || after_tall {
+        let after_alone = rows.last().is_some_and(|row| row.iter().any(|&j| alone[j]));
+        if used + span > columns || alone[i] || after_alone {
             rows.push(Vec::new());
             used = 0;
         }
@@ -116,7 +121,7 @@ pub fn add(flow: &mut Flow, kit: &Kit, style: &Style, heading: Option<&str>, cel
     }
     for row in rows {
         if let [i] = row[..]
-            && tall(i)
+            && tall[i]
         {
             flow_tall(flow, style, &cells[i], &mut laid[i]);
             continue;
