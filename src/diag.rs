@@ -22,6 +22,9 @@ pub struct Diagnostic {
     pub message: String,
     /// What would be right, if there is something to suggest.
     pub help: Option<String>,
+    /// Whether this says how the file was read rather than what is wrong with it: rendered as
+    /// `note:`, and not counted among the problems.
+    pub is_note: bool,
 }
 
 impl Diagnostic {
@@ -31,6 +34,7 @@ impl Diagnostic {
             span: Some(span),
             message: message.into(),
             help: None,
+            is_note: false,
         }
     }
 
@@ -40,6 +44,15 @@ impl Diagnostic {
             span: None,
             message: message.into(),
             help: None,
+            is_note: false,
+        }
+    }
+
+    /// A note on the file as a whole: how it was read, when a problem changed that.
+    pub fn note(message: impl Into<String>) -> Self {
+        Diagnostic {
+            is_note: true,
+            ..Diagnostic::whole_file(message)
         }
     }
 
@@ -173,7 +186,8 @@ impl Source {
     /// One diagnostic as plain text: `error: ...`, ` --> path:line:col`, the line with a caret,
     /// `help: ...`.
     pub fn render(&self, d: &Diagnostic) -> String {
-        let title = Level::ERROR.primary_title(&d.message);
+        let level = if d.is_note { Level::NOTE } else { Level::ERROR };
+        let title = level.primary_title(&d.message);
         let mut windowed = false;
         let mut group = match &d.span {
             Some(span) => {

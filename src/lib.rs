@@ -6,6 +6,7 @@
 
 pub mod answer;
 pub mod cli;
+pub mod control_chars;
 pub mod diag;
 pub mod export;
 pub mod key_check;

@@ -299,8 +299,10 @@ fn every_problem_in_a_file_is_reported() {
         "{err}"
     );
     assert!(err.contains("many-problems.toml:10:29"), "{err}");
+    // The wrong `ko` does not stop the second example's key from being compared.
+    assert!(err.contains("many-problems.toml:18:7"), "{err}");
     assert!(
-        err.ends_with("error: check failed with 3 problems\n"),
+        err.ends_with("error: check failed with 4 problems\n"),
         "{err}"
     );
 }

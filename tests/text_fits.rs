@@ -194,3 +194,55 @@ fn a_run_past_its_box_is_caught() {
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert!(problems[0].contains("past its box"), "{problems:?}");
 }
+
+/// A prompt longer than a page's column gets the page's width, and one longer than a page
+/// runs on over the next pages: every line of it is above the footer band and inside the
+/// margins, and none of its words is lost.
+#[test]
+fn a_prompt_longer_than_a_page_stays_above_the_footer() {
+    for count in [400, 2000] {
+        long_prompt_stays_above_the_footer(count);
+    }
+}
+
+fn long_prompt_stays_above_the_footer(count: usize) {
+    let words: Vec<String> = (1..=count).map(|i| format!("word{i}")).collect();
+    let source = format!(
+        "[kit]\ntitle = \"Long\"\n\n[rules]\nboard = 5\n\n[[example]]\nposition = \"white C3; black B3 C2 D3\"\ntask = \"capture\"\nto_play = \"black\"\nprompt = \"{}\"\n",
+        words.join(" ")
+    );
+    let kit = load(&source).unwrap();
+    let fonts = typeface::bundled();
+    for paper in [Paper::A4, Paper::Letter] {
+        let mut kit = kit.clone();
+        kit.paper = paper;
+        let key = answer_key(&kit);
+        let pack = pack(&kit, &key, fonts);
+        let (physical, _) = libertykit::layout::fit::fitted_physical(&kit, fonts);
+        let style = Style::for_physical(&physical, fonts);
+        for doc in [&pack.player_sheet, &pack.host_key] {
+            let problems = overflows(doc, &style);
+            assert!(problems.is_empty(), "{}", problems.join("\n"));
+            let mut printed = Vec::new();
+            for page in &doc.pages {
+                let bottom = page.size.height - style.margin - style.footer_band;
+                for shape in &page.shapes {
+                    if let Shape::Text { text, baseline, .. } = shape
+                        && text.contains("word")
+                    {
+                        assert!(
+                            baseline.y <= bottom + 0.05,
+                            "{}: `{text}` at {:.1} mm is in the footer band (from {bottom:.1} mm)",
+                            doc.title,
+                            baseline.y
+                        );
+                        printed.extend(text.split_whitespace().map(str::to_string));
+                    }
+                }
+            }
+            assert_eq!(printed, words, "{} on {}", doc.title, paper.name());
+            // 2000 words take more than one page of their own.
+            assert!(doc.pages.len() >= 2 + count / 1000, "{}", doc.title);
+        }
+    }
+}

@@ -14,8 +14,9 @@ use super::schema::{
 use crate::diag::{Diagnostic, nearest};
 use crate::rules::Rules;
 use crate::text::{Language, Wording, placeholders};
+use crate::toml_input::control_characters;
 use crate::toml_input::document::{TomlReader, parse_document, with_article};
-use crate::toml_input::rules_table::{RULES_KEYS, RULES_REQUIRED, RawRules};
+use crate::toml_input::rules_table::{RULES_KEYS, RULES_REQUIRED, RawRules, assumed_note};
 
 /// A kit's tables and their keys, to say where a misplaced key belongs.
 const KIT_TABLES: &[(&str, &[&str])] = &[
@@ -46,6 +47,8 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
             examples: Vec::new(),
         });
     };
+    // Reported with the rest, not alone: the file reads, so every other problem can be found.
+    cx.problems.extend(control_characters(source, &root));
     let mut kit_table = None;
     let mut rules_table = None;
     let mut text_table = None;
@@ -112,6 +115,9 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
         ..PaperPlaces::default()
     };
     let mut example_size = None;
+    // The rules with each wrong entry at its default, so the examples are still read and
+    // their keys compared with the engine when `[rules]` has a problem.
+    let mut assumed = (Rules::default(), Vec::new());
     let rules = cx
         .table(
             rules_table,
@@ -123,20 +129,23 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
         .and_then(|(raw, keys_sound)| {
             places.board = raw.board.as_ref().map_or(0..0, Spanned::span);
             example_size = raw.size();
-            match raw.validate() {
-                Ok(v) => keys_sound.then_some(v),
-                Err(ds) => {
-                    cx.problems.extend(ds);
-                    None
-                }
-            }
+            let checked = raw.check();
+            let mut defaulted: Vec<String> =
+                checked.defaulted.iter().map(ToString::to_string).collect();
+            defaulted.extend(unknown_keys(rules_table, RULES_KEYS));
+            let sound = keys_sound && raw.sound && checked.problems.is_empty();
+            cx.problems.extend(checked.problems);
+            assumed = (checked.rules, defaulted);
+            checked
+                .size
+                .filter(|_| sound)
+                .map(|size| (size, checked.rules))
         });
 
     let wording = text_section(&mut cx, text_table, language);
 
     let raw_examples = example_tables(&mut cx, example_value);
-    let example_rules =
-        rules.map_or_else(|| example_size.map(|size| (size, Rules::default())), Some);
+    let example_rules = rules.map_or_else(|| example_size.map(|size| (size, assumed.0)), Some);
     let examples: Vec<Example> = match example_rules {
         Some((size, rules)) => raw_examples
             .iter()
@@ -185,12 +194,24 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
                     .map(|f| (f.get_ref().trim().to_string(), f.span())),
             })
         }
-        (rules, _) => Err(Rejected {
-            problems: cx.problems,
-            rules: rules.map(|(_, rules)| rules),
-            wording,
-            examples,
-        }),
+        (rules, _) => {
+            let rules = match rules {
+                Some((_, rules)) => Some(rules),
+                None => {
+                    // The check stage compares the examples under these rules: say so.
+                    if !examples.is_empty() {
+                        cx.problems.extend(assumed_note(&assumed.1));
+                    }
+                    example_size.map(|_| assumed.0)
+                }
+            };
+            Err(Rejected {
+                problems: cx.problems,
+                rules,
+                wording,
+                examples,
+            })
+        }
     }
 }
 
@@ -201,7 +222,8 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
 pub struct Rejected {
     /// Every problem found, each at its place.
     pub problems: Vec<Diagnostic>,
-    /// The session's rules, when `[rules]` is sound.
+    /// The session's rules, when `[rules]` gives a supported board size; an entry whose value
+    /// is wrong is at its default, and a note among the problems names it.
     pub rules: Option<Rules>,
     /// The wording, with the `[text]` entries that are sound.
     pub wording: Wording,
@@ -289,6 +311,18 @@ fn text_section(
         .clone()
         .with_overrides(overrides)
         .unwrap_or(defaults)
+}
+
+/// The keys of `table` that are not among `known`, as written.
+fn unknown_keys(table: Option<&Spanned<DeValue<'_>>>, known: &[&str]) -> Vec<String> {
+    let Some(entries) = table.and_then(|t| t.get_ref().as_table()) else {
+        return Vec::new();
+    };
+    entries
+        .iter()
+        .map(|(key, _)| key.get_ref().to_string())
+        .filter(|key| !known.contains(&key.as_str()))
+        .collect()
 }
 
 /// Each `[[example]]` table, deserialized where its keys are sound, with its TOML value.

@@ -19,7 +19,7 @@ use crate::kit::{Kit, Physical, View};
 use super::board::{self, BoardGeometry, fitted_view_style};
 use super::flow::{Flow, text_block};
 use super::geom::{Pos, Size};
-use super::page::Font;
+use super::page::{Font, Shape};
 use super::style::{BoardStyle, Style};
 
 /// Gap between cells, across and down, and between the boards of one cell.
@@ -86,10 +86,31 @@ pub fn add(flow: &mut Flow, kit: &Kit, style: &Style, heading: Option<&str>, cel
         Some(text) => flow.heading(text, style.heading_pt, first_height),
         None => flow.ensure(first_height),
     }
+    let mut laid: Vec<LaidCell> = cells
+        .iter()
+        .enumerate()
+        .map(|(i, cell)| {
+            let columns_taken = spans[i] as f64;
+            let width = columns_taken * column_width + (columns_taken - 1.0) * CELL_GAP;
+            lay_out(kit, style, cell, &diagrams[i].0, width)
+        })
+        .collect();
+    // A cell taller than a page (a prompt of hundreds of words) is a row of its own, the
+    // page's width, and if it is still taller than a page its text runs on over the next
+    // pages: placed as one block, it would run over the footer and off the page.
+    let page = flow.page_height();
+    let alone: Vec<bool> = laid.iter().map(|l| l.height > page + 1e-9).collect();
+    for (i, cell) in cells.iter().enumerate().filter(|&(i, _)| alone[i]) {
+        laid[i] = lay_out(kit, style, cell, &diagrams[i].0, full_width);
+    }
+    let tall: Vec<bool> = (0..laid.len())
+        .map(|i| alone[i] && laid[i].height > page + 1e-9)
+        .collect();
     let mut rows: Vec<Vec<usize>> = Vec::new();
     let mut used = columns;
     for (i, span) in spans.iter().enumerate() {
-        if used + span > columns {
+        let after_alone = rows.last().is_some_and(|row| row.iter().any(|&j| alone[j]));
+        if used + span > columns || alone[i] || after_alone {
             rows.push(Vec::new());
             used = 0;
         }
@@ -99,55 +120,25 @@ pub fn add(flow: &mut Flow, kit: &Kit, style: &Style, heading: Option<&str>, cel
         }
     }
     for row in rows {
+        if let [i] = row[..]
+            && tall[i]
+        {
+            flow_tall(flow, style, &cells[i], &mut laid[i]);
+            continue;
+        }
         let mut placed = Vec::new();
         let mut height: f64 = 0.0;
         let mut x = flow.left();
         for i in row {
-            let cell = &cells[i];
-            let columns_taken = spans[i] as f64;
-            let width = columns_taken * column_width + (columns_taken - 1.0) * CELL_GAP;
-            let boards = cell.panels.len().max(1) as f64;
-            let board_width = (width - (boards - 1.0) * CELL_GAP) / boards;
-            let style_here =
-                fitted_view_style(kit.size, cell.view, &diagrams[i].0, 1.0, board_width);
-            let board_extent = BoardGeometry::view_extent(kit.size, cell.view, &style_here);
-            let mut shapes = Vec::new();
-            let mut caption_height: f64 = 0.0;
-            let boards_width = boards * board_extent.width + (boards - 1.0) * CELL_GAP;
-            let mut bx = x + (width - boards_width).max(0.0) / 2.0;
-            for (panel, caption) in &cell.panels {
-                let g = BoardGeometry::showing(kit.size, cell.view, style_here, Pos::new(bx, 0.0));
-                shapes.extend(board::draw(
-                    &g,
-                    Some(&panel.board),
-                    &panel.marks,
-                    &panel.numbers,
-                ));
-                if let Some(caption) = caption {
-                    let at = Pos::new(bx, board_extent.height + 0.5);
-                    let (lines, h) = text_block(
-                        style,
-                        caption,
-                        Font::Regular,
-                        style.body_pt,
-                        at,
-                        board_extent.width,
-                    );
-                    shapes.extend(lines);
-                    caption_height = caption_height.max(h + 0.5);
-                }
-                bx += board_extent.width + CELL_GAP;
-            }
-            let mut y = board_extent.height + caption_height + 1.0;
-            for (text, font) in &cell.texts {
-                let at = Pos::new(x, y);
-                let (more, h) = text_block(style, text, *font, style.body_pt, at, width);
-                shapes.extend(more);
-                y += h;
-            }
-            height = height.max(y);
+            let cell = &mut laid[i];
+            let shapes: Vec<Shape> = std::mem::take(&mut cell.boards)
+                .into_iter()
+                .chain(std::mem::take(&mut cell.texts))
+                .map(|s| s.moved(x, 0.0))
+                .collect();
+            height = height.max(cell.height);
             placed.push(shapes);
-            x += width + CELL_GAP;
+            x += cell.width + CELL_GAP;
         }
         flow.ensure(height);
         let top = flow.y();
@@ -158,4 +149,86 @@ pub fn add(flow: &mut Flow, kit: &Kit, style: &Style, heading: Option<&str>, cel
             .collect();
         flow.place(height + CELL_GAP, shapes);
     }
+}
+
+/// One cell laid out with its top left at the origin.
+struct LaidCell {
+    /// Its width on the page.
+    width: f64,
+    /// The boards with their captions.
+    boards: Vec<Shape>,
+    /// The height of the boards with their captions, down to where the text starts.
+    boards_height: f64,
+    /// The text under the boards, in lines.
+    texts: Vec<Shape>,
+    /// The whole cell's height.
+    height: f64,
+}
+
+/// Lays out `cell`, `width` wide, its diagrams drawn in `drawn` (or smaller, to fit).
+fn lay_out(kit: &Kit, style: &Style, cell: &Cell, drawn: &BoardStyle, width: f64) -> LaidCell {
+    let boards = cell.panels.len().max(1) as f64;
+    let board_width = (width - (boards - 1.0) * CELL_GAP) / boards;
+    let style_here = fitted_view_style(kit.size, cell.view, drawn, 1.0, board_width);
+    let board_extent = BoardGeometry::view_extent(kit.size, cell.view, &style_here);
+    let mut shapes = Vec::new();
+    let mut caption_height: f64 = 0.0;
+    let boards_width = boards * board_extent.width + (boards - 1.0) * CELL_GAP;
+    let mut bx = (width - boards_width).max(0.0) / 2.0;
+    for (panel, caption) in &cell.panels {
+        let g = BoardGeometry::showing(kit.size, cell.view, style_here, Pos::new(bx, 0.0));
+        shapes.extend(board::draw(
+            &g,
+            Some(&panel.board),
+            &panel.marks,
+            &panel.numbers,
+        ));
+        if let Some(caption) = caption {
+            let at = Pos::new(bx, board_extent.height + 0.5);
+            let (lines, h) = text_block(
+                style,
+                caption,
+                Font::Regular,
+                style.body_pt,
+                at,
+                board_extent.width,
+            );
+            shapes.extend(lines);
+            caption_height = caption_height.max(h + 0.5);
+        }
+        bx += board_extent.width + CELL_GAP;
+    }
+    let boards_height = board_extent.height + caption_height + 1.0;
+    let mut y = boards_height;
+    let mut texts = Vec::new();
+    for (text, font) in &cell.texts {
+        let (more, h) = text_block(style, text, *font, style.body_pt, Pos::new(0.0, y), width);
+        texts.extend(more);
+        y += h;
+    }
+    LaidCell {
+        width,
+        boards: shapes,
+        boards_height,
+        texts,
+        height: y,
+    }
+}
+
+/// Places a cell taller than a page: its boards as one block, then its text line by line, on
+/// as many pages as it takes (each line where the flow has room for it, never below the
+/// footer's top).
+fn flow_tall(flow: &mut Flow, style: &Style, cell: &Cell, laid: &mut LaidCell) {
+    let x = flow.left();
+    flow.ensure(laid.boards_height);
+    let top = flow.y();
+    let boards = std::mem::take(&mut laid.boards)
+        .into_iter()
+        .map(|s| s.moved(x, top))
+        .collect();
+    flow.place(laid.boards_height, boards);
+    for (text, font) in &cell.texts {
+        flow.text_in(text, *font, style.body_pt, x, laid.width);
+    }
+    flow.skip(CELL_GAP);
 }

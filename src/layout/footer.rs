@@ -8,10 +8,10 @@ use crate::kit::Kit;
 use crate::typeface::Typefaces;
 
 use super::flow::{text_block, text_shape};
-use super::font::text_width_mm;
+use super::font::{text_width_mm, wrap};
 use super::geom::{Pos, Rgb};
 use super::page::{Font, Page, Shape, Stroke};
-use super::style::Style;
+use super::style::{Style, cap_height_mm};
 
 /// The words at a page's foot, whatever the document: the left of the footer line, the right
 /// with `{page}` and `{pages}` still to fill, the calibration bar's label and the printing note.
@@ -135,6 +135,54 @@ fn foot(page: &Page, text: &FootText<'_>, right_text: &str, style: &Style) -> Ve
     let top = bar_y - 3.5 - height;
     shapes.extend(lines.into_iter().map(|s| s.moved(left, top)));
     shapes
+}
+
+/// A text of the foot taller than its place there: it would run up over the page's content
+/// (the printing note) or into the printing note (the bar's label).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FootOverflow {
+    /// The wording key of the text.
+    pub key: &'static str,
+    /// The lines it takes.
+    pub lines: usize,
+    /// The most lines its place holds.
+    pub most: usize,
+}
+
+/// Each text of the kit's foot that does not fit its place, measured as [`decorate`] sets
+/// it: the printing notes printed (the player sheet's, the host key's) and the bar's label.
+/// The foot is the same on every page, so what does not fit cannot run on to the next page;
+/// `check` refuses it instead.
+pub fn overflows(kit: &Kit, style: &Style, printing_note: &'static str) -> Vec<FootOverflow> {
+    let (width, _) = kit.paper.dimensions_mm();
+    let line = style.line_height(style.small_pt);
+    let note_width = width - 2.0 * style.margin;
+    let label_width = note_width - style.calibration_mm - 3.0;
+    // The note ends 3.5 mm above the bar, which is 6 mm above the footer line (see `foot`),
+    // and must stay inside the band. The label is centred on the bar, 0.6 mm up: its lower
+    // half must stay above the footer line's capitals.
+    let note_most = ((style.footer_band - 9.5) / line + 1e-9).floor() as usize;
+    let label_room = 2.0 * (6.0 - cap_height_mm(style.small_pt) + 0.6);
+    let label_most = (label_room / line + 1e-9).floor() as usize;
+    let w = &kit.wording;
+    [
+        (printing_note, note_width, note_most),
+        ("host_printing_note", note_width, note_most),
+        ("calibration_label", label_width, label_most),
+    ]
+    .into_iter()
+    .filter_map(|(key, width, most)| {
+        let lines = wrap(
+            style.fonts,
+            w.get(key),
+            Font::Regular,
+            style.small_pt,
+            width,
+        )
+        .len();
+        (lines > most).then_some(FootOverflow { key, lines, most })
+    })
+    .collect()
 }
 
 /// `text` cut at a character boundary and ended with `…` so it measures at most `width` mm.

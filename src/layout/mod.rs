@@ -41,6 +41,16 @@ pub struct Pack {
     pub host_key: Document,
 }
 
+/// The wording key of the player sheet's printing note: there is nothing to cut without
+/// counters.
+pub fn player_printing_note(kit: &Kit) -> &'static str {
+    if counters::per_colour(kit) == 0 {
+        "printing_note_no_counters"
+    } else {
+        "printing_note"
+    }
+}
+
 /// Lays out the whole pack for `kit` on its paper: at 100% scale, or, when the kit leaves the
 /// spacing open and a full-size board does not fit, at the largest scale that fits
 /// ([`fit::fitted_physical`]), so the PDF and the SVG pages agree.
@@ -59,11 +69,7 @@ pub fn pack(kit: &Kit, key: &AnswerKey, fonts: &'static Typefaces) -> Pack {
     footer::decorate(
         &mut pages,
         &player_name,
-        if counters::per_colour(kit) == 0 {
-            w.get("printing_note_no_counters")
-        } else {
-            w.get("printing_note")
-        },
+        w.get(player_printing_note(kit)),
         kit,
         &style,
     );

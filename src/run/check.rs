@@ -9,6 +9,8 @@ use crate::diag::{Diagnostic, Source};
 use crate::key_check::{key_problems, view_problems};
 use crate::kit::{Kit, Paper, load};
 use crate::layout::fit::{FitKey, PaperFrom, board_fit_problem};
+use crate::layout::style::Style;
+use crate::layout::{footer, player_printing_note};
 use crate::typeface::{self, Typefaces};
 
 /// A kit that passed every check, with what building it needs.
@@ -53,7 +55,8 @@ pub fn check_source(
             Diagnostic::at(span, problem.message).with_help(problem.help),
         ]);
     }
-    let problems = unprintable(&kit, source.text(), fonts);
+    let mut problems = unprintable(&kit, source.text(), fonts);
+    problems.extend(foot_problems(&kit, source.text(), fonts));
     if problems.is_empty() {
         Ok(Checked { kit, key, fonts })
     } else {
@@ -114,7 +117,8 @@ fn check_content(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
     // engine's answer, for the sound examples even of a rejected kit, so one run reports every
     // problem.
     let in_file_order = |mut problems: Vec<Diagnostic>| {
-        problems.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
+        // A note (how the kit was read) after the problems it is about.
+        problems.sort_by_key(|d| (d.is_note, d.span.as_ref().map_or(0, |s| s.start)));
         problems
     };
     match load(source.text()) {
@@ -145,6 +149,52 @@ fn check_content(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
             Err(in_file_order(problems))
         }
     }
+}
+
+/// Each printing note or bar label too long for the foot of a page, where nothing can run on
+/// to a next page: refused at its `[text]` entry, with the lines it takes and those that fit.
+fn foot_problems(kit: &Kit, source: &str, fonts: &'static Typefaces) -> Vec<Diagnostic> {
+    let style = Style::for_physical(&kit.physical, fonts);
+    footer::overflows(kit, &style, player_printing_note(kit))
+        .into_iter()
+        .map(|o| {
+            let message = format!(
+                "`{}` takes {} lines at the foot of a page, where {} {} (the rest would be printed over the page)",
+                o.key,
+                o.lines,
+                o.most,
+                if o.most == 1 { "fits" } else { "fit" }
+            );
+            let shown = kit.wording.get(o.key).chars().count();
+            let help = format!(
+                "shorten it to about {} characters, or write `{} = \"\"` to leave it out",
+                shown * o.most / o.lines.max(1),
+                o.key
+            );
+            match text_entry(source, o.key) {
+                Some(span) => Diagnostic::at(span, message),
+                None => Diagnostic::whole_file(message),
+            }
+            .with_help(help)
+        })
+        .collect()
+}
+
+/// Where `key = ...` is written as a line of the kit (its key), when it is.
+fn text_entry(source: &str, key: &str) -> Option<std::ops::Range<usize>> {
+    let mut start = 0;
+    for line in source.split_inclusive('\n') {
+        let indent = line.len() - line.trim_start().len();
+        let rest = &line[indent..];
+        if let Some(after) = rest.strip_prefix(key)
+            && after.trim_start().starts_with('=')
+        {
+            let at = start + indent;
+            return Some(at..at + key.len());
+        }
+        start += line.len();
+    }
+    None
 }
 
 /// Every character no font can show in what the pack prints: the kit's own words (title,
@@ -231,7 +281,7 @@ pub fn run(
             .map_err(output_error)?,
             Err(diagnostics) => {
                 failed += 1;
-                problems += diagnostics.len();
+                problems += diagnostics.iter().filter(|d| !d.is_note).count();
                 write!(console.err, "{}", source.render_all(&diagnostics)).map_err(output_error)?;
             }
         }

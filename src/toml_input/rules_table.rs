@@ -36,6 +36,22 @@ pub struct RawRules {
     pub suicide: Option<Spanned<String>>,
     /// Whether every value written read as its kind (a missing `board` is reported elsewhere).
     pub sound: bool,
+    /// The keys written with a value of the wrong kind (`komi = "7"`), in table order.
+    pub unread: Vec<&'static str>,
+}
+
+/// `[rules]` checked: the rules it gives with each wrong entry at its default, so the
+/// examples' keys can still be compared with the engine, and what was wrong.
+#[derive(Debug, Clone)]
+pub struct CheckedRules {
+    /// The board size, when it is one the engine supports.
+    pub size: Option<BoardSize>,
+    /// The rules written, each entry whose value is wrong at its default.
+    pub rules: Rules,
+    /// The keys whose value is wrong and so left at the default, in table order.
+    pub defaulted: Vec<&'static str>,
+    /// Every problem, each at its value.
+    pub problems: Vec<Diagnostic>,
 }
 
 /// Keys `[rules]` must have.
@@ -76,6 +92,22 @@ impl RawRules {
         let suicide = r.one("suicide", text);
         let sound = r.problems.is_empty();
         problems.append(&mut r.problems);
+        let read = [
+            board.is_some(),
+            ko.is_some(),
+            end_passes.is_some(),
+            max_stones.is_some(),
+            capture_target.is_some(),
+            scoring.is_some(),
+            komi.is_some(),
+            suicide.is_some(),
+        ];
+        let unread = RULES_KEYS
+            .iter()
+            .zip(read)
+            .filter(|&(key, read)| !read && super::value::entry(table, key).is_some())
+            .map(|(key, _)| *key)
+            .collect();
         RawRules {
             board,
             ko,
@@ -86,12 +118,25 @@ impl RawRules {
             komi,
             suicide,
             sound,
+            unread,
         }
     }
 
     /// Checks every value, reporting each problem at its value.
     pub fn validate(&self) -> Result<(BoardSize, Rules), Vec<Diagnostic>> {
+        let checked = self.check();
+        match checked.size {
+            Some(size) if checked.problems.is_empty() && self.sound => Ok((size, checked.rules)),
+            _ => Err(checked.problems),
+        }
+    }
+
+    /// Checks every value, reporting each problem at its value, and gives the rules with each
+    /// entry that is wrong (of the wrong kind, or a value the engine does not know) at its
+    /// default.
+    pub fn check(&self) -> CheckedRules {
         let mut problems = Vec::new();
+        let mut defaulted = self.unread.clone();
         let at = |s: &std::ops::Range<usize>, msg: String| Diagnostic::at(s.clone(), msg);
         let size = self.size();
         if let Some(board) = &self.board
@@ -106,6 +151,7 @@ impl RawRules {
             );
         }
         let mut rules = Rules::default();
+        let before = problems.len();
         if let Some(ko) = &self.ko {
             match ko.get_ref().parse::<KoRule>() {
                 Ok(k) => rules.ko = k,
@@ -119,6 +165,10 @@ impl RawRules {
                 ),
             }
         }
+        if problems.len() > before {
+            defaulted.push("ko");
+        }
+        let before = problems.len();
         if let Some(scoring) = &self.scoring {
             match scoring.get_ref().parse::<Scoring>() {
                 Ok(s) => rules.scoring = s,
@@ -128,6 +178,10 @@ impl RawRules {
                 ),
             }
         }
+        if problems.len() > before {
+            defaulted.push("scoring");
+        }
+        let before = problems.len();
         if let Some(suicide) = &self.suicide {
             match suicide.get_ref().parse::<SuicideRule>() {
                 Ok(s) => rules.suicide = s,
@@ -140,7 +194,10 @@ impl RawRules {
                 ),
             }
         }
-        let mut count = |value: &Option<Spanned<i64>>, name: &str| -> Option<u32> {
+        if problems.len() > before {
+            defaulted.push("suicide");
+        }
+        let mut count = |value: &Option<Spanned<i64>>, name: &'static str| -> Option<u32> {
             let v = value.as_ref()?;
             match u32::try_from(*v.get_ref()) {
                 Ok(n) if n > 0 => Some(n),
@@ -157,6 +214,7 @@ impl RawRules {
                             "leave `{name}` out to switch this end condition off"
                         )),
                     );
+                    defaulted.push(name);
                     None
                 }
             }
@@ -164,6 +222,7 @@ impl RawRules {
         rules.end_passes = count(&self.end_passes, "end_passes");
         rules.max_stones = count(&self.max_stones, "max_stones");
         rules.capture_target = count(&self.capture_target, "capture_target");
+        let before = problems.len();
         if let Some(komi) = &self.komi {
             let k = *komi.get_ref();
             if k.is_finite() && k.abs() <= 1000.0 {
@@ -175,9 +234,34 @@ impl RawRules {
                 );
             }
         }
-        match size {
-            Some(size) if problems.is_empty() && self.sound => Ok((size, rules)),
-            _ => Err(problems),
+        if problems.len() > before {
+            defaulted.push("komi");
+        }
+        defaulted.sort_by_key(|key| RULES_KEYS.iter().position(|k| k == key));
+        CheckedRules {
+            size,
+            rules,
+            defaulted,
+            problems,
         }
     }
+}
+
+/// The note that a kit's keys were compared under the default rules for the `[rules]` entries
+/// named in `assumed` (wrong, or unknown), when there are any: a key reported wrong, or found
+/// right, may then be so only under those defaults.
+pub fn assumed_note(assumed: &[String]) -> Option<Diagnostic> {
+    if assumed.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = assumed.iter().map(|k| format!("`{k}`")).collect();
+    Some(Diagnostic::note(format!(
+        "the examples' keys were compared with the engine's answers assuming the default rules for {} in `[rules]`, whose {} wrong",
+        names.join(", "),
+        if names.len() == 1 {
+            "entry is"
+        } else {
+            "entries are"
+        }
+    )))
 }

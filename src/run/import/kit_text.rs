@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use super::example::{ImportedExample, ImportedTask};
 use crate::answer::{Answer, ExampleAnswer};
+use crate::control_chars::{refused_in_kit, visible};
 use crate::rules::{Board, BoardSize, Color, Move, Point};
 
 /// What the kit as a whole says.
@@ -29,10 +30,12 @@ pub fn kit_text(
     answers: Option<&[ExampleAnswer]>,
 ) -> String {
     let mut out = String::new();
+    // A file's name may hold a line feed or any other control character: shown as an escape,
+    // it stays inside this one comment line and cannot start a table of its own.
     let _ = writeln!(
         out,
         "# Imported from {} by `libertykit import`.",
-        header.from
+        visible(&header.from)
     );
     out.push_str(
         "# Each `key` is the rules engine's answer, filled in for the author to review: check that\n\
@@ -159,7 +162,9 @@ fn moves_list(moves: &[(Color, Move)]) -> String {
     format!("[{}]", quoted.join(", "))
 }
 
-/// A TOML basic string: quotes, backslashes and control characters escaped.
+/// A TOML basic string: quotes, backslashes, tab and line ends escaped. Each other control
+/// character, which a kit may not hold (`check` refuses it), is written as the text of the
+/// escape `replay` shows (`\u{1b}`), so the kit passes and the author sees where it was.
 pub fn toml_string(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
@@ -170,8 +175,8 @@ pub fn toml_string(text: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04X}", u32::from(c));
+            c if refused_in_kit(c) => {
+                let _ = write!(out, "\\\\u{{{:x}}}", u32::from(c));
             }
             c => out.push(c),
         }
@@ -187,7 +192,7 @@ mod tests {
     #[test]
     fn strings_are_escaped_for_toml() {
         assert_eq!(toml_string("a \"b\" \\ c\nd"), r#""a \"b\" \\ c\nd""#);
-        assert_eq!(toml_string("\u{7}"), r#""\u0007""#);
+        assert_eq!(toml_string("\u{7}\u{9b}"), r#""\\u{7}\\u{9b}""#);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 mod example;
 mod kit_text;
 
+use crate::control_chars::visible;
 use std::path::Path;
 
 use example::{PrivateEntries, example_of};
@@ -24,7 +25,8 @@ pub fn run(sgf: &Path, out: Option<&Path>, console: &mut Console<'_>) -> Result<
     // The one read of the file, in the charset its `CA` names or that is detected.
     let read = crate::record::sgf_text(read_bytes(sgf, RECORD_LIMIT)?);
     if let Some(note) = &read.note {
-        writeln!(console.err, "note: `{}`: {note}", sgf.display()).map_err(output_error)?;
+        let path = sgf.display().to_string();
+        writeln!(console.err, "note: `{}`: {note}", visible(&path)).map_err(output_error)?;
     }
     let source = Source::new(sgf.display().to_string(), read.text);
     let name = sgf.file_name().map_or_else(
@@ -37,7 +39,8 @@ pub fn run(sgf: &Path, out: Option<&Path>, console: &mut Console<'_>) -> Result<
     let mut notes = Vec::new();
     let kit = kit_of(source.text(), &name, &title, read.charset, &mut notes);
     for note in notes {
-        writeln!(console.err, "note: {note}").map_err(output_error)?;
+        // A note may quote the file (`RU[...]`): its control characters are shown, not sent.
+        writeln!(console.err, "note: {}", visible(&note)).map_err(output_error)?;
     }
     let kit = match kit {
         Ok(kit) => kit,

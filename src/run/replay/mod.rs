@@ -5,6 +5,7 @@ mod json;
 mod sheet;
 mod text;
 
+use crate::control_chars::{VisibleWriter, visible};
 use std::io::Write;
 use std::ops::Range;
 use std::path::Path;
@@ -67,7 +68,8 @@ pub fn run(
         Format::Sgf => {
             let read = record::sgf_text(bytes);
             if let Some(note) = read.note {
-                writeln!(console.err, "note: `{path}`: {note}").map_err(output_error)?;
+                writeln!(console.err, "note: `{}`: {note}", visible(&path))
+                    .map_err(output_error)?;
             }
             (read.text, read.charset)
         }
@@ -110,16 +112,25 @@ pub fn run(
     let mut out = std::io::BufWriter::new(&mut *console.out);
     match format {
         OutputFormat::Json => {
-            serde_json::to_writer_pretty(&mut out, &json::ReplayJson::of(&replay)).map_err(
+            // serde_json escapes the C0 controls; DEL and C1 controls, which some terminals
+            // also obey, it writes raw, so they are escaped on the way out.
+            let mut visible = VisibleWriter::json(&mut out);
+            serde_json::to_writer_pretty(&mut visible, &json::ReplayJson::of(&replay)).map_err(
                 |e| match e.io_error_kind() {
                     Some(kind) => output_error(kind.into()),
                     None => Failure::new(format!("cannot write JSON: {e}")),
                 },
             )?;
-            writeln!(out).map_err(output_error)?;
+            writeln!(visible)
+                .and_then(|()| visible.flush())
+                .map_err(output_error)?;
         }
         OutputFormat::Text => {
-            text::write(&replay, &path, &Wording::replay_defaults(), &mut out)
+            // The sheet holds the record's own text (names, result, ruleset): no control
+            // character of it reaches the terminal raw.
+            let mut visible = VisibleWriter::new(&mut out);
+            text::write(&replay, &path, &Wording::replay_defaults(), &mut visible)
+                .and_then(|()| visible.flush())
                 .map_err(output_error)?;
         }
     }

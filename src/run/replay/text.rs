@@ -1,10 +1,12 @@
 //! The record sheet `replay` prints as text: heading, rules, the move table, notes on illegal
 //! moves, the end, the final board, the capture tally and the result.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use super::Replay;
+use crate::control_chars::visible;
 use crate::record::{RecordNote, RecordedResult, RulesSource};
 use crate::referee::MoveReport;
 use crate::rules::{Color, EndReason, SuicideRule, diagram};
@@ -23,7 +25,7 @@ pub(super) fn write(
     let heading = wording.fill(
         "replay_heading",
         &[
-            ("path", path),
+            ("path", &visible(path)),
             ("size", &record.size.to_string()),
             ("to_play", color(record.to_play)),
         ],
@@ -35,15 +37,18 @@ pub(super) fn write(
         let players = wording.fill(
             "replay_players",
             &[
-                ("black", info.black.as_deref().unwrap_or(unknown)),
-                ("white", info.white.as_deref().unwrap_or(unknown)),
+                ("black", &visible(info.black.as_deref().unwrap_or(unknown))),
+                ("white", &visible(info.white.as_deref().unwrap_or(unknown))),
             ],
         );
         writeln!(w, "{players}")?;
     }
-    let particulars: Vec<&str> = [&info.name, &info.event, &info.date]
+    // Each shown by `visible`, which also shows a line feed: a name cannot start a line of
+    // its own that reads as the sheet's.
+    let particulars: Vec<Cow<'_, str>> = [&info.name, &info.event, &info.date]
         .into_iter()
         .filter_map(|v| v.as_deref())
+        .map(visible)
         .collect();
     if !particulars.is_empty() {
         let line = wording.fill("replay_game", &[("particulars", &particulars.join(", "))]);
@@ -125,11 +130,11 @@ pub(super) fn notes(replay: &Replay, wording: &Wording) -> Vec<String> {
         .map(|note| match note {
             RecordNote::UnknownRuleset { name, known } => wording.fill(
                 "replay_note_unknown_ruleset",
-                &[("name", name), ("known", known)],
+                &[("name", &visible(name)), ("known", known)],
             ),
             RecordNote::FlagOverrides { flag, record, from } => wording.fill(
                 "replay_note_flag_overrides",
-                &[("flag", flag), ("record", record), ("from", from)],
+                &[("flag", flag), ("record", &visible(record)), ("from", from)],
             ),
         })
         .collect()
@@ -138,7 +143,7 @@ pub(super) fn notes(replay: &Replay, wording: &Wording) -> Vec<String> {
 /// The record's own result (`RE`) beside the count: agreeing, differing (a note), or a result
 /// the board cannot confirm (resignation, time, forfeit, void, unknown). `None` without `RE`.
 pub(super) fn recorded_line(replay: &Replay, wording: &Wording) -> Option<String> {
-    let text = replay.record.info.result.as_deref()?;
+    let text = &*visible(replay.record.info.result.as_deref()?);
     let Some(recorded) = RecordedResult::parse(text) else {
         return Some(wording.fill("replay_recorded_unreadable", &[("text", text)]));
     };
@@ -212,7 +217,7 @@ pub(super) fn rules_line(replay: &Replay, wording: &Wording) -> String {
         RulesSource::SgfDefaults => wording.get("replay_rules_from_defaults").to_string(),
         RulesSource::Ruleset(name) => wording.fill(
             "replay_rules_from_ruleset",
-            &[("property", &format!("RU[{name}]"))],
+            &[("property", &format!("RU[{}]", visible(name)))],
         ),
     };
     wording.fill(
