@@ -199,8 +199,11 @@ fn write_session(
     // Before any kit's folder: what a killed session left in `out` is finished or removed.
     finish_interrupted(&lock, is_session_file)?;
     lock.remove_leftover_temporaries();
-    for (kit, dir) in rendered.iter().zip(folders) {
+    // Every kit's folder before the first is written: a refused one leaves the session as it was.
+    for dir in folders {
         kit_folder_is_no_link(dir)?;
+    }
+    for (kit, dir) in rendered.iter().zip(folders) {
         create_folder(dir)?;
         let kit_lock = lock_folder(dir, console.err)?;
         // Again under the lock: a link swapped in meanwhile is not followed either.
