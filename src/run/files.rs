@@ -369,7 +369,13 @@ fn open_lock_file(path: &Path) -> Result<File, Failure> {
                     path.display()
                 )));
             }
-            options.open(path).map_err(|e| cannot_lock(&e))
+            match options.open(path) {
+                // Another user's lock file: it still locks, only without our id in it.
+                Err(e) if e.kind() == ErrorKind::PermissionDenied => {
+                    File::open(path).map_err(|e| cannot_lock(&e))
+                }
+                opened => opened.map_err(|e| cannot_lock(&e)),
+            }
         }
         Err(e) => Err(cannot_lock(&e)),
     }
@@ -559,6 +565,61 @@ mod tests {
         let err = lock_folder(&dir, &mut std::io::sink()).err().unwrap();
         assert!(err.message.contains("is not a plain file"), "{err}");
         assert!(fs::symlink_metadata(&target).is_err());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_lock_file_names_its_holder() {
+        let dir = fresh_dir("lock-holder");
+        let lock = lock_folder(&dir, &mut std::io::sink()).unwrap();
+        let written = fs::read_to_string(dir.join(LOCK_NAME)).unwrap();
+        assert_eq!(written, format!("{}\n", std::process::id()));
+        drop(lock);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_same_file_is_known_through_any_path_or_link() {
+        let dir = fresh_dir("same");
+        let file = dir.join("kit.toml");
+        fs::write(&file, b"x").unwrap();
+        fs::hard_link(&file, dir.join("hard.toml")).unwrap();
+        std::os::unix::fs::symlink(&file, dir.join("soft.toml")).unwrap();
+        fs::write(dir.join("other.toml"), b"x").unwrap();
+        for same in ["kit.toml", "hard.toml", "soft.toml", "./kit.toml"] {
+            assert!(same_file(&file, &dir.join(same)), "{same}");
+        }
+        assert!(!same_file(&file, &dir.join("other.toml")));
+        assert!(!same_file(&file, &dir.join("missing.toml")));
+        let err = not_the_input(&file, &dir.join("soft.toml"), "--out").unwrap_err();
+        assert!(err.message.contains("is the input"), "{err}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_regular_files_links_and_new_names_are_written_over() {
+        let dir = fresh_dir("targets");
+        fs::write(dir.join("file"), b"x").unwrap();
+        std::os::unix::fs::symlink("/dev/null", dir.join("link")).unwrap();
+        fs::create_dir(dir.join("folder")).unwrap();
+        for fine in ["file", "link", "new"] {
+            assert!(writable_target(&dir.join(fine)).is_ok(), "{fine}");
+        }
+        let err = writable_target(&dir.join("folder")).unwrap_err();
+        assert!(
+            err.message.contains("a folder of that name is in the way"),
+            "{err}"
+        );
+        let err = writable_target(Path::new("/dev/null")).unwrap_err();
+        assert!(err.message.contains("it is a device"), "{err}");
+        // Reading refuses the device too, before opening it.
+        let err = read_bytes(Path::new("/dev/zero"), KIT_LIMIT).unwrap_err();
+        assert!(
+            err.message.contains("is a device, not a regular file"),
+            "{err}"
+        );
         fs::remove_dir_all(&dir).unwrap();
     }
 

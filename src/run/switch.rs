@@ -189,3 +189,42 @@ fn sync_folder(dir: &Path) {
         let _ = folder.sync_all();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pack_name(name: &str) -> bool {
+        name == "sheet.pdf" || name == "sheet-2.svg"
+    }
+
+    #[test]
+    fn a_plan_names_only_the_folders_own_files() {
+        let dir = Path::new("/pack");
+        let plan = parse(
+            dir,
+            "libertykit switch 1\nput .libertykit-AbCdE12345.tmp sheet.pdf\nremove sheet-2.svg\n",
+            pack_name,
+        )
+        .unwrap();
+        assert_eq!(
+            plan.puts,
+            [(
+                dir.join(".libertykit-AbCdE12345.tmp"),
+                dir.join("sheet.pdf")
+            )]
+        );
+        assert_eq!(plan.removes, ["sheet-2.svg"]);
+        for bad in [
+            "",
+            "libertykit switch 2\n",
+            "libertykit switch 1\nremove ../notes.txt\n",
+            "libertykit switch 1\nremove notes.txt\n",
+            "libertykit switch 1\nput ../.libertykit-AbCdE12345.tmp sheet.pdf\n",
+            "libertykit switch 1\nput .libertykit-AbCdE12345.tmp /etc/passwd\n",
+            "libertykit switch 1\nput .libertykit-AbCdE12345.tmp sheet.pdf extra\n",
+        ] {
+            assert!(parse(dir, bad, pack_name).is_none(), "{bad:?}");
+        }
+    }
+}
