@@ -95,18 +95,22 @@ fn a_kill_at_any_moment_leaves_one_whole_pack() {
 
     // Kills spread over the whole of a build, a little past its usual end, in steps of
     // 1/KILLS of that span: early (rendering), late (writing, the plan, the renames).
-    const KILLS: u32 = 120;
+    // `LIBERTYKIT_KILLS=1000` measures more.
+    let kills: u32 = std::env::var("LIBERTYKIT_KILLS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(120);
     let span = took.mul_f64(1.3);
     let (mut old, mut new, mut finished, mut mixed) = (0, 0, 0, Vec::new());
     let mut current = 0;
-    for k in 0..KILLS {
+    for k in 0..kills {
         let next = 1 - current;
         let mut child = build(&[KITS[next], "--out", s(&shared)])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        std::thread::sleep(span.mul_f64(f64::from(k) / f64::from(KILLS)));
+        std::thread::sleep(span.mul_f64(f64::from(k) / f64::from(kills)));
         let _ = child.kill();
         child.wait().unwrap();
         // What the next build does first, done on its own here so that what it leaves shows.
@@ -127,7 +131,7 @@ fn a_kill_at_any_moment_leaves_one_whole_pack() {
         }
     }
     eprintln!(
-        "{KILLS} kills over {span:?}: {old} left the old pack, {new} the new one ({finished} of them by finishing an interrupted switch), {} a mix",
+        "{kills} kills over {span:?}: {old} left the old pack, {new} the new one ({finished} of them by finishing an interrupted switch), {} a mix",
         mixed.len()
     );
     assert!(mixed.is_empty(), "kills {mixed:?} left a mix");

@@ -197,7 +197,7 @@ fn write_session(
     create_folder(out)?;
     let lock = lock_folder(out, console.err)?;
     // Before any kit's folder: what a killed session left in `out` is finished or removed.
-    finish_interrupted(&lock, is_session_file)?;
+    finish_interrupted(&lock, is_built_file)?;
     lock.remove_leftover_temporaries();
     // Every kit's folder before the first is written: a refused one leaves the session as it was.
     for dir in folders {
@@ -227,6 +227,12 @@ fn kit_folder_is_no_link(dir: &Path) -> Result<(), Failure> {
         ))),
         _ => Ok(()),
     }
+}
+
+/// Whether `name` is a file `build` writes into a folder, a pack's or a session's: what the
+/// plan of an interrupted switch may name (a folder may have been built both ways).
+fn is_built_file(name: &str) -> bool {
+    is_pack_file(name) || is_session_file(name)
 }
 
 /// Whether `name` is one of the files a session writes into its own folder.
@@ -328,7 +334,7 @@ fn switch_folder(
     console: &mut Console<'_>,
 ) -> Result<(), Failure> {
     let dir = lock.dir();
-    finish_interrupted(lock, ours)?;
+    finish_interrupted(lock, is_built_file)?;
     lock.remove_leftover_temporaries();
     // Checked before anything is written, so that a rename cannot fail halfway through the pack.
     for (name, _) in files {
@@ -363,7 +369,7 @@ fn switch_folder(
 /// Gives the files put in place, or `None` when no switch was under way.
 pub fn finish_pack_switch(dir: &Path) -> Result<Option<Vec<PathBuf>>, Failure> {
     let lock = lock_folder(dir, &mut std::io::sink())?;
-    finish_interrupted(&lock, is_pack_file)
+    finish_interrupted(&lock, is_built_file)
 }
 
 /// At most this many threads write or rename files at once (the current one included).
