@@ -8,14 +8,16 @@
 //! lists only the written files.
 //!
 //! Every file is rendered in memory first. Then, holding the folder's lock so that builds into
-//! one folder take turns, every file is written and synced under a temporary name, and only when
-//! all of them are written are they renamed into place, so an interrupted or failed build never
-//! leaves a half-written file. Only these names are ever written or removed, and only inside the
+//! one folder take turns (a session holds its `--out` folder's lock for the whole session),
+//! every file is written and synced under a temporary name, and only when all of them are
+//! written are they switched in by a plan (see `switch.rs`), so an interrupted or failed build
+//! never leaves a half-written file, and a killed one leaves the old pack or a plan the next
+//! build finishes. Only these names are ever written or removed, and only inside the
 //! output folder: `player-sheet.pdf`, `player-sheet-N.svg`, `player-sheet.html`, `host-key.pdf`,
-//! `host-key-N.svg`, `host-key.html` (besides the lock file and the build's own temporaries).
-//! Pack files that this build did not write (pages of an earlier, longer build, or a format not
-//! asked for) are removed under the same
-//! lock, so the folder is one consistent pack.
+//! `host-key-N.svg`, `host-key.html`, and in a session's own folder `index.html` and the joined
+//! PDFs (besides the lock file, the plan and the build's own temporaries). Files of these names
+//! that this build did not write (pages of an earlier, longer build, or a format not asked for)
+//! are removed under the same lock, so the folder is one consistent pack.
 
 use std::fs;
 use std::path::{Component, Path, PathBuf};
