@@ -69,7 +69,13 @@ impl Plan {
         for name in &stale {
             text.push_str(&format!("remove {name}\n"));
         }
-        write_atomically(&dir.join(PLAN_NAME), text.as_bytes())?;
+        if let Err(failure) = write_atomically(&dir.join(PLAN_NAME), text.as_bytes()) {
+            // No plan, no switch: the old pack stays, and its new files need not either.
+            for (temp, _) in &puts {
+                let _ = fs::remove_file(temp);
+            }
+            return Err(failure);
+        }
         sync_folder(&dir);
         Ok(Plan {
             dir,
