@@ -102,9 +102,13 @@ pub enum Command {
         /// An SGF file: one game or a collection of games, all on one board size.
         #[arg(value_name = "FILE.sgf")]
         sgf: PathBuf,
-        /// Where to write the kit (atomically); standard output when not given.
+        /// Where to write the kit (atomically); standard output when not given. An existing
+        /// file there is refused, unless `--force` is given.
         #[arg(long, value_name = "KIT.toml")]
         out: Option<PathBuf>,
+        /// Replace the file at `--out` if there is one (never the SGF being read).
+        #[arg(long, requires = "out")]
+        force: bool,
     },
     /// Write a kit as an SGF collection: one game per example, with its answer.
     ///

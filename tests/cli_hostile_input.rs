@@ -338,7 +338,8 @@ fn an_endless_input_is_refused_at_a_limit() {
         let (code, out, err, took) = run(&args);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert_eq!(out, "");
-        assert!(err.contains("is larger than"), "{args:?}: {err}");
+        // A device is refused before it is read at all, as no kit or record is one.
+        assert!(err.contains("not a regular file"), "{args:?}: {err}");
         assert!(took < BOUND, "{args:?} took {took:?}");
     }
 }

@@ -1,5 +1,6 @@
 //! `build --watch`: a kit rewritten twice is built three times, a broken rewrite prints its
-//! problems and the watch goes on; the test ends the watch itself.
+//! problems and the watch goes on; an edit that keeps the length and the time is seen; a kit
+//! that is no regular file is refused. The tests end each watch themselves.
 
 mod common;
 
@@ -97,5 +98,99 @@ fn a_rewritten_kit_is_built_again_and_a_broken_one_reported() {
 
     child.kill().unwrap();
     child.wait().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_edit_that_keeps_the_length_and_the_time_is_seen() {
+    let dir = common::temp_path("watch-same-stamp");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let kit = dir.join("kit.toml");
+    let seed = std::fs::read_to_string("examples/liberty-chain-capture.toml").unwrap();
+    std::fs::write(&kit, &seed).unwrap();
+    let out = dir.join("pack");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_libertykit"))
+        .args(["build", "--watch", "--format", "html", "--out"])
+        .arg(&out)
+        .arg(&kit)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (send, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    wait_for(&lines, "watching");
+    let sheet = || std::fs::read_to_string(out.join("player-sheet.html")).unwrap();
+    assert!(sheet().contains("Liberty-chain capture"));
+
+    // As `cp -p` or `rsync -t` leave it: other content, the same length and modification time.
+    let modified = std::fs::metadata(&kit).unwrap().modified().unwrap();
+    let edited = seed.replace("Liberty-chain capture", "Liberty-chain kapture");
+    assert_eq!(edited.len(), seed.len());
+    std::fs::write(&kit, &edited).unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&kit)
+        .unwrap()
+        .set_modified(modified)
+        .unwrap();
+    wait_for(&lines, "watching");
+    assert!(sheet().contains("Liberty-chain kapture"));
+
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_kit_that_is_no_regular_file_is_refused_not_watched() {
+    let dir = common::temp_path("watch-not-a-file");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("kit.toml");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    for kit in [std::path::Path::new("/dev/zero"), fifo.as_path()] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_libertykit"))
+            .args(["build", "--watch", "--out"])
+            .arg(dir.join("pack"))
+            .arg(kit)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break Some(status);
+            }
+            if Instant::now() > deadline {
+                child.kill().unwrap();
+                child.wait().unwrap();
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+        let status =
+            status.unwrap_or_else(|| panic!("{}: still watching after 10 s", kit.display()));
+        assert_eq!(status.code(), Some(2), "{err}");
+        assert!(err.contains("not a regular file"), "{err}");
+    }
+    assert!(!dir.join("pack").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -8,14 +8,16 @@
 //! lists only the written files.
 //!
 //! Every file is rendered in memory first. Then, holding the folder's lock so that builds into
-//! one folder take turns, every file is written and synced under a temporary name, and only when
-//! all of them are written are they renamed into place, so an interrupted or failed build never
-//! leaves a half-written file. Only these names are ever written or removed, and only inside the
+//! one folder take turns (a session holds its `--out` folder's lock for the whole session),
+//! every file is written and synced under a temporary name, and only when all of them are
+//! written are they switched in by a plan (see `switch.rs`), so an interrupted or failed build
+//! never leaves a half-written file, and a killed one leaves the old pack or a plan the next
+//! build finishes. Only these names are ever written or removed, and only inside the
 //! output folder: `player-sheet.pdf`, `player-sheet-N.svg`, `player-sheet.html`, `host-key.pdf`,
-//! `host-key-N.svg`, `host-key.html` (besides the lock file and the build's own temporaries).
-//! Pack files that this build did not write (pages of an earlier, longer build, or a format not
-//! asked for) are removed under the same
-//! lock, so the folder is one consistent pack.
+//! `host-key-N.svg`, `host-key.html`, and in a session's own folder `index.html` and the joined
+//! PDFs (besides the lock file, the plan and the build's own temporaries). Files of these names
+//! that this build did not write (pages of an earlier, longer build, or a format not asked for)
+//! are removed under the same lock, so the folder is one consistent pack.
 
 use std::fs;
 use std::path::{Component, Path, PathBuf};
@@ -24,8 +26,9 @@ use std::sync::{Mutex, PoisonError};
 use std::thread;
 
 use super::check::{Checked, check_source};
-use super::files::{Staged, io_reason, lock_folder, stage};
+use super::files::{FolderLock, io_reason, lock_folder, stage, writable_target};
 use super::firewall::answer_leaks;
+use super::switch::{Ours, Plan, finish_interrupted, put};
 use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
 use crate::cli::{PackFormat, PaperArg};
 use crate::diag::{Diagnostic, Source};
@@ -130,7 +133,7 @@ pub fn run(
     if failed {
         return Ok(Outcome::CheckFailed);
     }
-    for (kit, dir) in rendered.iter().zip(&folders) {
+    for kit in &rendered {
         // Standard output lists the written files only; how the board was sized is a note beside it.
         if let Some(fit) = &kit.fit {
             let prefix = if session {
@@ -140,45 +143,104 @@ pub fn run(
             };
             writeln!(console.err, "note: {prefix}{fit}").map_err(output_error)?;
         }
-        write_pack(dir, &kit.files, console)?;
     }
-    if let (true, Some(out)) = (session, out) {
-        let mut session_files = Vec::new();
-        if combine {
-            for (stem, name) in STEMS.into_iter().zip(COMBINED) {
-                let pdf = format!("{stem}.pdf");
-                let parts: Vec<Vec<u8>> = rendered
-                    .iter()
-                    .filter_map(|kit| kit.files.iter().find(|(n, _)| *n == pdf))
-                    .map(|(_, bytes)| bytes.clone())
-                    .collect();
-                let bytes = merge_pdfs(&parts, name)
-                    .map_err(|e| Failure::new(format!("cannot join `{name}`: {e}")))?;
-                session_files.push((name.to_string(), bytes));
-            }
+    match (session, out) {
+        (true, Some(out)) => {
+            let session_files = session_files(&rendered, &folders, out, combine)?;
+            write_session(out, &rendered, &folders, &session_files, console)?;
         }
-        session_files.push((
-            INDEX.to_string(),
-            index_html(&rendered, &folders, out).into_bytes(),
-        ));
-        let lock = lock_folder(out)?;
-        for (name, _) in &session_files {
-            let path = out.join(name);
-            if fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
-                return Err(in_the_way(&path));
+        _ => {
+            for (kit, dir) in rendered.iter().zip(&folders) {
+                write_pack(dir, &kit.files, console)?;
             }
-        }
-        let staged = in_pool(session_files.iter().collect(), |(name, bytes)| {
-            stage(&out.join(name), bytes)
-        })?;
-        let written = in_pool(staged, Staged::put_in_place)?;
-        drop(lock);
-        for path in &written {
-            writeln!(console.out, "{}", path.display()).map_err(output_error)?;
         }
     }
     advise(&rendered, &folders, console)?;
     Ok(Outcome::Success)
+}
+
+/// The files of a session's own folder: the index, and with `--combine` the joined PDFs.
+fn session_files(
+    rendered: &[Rendered],
+    folders: &[PathBuf],
+    out: &Path,
+    combine: bool,
+) -> Result<Vec<(String, Vec<u8>)>, Failure> {
+    let mut files = Vec::new();
+    if combine {
+        for (stem, name) in STEMS.into_iter().zip(COMBINED) {
+            let pdf = format!("{stem}.pdf");
+            let parts: Vec<Vec<u8>> = rendered
+                .iter()
+                .filter_map(|kit| kit.files.iter().find(|(n, _)| *n == pdf))
+                .map(|(_, bytes)| bytes.clone())
+                .collect();
+            let bytes = merge_pdfs(&parts, name)
+                .map_err(|e| Failure::new(format!("cannot join `{name}`: {e}")))?;
+            files.push((name.to_string(), bytes));
+        }
+    }
+    files.push((
+        INDEX.to_string(),
+        index_html(rendered, folders, out).into_bytes(),
+    ));
+    Ok(files)
+}
+
+/// Writes a session: holding the lock of `out` for the whole session (taken before any kit's
+/// folder is touched, so two sessions into one folder take turns and never mix their files),
+/// each kit's pack into its folder, then the session's own files.
+fn write_session(
+    out: &Path,
+    rendered: &[Rendered],
+    folders: &[PathBuf],
+    session_files: &[(String, Vec<u8>)],
+    console: &mut Console<'_>,
+) -> Result<(), Failure> {
+    create_folder(out)?;
+    let lock = lock_folder(out, console.err)?;
+    // Before any kit's folder: what a killed session left in `out` is finished or removed.
+    finish_interrupted(&lock, is_built_file)?;
+    lock.remove_leftover_temporaries();
+    // Every kit's folder before the first is written: a refused one leaves the session as it was.
+    for dir in folders {
+        kit_folder_is_no_link(dir)?;
+    }
+    for (kit, dir) in rendered.iter().zip(folders) {
+        create_folder(dir)?;
+        let kit_lock = lock_folder(dir, console.err)?;
+        // Again under the lock: a link swapped in meanwhile is not followed either.
+        kit_folder_is_no_link(dir)?;
+        switch_folder(&kit_lock, &kit.files, is_pack_file, console)?;
+    }
+    switch_folder(&lock, session_files, is_session_file, console)
+}
+
+/// Refuses a symbolic link where a session puts a kit's folder: following it would write the
+/// pack outside `--out`, and remove pack-named files wherever it points.
+fn kit_folder_is_no_link(dir: &Path) -> Result<(), Failure> {
+    match fs::symlink_metadata(dir) {
+        Ok(meta) if meta.file_type().is_symlink() => Err(Failure::new(format!(
+            "`{}` is a symbolic link; a session writes each kit's pack into a folder of its own inside `--out`, never through a link: remove the link or choose another `--out`",
+            dir.display()
+        ))),
+        Ok(meta) if !meta.is_dir() => Err(Failure::new(format!(
+            "cannot create folder `{}`: a file of that name is in the way; move or rename it",
+            dir.display()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Whether `name` is a file `build` writes into a folder, a pack's or a session's: what the
+/// plan of an interrupted switch may name (a folder may have been built both ways).
+fn is_built_file(name: &str) -> bool {
+    is_pack_file(name) || is_session_file(name)
+}
+
+/// Whether `name` is one of the files a session writes into its own folder.
+fn is_session_file(name: &str) -> bool {
+    name == INDEX || COMBINED.contains(&name)
 }
 
 /// The page listing a session's kits.
@@ -248,64 +310,77 @@ fn render(
     }))
 }
 
-/// A folder of that name is where a file is to be written.
-fn in_the_way(path: &Path) -> Failure {
-    Failure::new(format!(
-        "cannot write `{}`: a folder of that name is in the way; move or rename it",
-        path.display()
-    ))
-}
-
-/// Writes one pack into `dir` atomically, prints the written paths and removes stale pack files.
+/// Writes one pack into `dir` (created if needed) and prints the written paths: see
+/// [`switch_folder`].
 fn write_pack(
     dir: &Path,
     files: &[(String, Vec<u8>)],
     console: &mut Console<'_>,
 ) -> Result<(), Failure> {
+    create_folder(dir)?;
+    let lock = lock_folder(dir, console.err)?;
+    switch_folder(&lock, files, is_pack_file, console)
+}
+
+/// Creates `dir` and the folders above it, if they are not there yet.
+fn create_folder(dir: &Path) -> Result<(), Failure> {
     fs::create_dir_all(dir).map_err(|e| {
         Failure::new(format!(
             "cannot create folder `{}`: {}",
             dir.display(),
             io_reason(&e)
         ))
-    })?;
-    // Held to the end of the build: writing the files and removing stale ones is one step.
-    let lock = lock_folder(dir)?;
+    })
+}
+
+/// Makes the locked folder hold `files` in place of the files of the earlier build (the names
+/// `ours` claims), as one switch (see `switch.rs`): first an earlier switch that a kill
+/// interrupted is finished, and the temporaries a killed build left are removed. Standard
+/// output lists the written files, standard error the removed ones, once the folder is done:
+/// the switch never stops halfway because nobody reads.
+fn switch_folder(
+    lock: &FolderLock,
+    files: &[(String, Vec<u8>)],
+    ours: Ours,
+    console: &mut Console<'_>,
+) -> Result<(), Failure> {
+    let dir = lock.dir();
+    finish_interrupted(lock, is_built_file)?;
     lock.remove_leftover_temporaries();
     // Checked before anything is written, so that a rename cannot fail halfway through the pack.
     for (name, _) in files {
-        let path = dir.join(name);
-        if fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
-            return Err(in_the_way(&path));
-        }
+        writable_target(&dir.join(name))?;
     }
-    // Every file is written before the first rename: a failure to write leaves the pack as it was.
+    // Every file is written before the plan: a failure to write leaves the pack as it was.
     let staged = in_pool(files.iter().collect(), |(name, bytes)| {
         stage(&dir.join(name), bytes)
     })?;
-    let written = in_pool(staged, Staged::put_in_place)?;
+    let names: Vec<&str> = files.iter().map(|(name, _)| name.as_str()).collect();
+    let stale = stale_files(dir, &names, ours)?;
+    let plan = Plan::commit(lock, staged, stale)?;
+    let unfinished = |failure: Failure| {
+        Failure::new(format!(
+            "{failure}; the next build into `{}` finishes putting the new files in place",
+            dir.display()
+        ))
+    };
+    let written = in_pool(plan.puts().iter().collect(), put).map_err(unfinished)?;
+    let removed = plan.finish().map_err(unfinished)?;
     for path in &written {
         writeln!(console.out, "{}", path.display()).map_err(output_error)?;
     }
-    let names: Vec<&str> = files.iter().map(|(name, _)| name.as_str()).collect();
-    for stale in stale_files(dir, &names)? {
-        let path = dir.join(&stale);
-        match fs::remove_file(&path) {
-            Ok(()) => {}
-            // Gone already: someone else cleaned up, and the folder is as it should be.
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-            Err(e) => {
-                return Err(Failure::new(format!(
-                    "cannot remove stale `{}`: {}",
-                    path.display(),
-                    io_reason(&e)
-                )));
-            }
-        }
+    for path in &removed {
         writeln!(console.err, "removed stale {}", path.display()).map_err(output_error)?;
     }
-    drop(lock);
     Ok(())
+}
+
+/// Finishes, in the folder `dir` of a pack, a switch of its files that a kill interrupted, so
+/// that it holds one build's pack (the killed build's); the next build does this first anyway.
+/// Gives the files put in place, or `None` when no switch was under way.
+pub fn finish_pack_switch(dir: &Path) -> Result<Option<Vec<PathBuf>>, Failure> {
+    let lock = lock_folder(dir, &mut std::io::sink())?;
+    finish_interrupted(&lock, is_built_file)
 }
 
 /// At most this many threads write or rename files at once (the current one included).
@@ -524,8 +599,8 @@ fn default_dir(kit_path: &Path) -> Result<PathBuf, Failure> {
     }
 }
 
-/// Pack files in `dir` (by their exact names) that this build did not write.
-fn stale_files(dir: &Path, written: &[&str]) -> Result<Vec<String>, Failure> {
+/// Files in `dir` of names `ours` claims that this build did not write.
+fn stale_files(dir: &Path, written: &[&str], ours: Ours) -> Result<Vec<String>, Failure> {
     let entries = fs::read_dir(dir).map_err(|e| {
         Failure::new(format!(
             "cannot list `{}`: {}",
@@ -537,7 +612,7 @@ fn stale_files(dir: &Path, written: &[&str]) -> Result<Vec<String>, Failure> {
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
         .filter_map(|e| e.file_name().into_string().ok())
-        .filter(|name| is_pack_file(name) && !written.contains(&name.as_str()))
+        .filter(|name| ours(name) && !written.contains(&name.as_str()))
         .collect();
     stale.sort();
     Ok(stale)

@@ -51,7 +51,8 @@ pub fn utf8_text(path: &Path, bytes: Vec<u8>) -> Result<String, Failure> {
     })
 }
 
-/// Reads a whole file of at most `limit` bytes, or explains why it cannot be read.
+/// Reads a whole file of at most `limit` bytes, or explains why it cannot be read. Only a
+/// regular file is opened (see [`regular_file`]).
 pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, Failure> {
     let cannot_read = |e: std::io::Error| {
         Failure::new(format!(
@@ -60,7 +61,13 @@ pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, Failure> {
             io_reason(&e)
         ))
     };
+    regular_file(path)?;
     let file = File::open(path).map_err(cannot_read)?;
+    // Looked at again through the open file: something swapped in since is refused too.
+    let opened = file.metadata().map_err(cannot_read)?;
+    if !opened.is_file() {
+        return Err(not_regular(path, &opened));
+    }
     let mut bytes = Vec::new();
     // One byte past the limit tells a file of exactly `limit` bytes from a larger one.
     std::io::Read::read_to_end(&mut std::io::Read::take(file, limit + 1), &mut bytes)
@@ -75,6 +82,109 @@ pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, Failure> {
     Ok(bytes)
 }
 
+/// What is at `path` (through any link) when it is a regular file, or why it is not to be
+/// read: a folder, a FIFO, a device or a socket is refused before it is opened, because
+/// opening a FIFO with no writer waits forever and a device such as `/dev/zero` never ends.
+pub fn regular_file(path: &Path) -> Result<fs::Metadata, Failure> {
+    let meta = fs::metadata(path).map_err(|e| {
+        Failure::new(format!(
+            "cannot read `{}`: {}",
+            path.display(),
+            io_reason(&e)
+        ))
+    })?;
+    if meta.is_file() {
+        Ok(meta)
+    } else {
+        Err(not_regular(path, &meta))
+    }
+}
+
+/// What kind of thing, other than a regular file, `meta` describes, in words.
+fn kind_of(meta: &fs::Metadata) -> &'static str {
+    let kind = meta.file_type();
+    if kind.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+    }
+    "not a regular file"
+}
+
+fn not_regular(path: &Path, meta: &fs::Metadata) -> Failure {
+    Failure::new(format!(
+        "`{}` is {}, not a regular file; libertykit reads only regular files",
+        path.display(),
+        kind_of(meta)
+    ))
+}
+
+/// Refuses to write at `path` when something other than a regular file or a link is there: a
+/// rename over a device node, a FIFO or a socket would replace it (as root, `/dev/null`
+/// itself), and one over a folder fails. A link is replaced by the rename, never followed.
+pub fn writable_target(path: &Path) -> Result<(), Failure> {
+    let meta = match fs::symlink_metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(cannot_write(path, &e)),
+    };
+    if meta.is_file() || meta.file_type().is_symlink() {
+        return Ok(());
+    }
+    let why = if meta.is_dir() {
+        "a folder of that name is in the way; move or rename it".to_string()
+    } else {
+        format!(
+            "it is {}; libertykit writes only over regular files: choose another path",
+            kind_of(&meta)
+        )
+    };
+    Err(Failure::new(format!(
+        "cannot write `{}`: {why}",
+        path.display()
+    )))
+}
+
+/// Whether `a` and `b` name the same existing file, through any path, hard link or symbolic
+/// link: the same device and inode, or (where there are none) the same canonical path.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(a), Ok(b)) = (fs::metadata(a), fs::metadata(b)) {
+            return a.dev() == b.dev() && a.ino() == b.ino();
+        }
+    }
+    match (fs::canonicalize(a), fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Refuses to write the output `output` (given with `flag`) when it is the input `input`
+/// itself: the command would replace what it reads with what it made of it.
+pub fn not_the_input(input: &Path, output: &Path, flag: &str) -> Result<(), Failure> {
+    if same_file(input, output) {
+        return Err(Failure::new(format!(
+            "`{flag} {}` is the input `{}` itself; writing there would destroy it: choose another path",
+            output.display(),
+            input.display()
+        )));
+    }
+    Ok(())
+}
+
 /// A file written in full and synced under a temporary name beside its final path, not yet in
 /// place; dropping it removes the temporary file.
 pub struct Staged {
@@ -83,9 +193,21 @@ pub struct Staged {
 }
 
 impl Staged {
+    /// Keeps the temporary file on the disk from now on, even when this process stops before
+    /// it is renamed (a kill), so that a plan naming it can still be carried out; gives the
+    /// temporary path and the final one.
+    pub fn keep(self) -> Result<(PathBuf, PathBuf), Failure> {
+        let Staged { temp, path } = self;
+        match temp.keep() {
+            Ok(temp) => Ok((temp, path)),
+            Err(e) => Err(cannot_write(&path, &e.error)),
+        }
+    }
+
     /// Renames the file to its final path, replacing whatever file was there, and returns that path.
     pub fn put_in_place(self) -> Result<PathBuf, Failure> {
         let Staged { temp, path } = self;
+        writable_target(&path)?;
         // A rename replaces a link at `path` itself, never the file it points to.
         match temp.persist(&path) {
             Ok(()) => Ok(path),
@@ -163,7 +285,8 @@ fn write_temporary(path: &Path, bytes: &[u8], suffix: &str) -> Result<TempPath, 
     }
 }
 
-fn cannot_write(path: &Path, e: &std::io::Error) -> Failure {
+/// Why `path` cannot be written, in words.
+pub fn cannot_write(path: &Path, e: &std::io::Error) -> Failure {
     Failure::new(format!(
         "cannot write `{}`: {}",
         path.display(),
@@ -179,9 +302,10 @@ pub struct FolderLock {
     _file: File,
 }
 
-/// Waits for, then takes, the lock on `dir`, creating its lock file if needed; the lock file is
-/// left in place afterwards.
-pub fn lock_folder(dir: &Path) -> Result<FolderLock, Failure> {
+/// Waits for, then takes, the lock on `dir`, creating its lock file if needed, and writes this
+/// process's id into it, so that a build that has to wait can say for whom (on `err`, before it
+/// waits). The lock file is left in place afterwards.
+pub fn lock_folder(dir: &Path, err: &mut dyn Write) -> Result<FolderLock, Failure> {
     let path = dir.join(LOCK_NAME);
     let cannot_lock = |e: &std::io::Error| {
         Failure::new(format!(
@@ -190,35 +314,86 @@ pub fn lock_folder(dir: &Path) -> Result<FolderLock, Failure> {
             io_reason(e)
         ))
     };
-    // `create_new` never opens an existing name, so a link planted here creates nothing elsewhere.
-    let file = match OpenOptions::new().write(true).create_new(true).open(&path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == ErrorKind::AlreadyExists => {
-            let found = fs::symlink_metadata(&path).map_err(|e| cannot_lock(&e))?;
-            if !found.is_file() {
-                return Err(Failure::new(format!(
-                    "`{}` is not a plain file; remove it and build again",
-                    path.display()
-                )));
-            }
-            // Read-only: a lock needs no more, and nothing is ever written to this file.
-            File::open(&path).map_err(|e| cannot_lock(&e))?
-        }
-        Err(e) => return Err(cannot_lock(&e)),
-    };
-    match file.lock() {
+    let mut file = open_lock_file(&path)?;
+    match file.try_lock() {
         Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            let holder = match holder_of(&mut file) {
+                Some(pid) => format!("build {pid}"),
+                None => "another build".to_string(),
+            };
+            // Said before waiting: a stopped build (Ctrl-Z) holds the lock until it goes on.
+            let _ = writeln!(
+                err,
+                "waiting for {holder} to finish with `{}` (lock file `{}`)",
+                dir.display(),
+                path.display()
+            );
+            let _ = err.flush();
+            file.lock().map_err(|e| cannot_lock(&e))?;
+        }
         // A file system without locks still builds, only without waiting for other builds.
-        Err(e) if e.kind() == ErrorKind::Unsupported => {}
-        Err(e) => return Err(cannot_lock(&e)),
+        Err(std::fs::TryLockError::Error(e)) if e.kind() == ErrorKind::Unsupported => {}
+        Err(std::fs::TryLockError::Error(e)) => return Err(cannot_lock(&e)),
     }
+    // Best effort: the id only helps a waiting build say for whom it waits.
+    let _ = file
+        .set_len(0)
+        .and_then(|()| std::io::Seek::rewind(&mut file))
+        .and_then(|()| writeln!(file, "{}", std::process::id()));
     Ok(FolderLock {
         dir: dir.to_path_buf(),
         _file: file,
     })
 }
 
+/// Opens `path`, the lock file, for reading and writing: a new one, or an existing plain file.
+fn open_lock_file(path: &Path) -> Result<File, Failure> {
+    let cannot_lock = |e: &std::io::Error| {
+        Failure::new(format!(
+            "cannot lock `{}`: {}",
+            path.display(),
+            io_reason(e)
+        ))
+    };
+    let mut options = OpenOptions::new();
+    options.read(true).write(true);
+    // `create_new` never opens an existing name, so a link planted here creates nothing elsewhere.
+    match options.clone().create_new(true).open(path) {
+        Ok(file) => Ok(file),
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => {
+            let found = fs::symlink_metadata(path).map_err(|e| cannot_lock(&e))?;
+            if !found.is_file() {
+                return Err(Failure::new(format!(
+                    "`{}` is not a plain file; remove it and build again",
+                    path.display()
+                )));
+            }
+            match options.open(path) {
+                // Another user's lock file: it still locks, only without our id in it.
+                Err(e) if e.kind() == ErrorKind::PermissionDenied => {
+                    File::open(path).map_err(|e| cannot_lock(&e))
+                }
+                opened => opened.map_err(|e| cannot_lock(&e)),
+            }
+        }
+        Err(e) => Err(cannot_lock(&e)),
+    }
+}
+
+/// The process id the holder of the lock wrote into `file`, if it wrote one.
+fn holder_of(file: &mut File) -> Option<u32> {
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut std::io::Read::take(&mut *file, 32), &mut text).ok()?;
+    text.trim().parse().ok()
+}
+
 impl FolderLock {
+    /// The folder this lock is on.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
     /// Removes the temporary files that an interrupted build (killed before it could clean up)
     /// left in the folder. Only names of [`stage`]'s exact shape go, and only while the lock is
     /// held, so no running build loses a file it is writing. Best effort: garbage that cannot be
@@ -237,7 +412,7 @@ impl FolderLock {
 }
 
 /// Whether `name` has the shape of a name [`stage`] gives its temporary files.
-fn is_staged_name(name: &str) -> bool {
+pub fn is_staged_name(name: &str) -> bool {
     name.strip_prefix(TEMPORARY_PREFIX)
         .and_then(|rest| rest.strip_suffix(STAGED_SUFFIX))
         .is_some_and(|random| {
@@ -361,7 +536,7 @@ mod tests {
             fs::write(dir.join(name), b"x").unwrap();
         }
         fs::write(dir.join(".libertykit-AbCdE12345.tmp"), b"x").unwrap();
-        let lock = lock_folder(&dir).unwrap();
+        let lock = lock_folder(&dir, &mut std::io::sink()).unwrap();
         lock.remove_leftover_temporaries();
         let mut expected: Vec<&str> = keep.to_vec();
         expected.push(LOCK_NAME);
@@ -374,9 +549,9 @@ mod tests {
     #[test]
     fn the_lock_is_taken_again_after_it_is_released() {
         let dir = fresh_dir("lock");
-        let lock = lock_folder(&dir).unwrap();
+        let lock = lock_folder(&dir, &mut std::io::sink()).unwrap();
         drop(lock);
-        let _again = lock_folder(&dir).unwrap();
+        let _again = lock_folder(&dir, &mut std::io::sink()).unwrap();
         assert_eq!(names(&dir), [LOCK_NAME]);
         fs::remove_dir_all(&dir).unwrap();
     }
@@ -387,9 +562,64 @@ mod tests {
         let dir = fresh_dir("lock-link");
         let target = dir.join("elsewhere");
         std::os::unix::fs::symlink(&target, dir.join(LOCK_NAME)).unwrap();
-        let err = lock_folder(&dir).err().unwrap();
+        let err = lock_folder(&dir, &mut std::io::sink()).err().unwrap();
         assert!(err.message.contains("is not a plain file"), "{err}");
         assert!(fs::symlink_metadata(&target).is_err());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_lock_file_names_its_holder() {
+        let dir = fresh_dir("lock-holder");
+        let lock = lock_folder(&dir, &mut std::io::sink()).unwrap();
+        let written = fs::read_to_string(dir.join(LOCK_NAME)).unwrap();
+        assert_eq!(written, format!("{}\n", std::process::id()));
+        drop(lock);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_same_file_is_known_through_any_path_or_link() {
+        let dir = fresh_dir("same");
+        let file = dir.join("kit.toml");
+        fs::write(&file, b"x").unwrap();
+        fs::hard_link(&file, dir.join("hard.toml")).unwrap();
+        std::os::unix::fs::symlink(&file, dir.join("soft.toml")).unwrap();
+        fs::write(dir.join("other.toml"), b"x").unwrap();
+        for same in ["kit.toml", "hard.toml", "soft.toml", "./kit.toml"] {
+            assert!(same_file(&file, &dir.join(same)), "{same}");
+        }
+        assert!(!same_file(&file, &dir.join("other.toml")));
+        assert!(!same_file(&file, &dir.join("missing.toml")));
+        let err = not_the_input(&file, &dir.join("soft.toml"), "--out").unwrap_err();
+        assert!(err.message.contains("is the input"), "{err}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_regular_files_links_and_new_names_are_written_over() {
+        let dir = fresh_dir("targets");
+        fs::write(dir.join("file"), b"x").unwrap();
+        std::os::unix::fs::symlink("/dev/null", dir.join("link")).unwrap();
+        fs::create_dir(dir.join("folder")).unwrap();
+        for fine in ["file", "link", "new"] {
+            assert!(writable_target(&dir.join(fine)).is_ok(), "{fine}");
+        }
+        let err = writable_target(&dir.join("folder")).unwrap_err();
+        assert!(
+            err.message.contains("a folder of that name is in the way"),
+            "{err}"
+        );
+        let err = writable_target(Path::new("/dev/null")).unwrap_err();
+        assert!(err.message.contains("it is a device"), "{err}");
+        // Reading refuses the device too, before opening it.
+        let err = read_bytes(Path::new("/dev/zero"), KIT_LIMIT).unwrap_err();
+        assert!(
+            err.message.contains("is a device, not a regular file"),
+            "{err}"
+        );
         fs::remove_dir_all(&dir).unwrap();
     }
 

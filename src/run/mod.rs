@@ -10,6 +10,7 @@ mod import;
 mod key;
 mod new;
 mod replay;
+mod switch;
 mod watch;
 
 use std::fmt;
@@ -18,8 +19,10 @@ use std::path::Path;
 
 use crate::cli::{Cli, Command};
 
+pub use build::finish_pack_switch;
 pub use files::{
-    KIT_LIMIT, RECORD_LIMIT, read_bytes, read_text, utf8_text, write_atomically, write_new,
+    KIT_LIMIT, RECORD_LIMIT, not_the_input, read_bytes, read_text, regular_file, utf8_text,
+    writable_target, write_atomically, write_new,
 };
 
 /// How a command that ran to the end went.
@@ -36,8 +39,6 @@ pub enum Outcome {
 pub struct Failure {
     /// What went wrong and what would be right, lower-case, ready to print after `error: `.
     pub message: String,
-    /// The reader of our output went away (e.g. `| head`): nothing to report, nothing wrong.
-    pub output_closed: bool,
 }
 
 impl Failure {
@@ -45,7 +46,6 @@ impl Failure {
     pub fn new(message: impl Into<String>) -> Failure {
         Failure {
             message: message.into(),
-            output_closed: false,
         }
     }
 }
@@ -76,11 +76,62 @@ pub fn deliver(out: Option<&Path>, text: &str, console: &mut Console<'_>) -> Res
     }
 }
 
-/// Maps an output error (e.g. a closed pipe) to a failure.
+/// Maps an output error (e.g. a full disk under a redirected output) to a failure.
 pub fn output_error(e: std::io::Error) -> Failure {
-    Failure {
-        output_closed: e.kind() == std::io::ErrorKind::BrokenPipe,
-        ..Failure::new(format!("cannot write output: {e}"))
+    Failure::new(format!("cannot write output: {e}"))
+}
+
+/// Standard output or standard error as the binary writes them: once the reader has gone (a
+/// closed pipe, `libertykit key K | head`), what follows is dropped instead of failing.
+///
+/// A closed pipe is no failure of the command: the command goes on to its end (a build still
+/// renames its files in and removes stale ones) and its exit code says how it went, whoever
+/// reads or stopped reading its output.
+pub struct Pipe<W> {
+    inner: W,
+    closed: bool,
+}
+
+impl<W: Write> Pipe<W> {
+    /// Writes to `inner` until its reader goes away.
+    pub fn new(inner: W) -> Pipe<W> {
+        Pipe {
+            inner,
+            closed: false,
+        }
+    }
+
+    /// Whether the reader went away, so that nothing more reaches it.
+    pub fn closed(&self) -> bool {
+        self.closed
+    }
+}
+
+impl<W: Write> Write for Pipe<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.closed {
+            return Ok(buf.len());
+        }
+        match self.inner.write(buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(buf.len())
+            }
+            other => other,
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        match self.inner.flush() {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            other => other,
+        }
     }
 }
 
@@ -119,7 +170,7 @@ pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
             let sheet = pdf.as_deref().map(|path| (path, paper.into()));
             replay::run(&record, format, &rules, sheet, console)
         }
-        Command::Import { sgf, out } => import::run(&sgf, out.as_deref(), console),
+        Command::Import { sgf, out, force } => import::run(&sgf, out.as_deref(), force, console),
         Command::Export { kit, format, out } => export::run(&kit, format, out.as_deref(), console),
         Command::New { path } => new::run(&path, console),
         Command::Completions { shell } => completions::completions(shell, console),

@@ -11,7 +11,10 @@ use example::{PrivateEntries, example_of};
 use kit_text::{KitHeader, kit_text};
 
 use super::check::check_answers;
-use super::{Console, Failure, Outcome, RECORD_LIMIT, deliver, output_error, read_bytes};
+use super::{
+    Console, Failure, Outcome, RECORD_LIMIT, deliver, not_the_input, output_error, read_bytes,
+    writable_target,
+};
 use crate::answer::answer_key;
 use crate::diag::{Diagnostic, Source};
 use crate::kit::load;
@@ -20,8 +23,18 @@ use crate::rules::{KoRule, Rules, Scoring, SuicideRule};
 
 /// Reads the SGF at `sgf` and writes the kit to `out`, or to standard output. A file that is
 /// malformed, mixes board sizes, or holds an impossible position or an illegal move gets its
-/// problems printed and exit 1, and nothing is written.
-pub fn run(sgf: &Path, out: Option<&Path>, console: &mut Console<'_>) -> Result<Outcome, Failure> {
+/// problems printed and exit 1, and nothing is written. An `out` that is the SGF itself, or
+/// no regular file, or (without `force`) any file already there, is refused before the SGF is
+/// read.
+pub fn run(
+    sgf: &Path,
+    out: Option<&Path>,
+    force: bool,
+    console: &mut Console<'_>,
+) -> Result<Outcome, Failure> {
+    if let Some(out) = out {
+        output_allowed(sgf, out, force)?;
+    }
     // The one read of the file, in the charset its `CA` names or that is detected.
     let read = crate::record::sgf_text(read_bytes(sgf, RECORD_LIMIT)?);
     if let Some(note) = &read.note {
@@ -67,6 +80,22 @@ pub fn run(sgf: &Path, out: Option<&Path>, console: &mut Console<'_>) -> Result<
     }
     deliver(out, written.text(), console)?;
     Ok(Outcome::Success)
+}
+
+/// Refuses to write the kit to `out` when that would destroy something: the SGF being read
+/// (whatever `force` says), anything but a regular file, or an existing file (an author's kit)
+/// unless `force` says to replace it, as `new` never does.
+fn output_allowed(sgf: &Path, out: &Path, force: bool) -> Result<(), Failure> {
+    not_the_input(sgf, out, "--out")?;
+    writable_target(out)?;
+    // `symlink_metadata`: a link, even to nowhere, is something there too.
+    if !force && std::fs::symlink_metadata(out).is_ok() {
+        return Err(Failure::new(format!(
+            "`{}` already exists; pass `--force` to replace it, or choose another path for `--out`",
+            out.display()
+        )));
+    }
+    Ok(())
 }
 
 /// The kit's text from the SGF's (read in `charset`), or every problem found; what the user

@@ -10,7 +10,10 @@ use std::io::Write;
 use std::ops::Range;
 use std::path::Path;
 
-use super::{Console, Failure, Outcome, RECORD_LIMIT, output_error, read_bytes, utf8_text};
+use super::{
+    Console, Failure, Outcome, RECORD_LIMIT, not_the_input, output_error, read_bytes, utf8_text,
+    writable_target,
+};
 use crate::cli::{OutputFormat, RuleFlags};
 use crate::diag::{Diagnostic, Source};
 use crate::kit::Paper;
@@ -60,6 +63,11 @@ pub fn run(
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
     let overrides = overrides_of(rules)?;
+    // Before the record is read: the sheet never replaces the record, nor anything but a file.
+    if let Some((pdf, _)) = sheet {
+        not_the_input(record, pdf, "--pdf")?;
+        writable_target(pdf)?;
+    }
     let path = record.display().to_string();
     let bytes = read_bytes(record, RECORD_LIMIT)?;
     let form = Format::of(record, &bytes);
