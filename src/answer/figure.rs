@@ -120,6 +120,30 @@ impl Figure {
     pub fn has_numbers(&self) -> bool {
         self.panels.iter().any(|p| !p.numbers.is_empty())
     }
+
+    /// The note saying where move `number` was played, when its number cannot show it (`7 at
+    /// 3`, `7 at C3`); `None` for a numbered stone and for a pass.
+    pub fn placement_note(&self, number: usize) -> Option<&Note> {
+        // `numbered_moves` writes at most one note per move, in move order, so the notes are
+        // sorted by move number: a search, not a scan, keeps a long sequence's key linear.
+        let i = self
+            .notes
+            .binary_search_by_key(&number, Note::number)
+            .ok()?;
+        let note = &self.notes[i];
+        (!matches!(note, Note::Pass { .. })).then_some(note)
+    }
+}
+
+impl Note {
+    /// The number of the move the note is about.
+    pub fn number(&self) -> usize {
+        match *self {
+            Note::AtNumber { number, .. }
+            | Note::AtPoint { number, .. }
+            | Note::Pass { number, .. } => number,
+        }
+    }
 }
 
 /// `moves` (all legal, as the kit's check made sure) as numbered stones on `start`, with the
@@ -207,5 +231,20 @@ mod tests {
                 },
             ]
         );
+        let figure = Figure {
+            panels: Vec::new(),
+            notes,
+        };
+        assert_eq!(
+            figure.placement_note(3),
+            Some(&Note::AtPoint {
+                number: 3,
+                point: p("B3")
+            })
+        );
+        assert_eq!(figure.placement_note(4).map(Note::number), Some(4));
+        // A numbered stone and a pass need no note in the move's line.
+        assert_eq!(figure.placement_note(1), None);
+        assert_eq!(figure.placement_note(2), None);
     }
 }
