@@ -7,7 +7,7 @@
 //! resulting position is drawn beside the numbered one, since the numbered board still shows
 //! every captured stone.
 
-use crate::rules::{Board, Color, Move, Point};
+use crate::rules::{Color, Move, Point, Position};
 
 /// The boards drawn for one example, left to right, and the notes under them.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,7 +23,7 @@ pub struct Figure {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Panel {
     /// The stones drawn.
-    pub board: Board,
+    pub board: Position,
     /// Marks on points.
     pub marks: Vec<Mark>,
     /// Stones drawn with their move number, on points empty on `board`.
@@ -97,7 +97,7 @@ pub enum MarkKind {
 
 impl Figure {
     /// One board with marks.
-    pub fn single(board: Board, marks: Vec<Mark>) -> Figure {
+    pub fn single(board: Position, marks: Vec<Mark>) -> Figure {
         Figure {
             panels: vec![Panel {
                 board,
@@ -148,7 +148,7 @@ impl Note {
 
 /// `moves` (all legal, as the kit's check made sure) as numbered stones on `start`, with the
 /// notes for what numbers cannot show.
-pub fn numbered_moves(start: &Board, moves: &[(Color, Move)]) -> (Vec<Numbered>, Vec<Note>) {
+pub fn numbered_moves(start: &Position, moves: &[(Color, Move)]) -> (Vec<Numbered>, Vec<Note>) {
     let mut numbers: Vec<Numbered> = Vec::new();
     let mut notes = Vec::new();
     for (i, &(color, mv)) in moves.iter().enumerate() {
@@ -189,8 +189,8 @@ mod tests {
     /// point becomes a note, the first stone there keeps its number.
     #[test]
     fn replayed_points_and_passes_become_notes() {
-        let mut start = Board::new(BoardSize::new(5).unwrap());
-        start.place_unchecked(p("B3"), Color::White);
+        let mut start = Position::empty(BoardSize::new(5).unwrap());
+        start.put(p("B3"), Color::White);
         let moves = [
             (Color::Black, Move::Play(p("C3"))),
             (Color::White, Move::Pass),
