@@ -10,7 +10,9 @@ use example::{PrivateEntries, example_of};
 use kit_text::{KitHeader, kit_text};
 
 use super::check::check_answers;
-use super::{Console, Failure, Outcome, RECORD_LIMIT, deliver, output_error, read_bytes};
+use super::{
+    Console, Failure, KIT_LIMIT, Outcome, RECORD_LIMIT, deliver, output_error, read_bytes,
+};
 use crate::answer::answer_key;
 use crate::diag::{Diagnostic, Source};
 use crate::kit::load;
@@ -46,6 +48,20 @@ pub fn run(sgf: &Path, out: Option<&Path>, console: &mut Console<'_>) -> Result<
             return Ok(Outcome::CheckFailed);
         }
     };
+    // `check` reads no kit over its size limit, so import writes none: a collection of many
+    // thousands of games can make one. Refused like a kit that fails its check (exit 1): the
+    // SGF is sound, but it cannot become one kit.
+    if kit.len() as u64 > KIT_LIMIT {
+        writeln!(
+            console.err,
+            "error: the kit made from `{}` would be {:.1} MiB, more than the {} MiB a kit may be; nothing was written\n  = help: split the collection into smaller files and import each",
+            sgf.display(),
+            kit.len() as f64 / f64::from(1 << 20),
+            KIT_LIMIT >> 20
+        )
+        .map_err(output_error)?;
+        return Ok(Outcome::CheckFailed);
+    }
     // The kit is checked as `check` would before it is written: import never writes a kit that
     // fails, whatever the SGF held.
     let written = Source::new(
