@@ -4,22 +4,33 @@
 use std::path::Path;
 
 use super::check::read_answered_kit;
-use super::{Console, Failure, Outcome, deliver};
+use super::{Console, Failure, Outcome, deliver, output_error};
 use crate::cli::ExportFormat;
 use crate::export::sgf::{Question, sgf_collection};
 use crate::layout::prompt;
 
 /// Writes the kit as `format` to `out`, or to standard output; a kit that fails its check gets
-/// its diagnostics and exit 1, and nothing is written.
+/// its diagnostics and exit 1, and nothing is written. So does a kit with no examples: an SGF
+/// collection has one game per example, and a file with no game is not SGF (`import`, like
+/// every SGF reader, refuses it).
 pub fn run(
-    kit: &Path,
+    path: &Path,
     format: ExportFormat,
     out: Option<&Path>,
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
-    let Some((kit, key)) = read_answered_kit(kit, console)? else {
+    let Some((kit, key)) = read_answered_kit(path, console)? else {
         return Ok(Outcome::CheckFailed);
     };
+    if kit.examples.is_empty() {
+        writeln!(
+            console.err,
+            "error: `{}` has no examples, and an SGF file holds one game per example; nothing was written\n  = help: add an `[[example]]` to export, or share the kit file itself",
+            path.display()
+        )
+        .map_err(output_error)?;
+        return Ok(Outcome::CheckFailed);
+    }
     let text = match format {
         ExportFormat::Sgf => {
             let questions: Vec<Question> = kit
