@@ -9,6 +9,8 @@
 #        RUNS=9 scripts/bench-budgets.sh      # more runs per row
 #        LIBERTYKIT=/path/to/libertykit scripts/bench-budgets.sh   # another build (e.g. an older one)
 #
+# Needs python3, GNU time (/usr/bin/time) and bc.
+#
 # Timing is not a test: the machine this runs on may be shared and slow. Compare the figures with
 # the budgets, and two builds within one run of this script on one machine. See
 # docs/benchmarks.md for the figures measured.
