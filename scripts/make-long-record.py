@@ -6,13 +6,16 @@ suicide, and a pass is never followed by a pass, so `libertykit replay` (two pas
 game) referees all 1,000 moves and exits 0. The generator is seeded, so the file is reproducible:
 
     python3 scripts/make-long-record.py > tests/records/long-19x19.sgf
+
+Usage: scripts/make-long-record.py [MOVES] [--kit]. MOVES (default 1000) makes a longer game
+for the cost budgets (`scripts/bench-budgets.sh`); `--kit` writes the game as a kit with one
+`sequence` example instead of an SGF record (no end condition, so every move is played).
 """
 
 import random
 import sys
 
 SIZE = 19
-MOVES = 1000
 PASS_EVERY = 97  # roughly: a few passes spread through the game
 LETTERS = "abcdefghijklmnopqrs"
 
@@ -56,12 +59,16 @@ def key(board):
 
 
 def main():
+    args = [a for a in sys.argv[1:] if a != "--kit"]
+    total = int(args[0]) if args else 1000
+    # A kit's rules here have no end condition, so two passes in a row are just two moves.
+    kit = "--kit" in sys.argv
     rng = random.Random(20240601)
     board = {}
     seen = {key(board)}
     color = "B"
     moves = []
-    while len(moves) < MOVES:
+    while len(moves) < total:
         last_was_pass = bool(moves) and moves[-1].endswith("[]")
         if not last_was_pass and len(moves) % PASS_EVERY == PASS_EVERY - 1:
             moves.append(f"{color}[]")
@@ -76,14 +83,33 @@ def main():
                     moves.append(f"{color}[{LETTERS[p[0]]}{LETTERS[p[1]]}]")
                     break
             else:
-                if last_was_pass:
+                if last_was_pass and not kit:
                     sys.exit("no legal move after a pass; change the seed")
                 moves.append(f"{color}[]")
         color = "W" if color == "B" else "B"
+    if kit:
+        print_kit(moves)
+        return
     lines = ["(;FF[4]GM[1]SZ[19]KM[7.5]"]
     for i in range(0, len(moves), 10):
         lines.append("".join(";" + m for m in moves[i : i + 10]))
     print("\n".join(lines) + ")")
+
+
+def print_kit(moves):
+    """The moves as one `sequence` example of a kit whose rules never end the game."""
+    names = "ABCDEFGHJKLMNOPQRST"  # Go notation skips I
+    written = []
+    for m in moves:
+        color = "black" if m[0] == "B" else "white"
+        if m.endswith("[]"):
+            written.append(f'"{color} pass"')
+        else:
+            col, row = LETTERS.index(m[2]), LETTERS.index(m[3])
+            written.append(f'"{color} {names[col]}{SIZE - row}"')
+    print('[kit]\ntitle = "Long sequence"\n\n[rules]\nboard = 19\n')
+    print('[[example]]\nposition = ""\ntask = "sequence"')
+    print("moves = [\n" + ",\n".join(written) + ",\n]")
 
 
 if __name__ == "__main__":

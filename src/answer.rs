@@ -15,7 +15,7 @@ use crate::kit::model::{Example, Kit, Task};
 use crate::kit::starting_side;
 use crate::referee::{self, MoveReport};
 use crate::rules::{
-    Board, Capture, Color, Game, IllegalMove, Move, Point, Rules, Score, Scoring, score,
+    Capture, Color, Game, IllegalMove, Move, Point, Position, Rules, Score, Scoring, score,
 };
 
 /// The computed answers of a whole kit.
@@ -76,8 +76,8 @@ pub enum Answer {
     Sequence {
         /// Each move's report.
         moves: Vec<MoveReport>,
-        /// The board after the last move (boxed: a board is large beside the other answers).
-        board: Box<Board>,
+        /// The board after the last move.
+        board: Position,
         /// Capture tally at the end, `[black, white]`.
         captures: [u32; 2],
     },
@@ -102,7 +102,7 @@ pub fn answer_key(kit: &Kit) -> AnswerKey {
 pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
     let to_play = example.to_play.unwrap_or(Color::Black);
     let starts = starting_side(example.task.moves(), to_play);
-    let game = Game::new(example.board.clone(), starts, *rules);
+    let game = Game::new(example.board.to_board(), starts, *rules);
     let start = &example.board;
     let (answer, figure) = match &example.task {
         Task::Capture => {
@@ -112,13 +112,10 @@ pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
                 marks.push(mark(m.point, MarkKind::Move(to_play)));
                 marks.extend(m.captured.iter().map(|&p| mark(p, MarkKind::Captured)));
             }
-            (
-                Answer::Capture { moves },
-                Figure::single(start.clone(), marks),
-            )
+            (Answer::Capture { moves }, Figure::single(*start, marks))
         }
         Task::Liberties { group } => {
-            let chain = start.chain(*group);
+            let chain = game.board().chain(*group);
             let (color, stones, liberties) = chain.map_or((to_play, Vec::new(), Vec::new()), |c| {
                 (c.color, c.stones, c.liberties)
             });
@@ -131,13 +128,13 @@ pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
                 chain: stones,
                 liberties,
             };
-            (answer, Figure::single(start.clone(), marks))
+            (answer, Figure::single(*start, marks))
         }
         Task::Legal { mv, history } => legal(game, start, example.to_play, *mv, history),
         Task::Sequence { moves } => sequence(game, start, moves),
         Task::Score { dead } => {
             // Dead stones were validated when the kit was loaded.
-            let s = score(start, [0, 0], rules, dead).unwrap_or_else(|_| empty_score(rules));
+            let s = score(game.board(), [0, 0], rules, dead).unwrap_or_else(|_| empty_score(rules));
             let mut marks: Vec<Mark> = dead.iter().map(|&p| mark(p, MarkKind::Dead)).collect();
             // Counted points mean something only where points count: by area or territory.
             // A dead stone's point is counted too, so it gets its square inside the triangle.
@@ -150,7 +147,7 @@ pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
                     );
                 }
             }
-            (Answer::Score(s), Figure::single(start.clone(), marks))
+            (Answer::Score(s), Figure::single(*start, marks))
         }
     };
     ExampleAnswer {
@@ -172,7 +169,7 @@ fn mark(point: Point, kind: MarkKind) -> Mark {
 /// numbered stone, the position the question is asked in is drawn beside the numbered one.
 fn legal(
     mut game: Game,
-    start: &Board,
+    start: &Position,
     to_play: Option<Color>,
     point: Point,
     history: &[(Color, Move)],
@@ -180,7 +177,7 @@ fn legal(
     let with_colors: Vec<(Option<Color>, Move)> =
         history.iter().map(|&(c, m)| (Some(c), m)).collect();
     let reports = referee::play_all(&mut game, &with_colors);
-    let asked_in = game.board().clone();
+    let asked_in = Position::of(game.board());
     let mover = to_play.unwrap_or_else(|| game.to_play());
     let (answer, marks) = match game.play(mover, Move::Play(point)) {
         Ok(played) => {
@@ -223,7 +220,7 @@ fn legal(
     let panels = if history_captured || takes_numbered || !notes.is_empty() {
         vec![
             Panel {
-                board: start.clone(),
+                board: *start,
                 marks: Vec::new(),
                 numbers,
                 after_move: None,
@@ -237,7 +234,7 @@ fn legal(
         ]
     } else {
         vec![Panel {
-            board: start.clone(),
+            board: *start,
             marks,
             numbers,
             after_move: None,
@@ -248,21 +245,21 @@ fn legal(
 
 /// A `sequence`: every move numbered on the position, and the final board beside it when a
 /// move captured (the numbered board still shows the captured stones).
-fn sequence(mut game: Game, start: &Board, moves: &[(Color, Move)]) -> (Answer, Figure) {
+fn sequence(mut game: Game, start: &Position, moves: &[(Color, Move)]) -> (Answer, Figure) {
     let with_colors: Vec<(Option<Color>, Move)> =
         moves.iter().map(|&(c, m)| (Some(c), m)).collect();
     let reports = referee::play_all(&mut game, &with_colors);
-    let board = game.board().clone();
+    let board = Position::of(game.board());
     let (numbers, notes) = numbered_moves(start, moves);
     let mut panels = vec![Panel {
-        board: start.clone(),
+        board: *start,
         marks: Vec::new(),
         numbers,
         after_move: None,
     }];
     if reports.iter().any(|r| !r.captured.is_empty()) {
         panels.push(Panel {
-            board: board.clone(),
+            board,
             marks: Vec::new(),
             numbers: Vec::new(),
             after_move: Some(moves.len()),
@@ -270,7 +267,7 @@ fn sequence(mut game: Game, start: &Board, moves: &[(Color, Move)]) -> (Answer, 
     }
     let answer = Answer::Sequence {
         moves: reports,
-        board: Box::new(board),
+        board,
         captures: [game.captures(Color::Black), game.captures(Color::White)],
     };
     (answer, Figure { panels, notes })

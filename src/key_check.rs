@@ -18,14 +18,15 @@ pub fn key_problems(
 ) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     for (example, answer) in examples.iter().zip(answers) {
-        let found = describe(answer, wording).join("; ");
+        // Put in words only for a message: a sound kit's answers are never described here.
+        let found = || describe(answer, wording).join("; ");
         let n = example.number;
         let Some(key) = &example.key else {
             if let Answer::Capture { moves } = &answer.answer
                 && moves.is_empty()
             {
                 problems.push(
-                    Diagnostic::at(example.task_span.clone(), format!("example {n}: {found}"))
+                    Diagnostic::at(example.task_span.clone(), format!("example {n}: {}", found()))
                         .with_help("a `capture` example needs a capturing move; add `key = []` if showing that there is none is the point"),
                 );
             }
@@ -69,7 +70,10 @@ pub fn key_problems(
             problems.push(
                 Diagnostic::at(
                     key.span.clone(),
-                    format!("example {n}: the key says {given}, but the engine finds: {found}"),
+                    format!(
+                        "example {n}: the key says {given}, but the engine finds: {}",
+                        found()
+                    ),
                 )
                 .with_help("correct the key, or the position if the key is what you meant"),
             );

@@ -9,7 +9,7 @@ use std::fmt::Display;
 use serde::{Serialize, Serializer};
 
 use crate::referee::MoveReport;
-use crate::rules::{Board, Color, Move, Point};
+use crate::rules::{Color, Move, Point, Position};
 
 /// Points as names, e.g. `["A2", "C3"]`: sorted by column then row, each once.
 #[derive(Debug, Clone, Serialize)]
@@ -45,7 +45,7 @@ pub struct BoardStones {
 
 impl BoardStones {
     /// The stones on `board`, by colour.
-    pub fn of(board: &Board) -> BoardStones {
+    pub fn of(board: &Position) -> BoardStones {
         BoardStones {
             black: Points::of(&board.stones(Color::Black)),
             white: Points::of(&board.stones(Color::White)),

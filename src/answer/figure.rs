@@ -7,7 +7,7 @@
 //! resulting position is drawn beside the numbered one, since the numbered board still shows
 //! every captured stone.
 
-use crate::rules::{Board, Color, Move, Point};
+use crate::rules::{Color, Move, Point, Position};
 
 /// The boards drawn for one example, left to right, and the notes under them.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,7 +23,7 @@ pub struct Figure {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Panel {
     /// The stones drawn.
-    pub board: Board,
+    pub board: Position,
     /// Marks on points.
     pub marks: Vec<Mark>,
     /// Stones drawn with their move number, on points empty on `board`.
@@ -97,7 +97,7 @@ pub enum MarkKind {
 
 impl Figure {
     /// One board with marks.
-    pub fn single(board: Board, marks: Vec<Mark>) -> Figure {
+    pub fn single(board: Position, marks: Vec<Mark>) -> Figure {
         Figure {
             panels: vec![Panel {
                 board,
@@ -120,11 +120,35 @@ impl Figure {
     pub fn has_numbers(&self) -> bool {
         self.panels.iter().any(|p| !p.numbers.is_empty())
     }
+
+    /// The note saying where move `number` was played, when its number cannot show it (`7 at
+    /// 3`, `7 at C3`); `None` for a numbered stone and for a pass.
+    pub fn placement_note(&self, number: usize) -> Option<&Note> {
+        // `numbered_moves` writes at most one note per move, in move order, so the notes are
+        // sorted by move number: a search, not a scan, keeps a long sequence's key linear.
+        let i = self
+            .notes
+            .binary_search_by_key(&number, Note::number)
+            .ok()?;
+        let note = &self.notes[i];
+        (!matches!(note, Note::Pass { .. })).then_some(note)
+    }
+}
+
+impl Note {
+    /// The number of the move the note is about.
+    pub fn number(&self) -> usize {
+        match *self {
+            Note::AtNumber { number, .. }
+            | Note::AtPoint { number, .. }
+            | Note::Pass { number, .. } => number,
+        }
+    }
 }
 
 /// `moves` (all legal, as the kit's check made sure) as numbered stones on `start`, with the
 /// notes for what numbers cannot show.
-pub fn numbered_moves(start: &Board, moves: &[(Color, Move)]) -> (Vec<Numbered>, Vec<Note>) {
+pub fn numbered_moves(start: &Position, moves: &[(Color, Move)]) -> (Vec<Numbered>, Vec<Note>) {
     let mut numbers: Vec<Numbered> = Vec::new();
     let mut notes = Vec::new();
     for (i, &(color, mv)) in moves.iter().enumerate() {
@@ -165,8 +189,8 @@ mod tests {
     /// point becomes a note, the first stone there keeps its number.
     #[test]
     fn replayed_points_and_passes_become_notes() {
-        let mut start = Board::new(BoardSize::new(5).unwrap());
-        start.place_unchecked(p("B3"), Color::White);
+        let mut start = Position::empty(BoardSize::new(5).unwrap());
+        start.put(p("B3"), Color::White);
         let moves = [
             (Color::Black, Move::Play(p("C3"))),
             (Color::White, Move::Pass),
@@ -207,5 +231,20 @@ mod tests {
                 },
             ]
         );
+        let figure = Figure {
+            panels: Vec::new(),
+            notes,
+        };
+        assert_eq!(
+            figure.placement_note(3),
+            Some(&Note::AtPoint {
+                number: 3,
+                point: p("B3")
+            })
+        );
+        assert_eq!(figure.placement_note(4).map(Note::number), Some(4));
+        // A numbered stone and a pass need no note in the move's line.
+        assert_eq!(figure.placement_note(1), None);
+        assert_eq!(figure.placement_note(2), None);
     }
 }

@@ -198,10 +198,7 @@ fn answer_sentences(answer: &ExampleAnswer, wording: &Wording) -> Vec<Sentence> 
                 .iter()
                 .map(|r| {
                     // A move the numbers on the diagram cannot show says where it went.
-                    let note = answer.figure.notes.iter().find(|n| {
-                        matches!(n, Note::AtNumber { number, .. } | Note::AtPoint { number, .. }
-                            if *number == r.number)
-                    });
+                    let note = answer.figure.placement_note(r.number);
                     let key = if !r.suicided.is_empty() {
                         "answer_sequence_suicide"
                     } else if r.captured.is_empty() {

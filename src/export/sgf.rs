@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use crate::answer::{Answer, AnswerKey, ExampleAnswer, describe};
 use crate::kit::{Example, Kit, Task, View};
-use crate::rules::{Board, Color, Move, Point, Rules, Scoring, SuicideRule};
+use crate::rules::{Color, Move, Point, Position, Rules, Scoring, SuicideRule};
 
 /// What the SGF says of one example besides its answer: the question as the pack prints it.
 #[derive(Debug, Clone)]
@@ -204,7 +204,7 @@ fn private_entries(example: &Example, kit: &Kit) -> Vec<String> {
 }
 
 /// `AB` and `AW` of the position (nothing for a colour with no stone).
-fn setup(out: &mut String, board: &Board, n: u8) {
+fn setup(out: &mut String, board: &Position, n: u8) {
     for (id, color) in [("AB", Color::Black), ("AW", Color::White)] {
         let stones = board.stones(color);
         if !stones.is_empty() {

@@ -12,7 +12,7 @@ use crate::rules::notation::{
     NO_LIBERTY_HELP, NotationError, board_of, chains_without_liberty, diagram, parse_move,
     parse_written_position, point_list,
 };
-use crate::rules::{Board, BoardSize, Color, Game, Move, Point, Rules};
+use crate::rules::{Board, BoardSize, Color, Game, Move, Point, Position, Rules};
 use crate::toml_input::document::TomlReader;
 use crate::toml_input::value::StringPlace;
 
@@ -161,7 +161,7 @@ pub(crate) fn check(
         title: raw.title.as_ref().map(|t| t.get_ref().clone()),
         prompt: raw.prompt.as_ref().map(|t| t.get_ref().clone()),
         position_text: position_text(raw.position.as_ref()?.get_ref(), &board),
-        board,
+        board: Position::of(&board),
         to_play,
         task,
         task_span: task_value.span(),

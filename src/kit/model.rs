@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use crate::rules::{Board, BoardSize, Color, Move, Point, Rules};
+use crate::rules::{BoardSize, Color, Move, Point, Position, Rules};
 use crate::text::{Language, Wording};
 
 /// Paper sizes the pack can be printed on.
@@ -202,8 +202,8 @@ pub struct Example {
     /// The position as the author wrote it, e.g. `white C3; black B3 C2 D3`; a position drawn
     /// as a diagram is held as the list of its points, `black B3 C2 D3; white C3`.
     pub position_text: String,
-    /// The position.
-    pub board: Board,
+    /// The position (its stones only: a kit keeps one per example, and plays on a copy).
+    pub board: Position,
     /// Who is to play, when the task needs it (or the author gave it).
     pub to_play: Option<Color>,
     /// What the players are asked.

@@ -9,7 +9,7 @@
 
 use crate::answer::{self, AnswerKey, Mark, MarkKind, Numbered};
 use crate::kit::Kit;
-use crate::rules::{Board, BoardSize, Color, Point};
+use crate::rules::{BoardSize, Color, Point, Position};
 
 use super::board::{self, BoardGeometry};
 use super::example_grid::{self, Cell};
@@ -219,9 +219,9 @@ fn legend(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
         let at = BoardGeometry::new(size, legend_style, Pos::new(0.0, 0.0)).point(point);
         let origin = Pos::new(x + d / 2.0 - at.x, top + d / 2.0 - at.y);
         let g = BoardGeometry::new(size, legend_style, origin);
-        let mut board = Board::new(size);
+        let mut board = Position::empty(size);
         if let Some(color) = entry.stone {
-            board.place_unchecked(point, color);
+            board.put(point, color);
         }
         let marks: Vec<Mark> = entry
             .mark

@@ -267,7 +267,7 @@ fn question_panel(example: &Example) -> Panel {
         _ => Vec::new(),
     };
     Panel {
-        board: example.board.clone(),
+        board: example.board,
         marks,
         numbers: Vec::new(),
         after_move: None,

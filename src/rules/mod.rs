@@ -1,7 +1,7 @@
 //! The rules engine: points, boards, chains, legal moves, repetition, end conditions and scoring.
 //!
-//! `board` places and captures stones, `history` remembers earlier positions, `game` judges and
-//! plays moves; `playout` lists every legal move at once, for the playout benchmark and its tests.
+//! `board` places and captures stones, `position` keeps a board's stones as a small value,
+//! `history` remembers earlier positions, `game` judges and plays moves; `playout` lists every legal move at once, for the playout benchmark and its tests.
 //!
 //! No I/O, no serde, no printing: everything here is plain values and functions.
 
@@ -13,6 +13,7 @@ mod history;
 pub mod notation;
 pub mod playout;
 pub mod point;
+pub mod position;
 pub mod ruleset;
 pub mod score;
 mod zobrist;
@@ -20,5 +21,6 @@ mod zobrist;
 pub use board::{Board, Chain, Placement};
 pub use game::{Capture, EndReason, Game, IllegalMove, Played};
 pub use point::{BoardSize, Color, Move, Point, PointError, SizeError};
+pub use position::Position;
 pub use ruleset::{KoRule, Rules, Scoring, SuicideRule, UnknownName};
 pub use score::{NoStoneThere, Score, score};

@@ -1,6 +1,8 @@
 //! Finding the font a kit names: a file by its path, or an installed family through fontdb,
 //! the font database resvg and usvg use (it reads fontconfig's list of font folders).
 
+use std::fs::File;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::face::Face;
@@ -81,25 +83,56 @@ impl Resolved {
         )
     }
 
-    /// Reads and parses both faces.
-    pub(super) fn read(&self) -> Result<(Face, Face), FontProblem> {
+    /// Reads and parses the regular face, and the bold one when it is another face (`None`
+    /// when the regular face serves for both: its file is read once).
+    pub(super) fn read(&self) -> Result<(Face, Option<Face>), FontProblem> {
         let regular = read_face(&self.regular)?;
         let bold = if self.bold == self.regular {
-            read_face(&self.regular)?
+            None
         } else {
-            read_face(&self.bold)?
+            Some(read_face(&self.bold)?)
         };
         Ok((regular, bold))
     }
 }
+
+/// The largest font file read. The largest font collections in use (every weight of a CJK
+/// family in one `.ttc`) are about a hundred megabytes; the limit keeps a mistaken path (a
+/// video, a disk image) from being read into memory whole.
+pub const FONT_LIMIT: u64 = 256 << 20;
 
 fn read_face(at: &Location) -> Result<Face, FontProblem> {
     let unreadable = |reason: String| FontProblem::Unreadable {
         path: at.path.clone(),
         reason,
     };
-    let bytes = std::fs::read(&at.path).map_err(|e| unreadable(e.to_string()))?;
+    let bytes = read_font_file(&at.path).map_err(unreadable)?;
     Face::parse(bytes, at.index, Some(at.path.clone())).map_err(|e| unreadable(e.0))
+}
+
+/// The bytes of the font file at `path`, refused by its size before any is read when it is
+/// larger than [`FONT_LIMIT`].
+fn read_font_file(path: &Path) -> Result<Vec<u8>, String> {
+    let file = File::open(path).map_err(|e| e.to_string())?;
+    let size = file.metadata().map_err(|e| e.to_string())?.len();
+    let too_large = || {
+        format!(
+            "it is larger than {} MiB, more than any font needs; is it the right file?",
+            FONT_LIMIT >> 20
+        )
+    };
+    if size > FONT_LIMIT {
+        return Err(too_large());
+    }
+    // A file that grows while it is read is still cut off one byte past the limit.
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(FONT_LIMIT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > FONT_LIMIT {
+        return Err(too_large());
+    }
+    Ok(bytes)
 }
 
 /// Whether `font` is written as a file path rather than a family name.

@@ -46,14 +46,16 @@ pub enum Slot {
 /// A regular and a bold face.
 struct Pair {
     regular: Face,
-    bold: Face,
+    /// `None` when the regular face sets bold text too (a font given by its file, a family
+    /// with no bold): its file is then read and kept once, not twice.
+    bold: Option<Face>,
 }
 
 impl Pair {
     fn get(&self, weight: Weight) -> &Face {
         match weight {
             Weight::Regular => &self.regular,
-            Weight::Bold => &self.bold,
+            Weight::Bold => self.bold.as_ref().unwrap_or(&self.regular),
         }
     }
 }
@@ -74,7 +76,7 @@ const TABLED: u32 = 0x250;
 static BUNDLED: LazyLock<Pair> = LazyLock::new(|| Pair {
     // The bundled files are part of the program and parsed by a unit test, so they always read.
     regular: Face::parse(BUNDLED_REGULAR.to_vec(), 0, None).unwrap_or_else(|e| panic!("{e:?}")),
-    bold: Face::parse(BUNDLED_BOLD.to_vec(), 0, None).unwrap_or_else(|e| panic!("{e:?}")),
+    bold: Some(Face::parse(BUNDLED_BOLD.to_vec(), 0, None).unwrap_or_else(|e| panic!("{e:?}"))),
 });
 
 static BUNDLED_ONLY: LazyLock<Typefaces> = LazyLock::new(|| Typefaces::new(None, &BUNDLED));

@@ -24,7 +24,7 @@ use geometry::reaches;
 pub use geometry::{BoardGeometry, RUN_ON, fitted_style, fitted_view_style, whole_board};
 
 use crate::answer::{Mark, Numbered};
-use crate::rules::{Board, BoardSize, Point};
+use crate::rules::{BoardSize, Point, Position};
 
 use super::font::text_width_mm;
 use super::geom::{Pos, Rgb};
@@ -72,7 +72,7 @@ pub fn star_points(size: BoardSize) -> Vec<Point> {
 /// and `Territory` a small square in the owner's colour. No mark covers what stands on its point.
 pub fn draw(
     geometry: &BoardGeometry,
-    board: Option<&Board>,
+    board: Option<&Position>,
     marks: &[Mark],
     numbers: &[Numbered],
 ) -> Vec<Shape> {
@@ -98,7 +98,7 @@ pub fn draw(
 /// for a legend; only those in the geometry's view.
 pub fn stones_and_marks(
     geometry: &BoardGeometry,
-    board: Option<&Board>,
+    board: Option<&Position>,
     marks: &[Mark],
     numbers: &[Numbered],
 ) -> Vec<Shape> {
@@ -351,9 +351,9 @@ mod tests {
     fn stones_and_marks_outside_the_view_are_left_out() {
         let style = Style::default().board.scaled(0.45);
         let g = BoardGeometry::showing(size(19), Some(corner_view()), style, Pos::new(0.0, 0.0));
-        let mut board = Board::new(size(19));
-        board.place_unchecked(Point::new(2, 2), Color::Black);
-        board.place_unchecked(Point::new(7, 2), Color::White);
+        let mut board = Position::empty(size(19));
+        board.put(Point::new(2, 2), Color::Black);
+        board.put(Point::new(7, 2), Color::White);
         let marks = [
             Mark {
                 point: Point::new(1, 1),

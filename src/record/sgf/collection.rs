@@ -13,7 +13,7 @@ use super::scan::{NodeSpans, PropertySpan, scan};
 use super::values::{on_board, parse_color, parse_points, single};
 use crate::diag::Diagnostic;
 use crate::rules::notation::NO_LIBERTY_HELP;
-use crate::rules::{Board, BoardSize, Color, Move, Point};
+use crate::rules::{BoardSize, Color, Move, Point, Position};
 
 /// One game of a collection, as import reads it.
 #[derive(Debug, Clone)]
@@ -23,7 +23,7 @@ pub struct SgfGame {
     /// Where the size is written: `SZ`, or the game's first property when there is none.
     pub size_span: Range<usize>,
     /// The position set up before the first move (`AB`, `AW`, `AE` of the setup nodes).
-    pub setup: Board,
+    pub setup: Position,
     /// `PL` of the setup nodes, the last one given.
     pub to_play: Option<Color>,
     /// `GN`, or else the first `N` of the setup nodes.
@@ -88,10 +88,10 @@ pub fn read_collection(source: &str) -> Result<Vec<SgfGame>, Vec<Diagnostic>> {
         let mut game = open.game;
         for (i, stone) in open.stones.iter().enumerate() {
             if let Some((color, _)) = stone {
-                game.setup.place_unchecked(point_at(i, game.size), *color);
+                game.setup.put(point_at(i, game.size), *color);
             }
         }
-        for chain in crate::rules::notation::chains_without_liberty(&game.setup) {
+        for chain in crate::rules::notation::chains_without_liberty(&game.setup.to_board()) {
             let n = usize::from(game.size.get());
             let at = usize::from(chain.first.row) * n + usize::from(chain.first.col);
             let span = open.stones[at].as_ref().map(|(_, s)| s.clone());
@@ -144,7 +144,7 @@ fn open_game(source: &str, root: &NodeSpans<'_>, problems: &mut Problems) -> Ope
         game: SgfGame {
             size,
             size_span,
-            setup: Board::new(size),
+            setup: Position::empty(size),
             to_play: None,
             title: None,
             comment: None,

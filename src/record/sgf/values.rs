@@ -72,14 +72,21 @@ pub(super) fn parse_points(values: &[Cow<'_, str>]) -> Option<Vec<(u8, u8)>> {
         }
     }
     let points: Vec<(u8, u8)> = (0u8..52)
-        .flat_map(|x| {
-            let column = columns[usize::from(x)];
-            (0u8..52)
-                .filter(move |&y| (column >> y) & 1 == 1)
-                .map(move |y| (x, y))
-        })
+        .flat_map(|x| set_bits(columns[usize::from(x)]).map(move |y| (x, y)))
         .collect();
     (!points.is_empty()).then_some(points)
+}
+
+/// The numbers of the bits set in `word`, lowest first: a step per stone rather than per row,
+/// so a collection of small setups is not read 52 rows at a time.
+fn set_bits(mut word: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (word != 0).then(|| {
+            let bit = word.trailing_zeros() as u8;
+            word &= word - 1;
+            bit
+        })
+    })
 }
 
 /// A single value, or `None` when there are more or fewer.

@@ -11,7 +11,7 @@ use crate::answer::firewall::fold;
 use crate::diag::Diagnostic;
 use crate::kit::{TaskKind, View, starting_side};
 use crate::record::SgfGame;
-use crate::rules::{Board, Color, Game, Move, Point, Rules};
+use crate::rules::{Color, Game, Move, Point, Position, Rules};
 use crate::text::{Language, Wording};
 
 /// What an imported example asks, with the fields of its task.
@@ -51,7 +51,7 @@ pub struct ImportedExample {
     /// `C`, unless libertykit made the prompt up.
     pub prompt: Option<String>,
     /// The setup position.
-    pub board: Board,
+    pub board: Position,
     /// `PL` (or the colour of a `legal` question's move).
     pub to_play: Option<Color>,
     /// The task.
@@ -143,7 +143,7 @@ pub fn example_of(
     let mut example = ImportedExample {
         title: game.title.clone().filter(|t| !t.is_empty()),
         prompt: game.comment.clone().filter(|c| !c.is_empty()),
-        board: game.setup.clone(),
+        board: game.setup,
         to_play: game.to_play,
         task: ImportedTask::Capture,
         view: None,
@@ -295,13 +295,13 @@ fn question_before_answers(comment: &str) -> String {
 /// the liberties of the first chain in atari, else of the chain with the fewest liberties.
 fn task_of_position(game: &SgfGame, rules: &Rules, example: &mut ImportedExample) -> ImportedTask {
     let to_play = *example.to_play.get_or_insert(Color::Black);
-    let position = Game::new(game.setup.clone(), to_play, *rules);
+    let position = Game::new(game.setup.to_board(), to_play, *rules);
     if !position.capturing_moves().is_empty() {
         return ImportedTask::Capture;
     }
     // Chains in point order (column, then row), each named by its first stone in that order.
-    let mut chains: Vec<(Point, usize)> = game
-        .setup
+    let mut chains: Vec<(Point, usize)> = position
+        .board()
         .chains()
         .iter()
         .filter_map(|c| Some((*c.stones.iter().min()?, c.liberties.len())))
@@ -330,7 +330,7 @@ fn task_of_position(game: &SgfGame, rules: &Rules, example: &mut ImportedExample
 /// The part of a board larger than 9x9 that holds every stone and move, two points wider on
 /// each side (so liberties and captures show) and out to an edge within reach of it; `None`
 /// when that is most of the board anyway.
-fn region_of(board: &Board, moves: &[(Color, Move)]) -> Option<View> {
+fn region_of(board: &Position, moves: &[(Color, Move)]) -> Option<View> {
     let n = board.size().get();
     if n <= 9 {
         return None;
@@ -388,7 +388,7 @@ fn check_moves(
         _ => return Some(()),
     };
     let starts = starting_side(moves, example.to_play.unwrap_or(Color::Black));
-    let mut play = Game::new(example.board.clone(), starts, *rules);
+    let mut play = Game::new(example.board.to_board(), starts, *rules);
     for (k, (&(color, mv), (_, _, span))) in moves.iter().zip(&game.moves).enumerate() {
         if let Err(reason) = play.play(color, mv) {
             problems.push(

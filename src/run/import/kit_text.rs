@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use super::example::{ImportedExample, ImportedTask};
 use crate::answer::{Answer, ExampleAnswer};
 use crate::control_chars::{refused_in_kit, visible};
-use crate::rules::{Board, BoardSize, Color, Move, Point};
+use crate::rules::{BoardSize, Color, Move, Point, Position};
 
 /// What the kit as a whole says.
 #[derive(Debug, Clone)]
@@ -108,7 +108,7 @@ pub fn kit_text(
 }
 
 /// A position in the kit's notation, black first: `black B3 C2 D3; white C3`.
-pub fn position_text(board: &Board) -> String {
+pub fn position_text(board: &Position) -> String {
     [Color::Black, Color::White]
         .into_iter()
         .filter_map(|c| {
@@ -197,11 +197,14 @@ mod tests {
 
     #[test]
     fn positions_list_black_then_white_in_point_order() {
-        let mut board = Board::new(BoardSize::new(5).unwrap());
-        board.place_unchecked(Point::new(2, 2), Color::White);
-        board.place_unchecked(Point::new(3, 2), Color::Black);
-        board.place_unchecked(Point::new(1, 2), Color::Black);
+        let mut board = Position::empty(BoardSize::new(5).unwrap());
+        board.put(Point::new(2, 2), Color::White);
+        board.put(Point::new(3, 2), Color::Black);
+        board.put(Point::new(1, 2), Color::Black);
         assert_eq!(position_text(&board), "black B3 D3; white C3");
-        assert_eq!(position_text(&Board::new(BoardSize::new(5).unwrap())), "");
+        assert_eq!(
+            position_text(&Position::empty(BoardSize::new(5).unwrap())),
+            ""
+        );
     }
 }

@@ -7,17 +7,17 @@ mod kit_text;
 use crate::control_chars::visible;
 use std::path::Path;
 
-use example::{PrivateEntries, example_of};
+use example::{ImportedExample, ImportedTask, PrivateEntries, example_of};
 use kit_text::{KitHeader, kit_text};
 
 use super::check::check_answers;
 use super::{
-    Console, Failure, Outcome, RECORD_LIMIT, deliver, not_the_input, output_error, read_bytes,
-    writable_target,
+    Console, Failure, KIT_LIMIT, Outcome, RECORD_LIMIT, deliver, not_the_input, output_error,
+    read_bytes, writable_target,
 };
-use crate::answer::answer_key;
+use crate::answer::{ExampleAnswer, answer_example};
 use crate::diag::{Diagnostic, Source};
-use crate::kit::load;
+use crate::kit::{Example, Task};
 use crate::record::{KNOWN_RULESETS, SgfGame, named_rules, read_collection};
 use crate::rules::{KoRule, Rules, Scoring, SuicideRule};
 
@@ -62,6 +62,20 @@ pub fn run(
             return Ok(Outcome::CheckFailed);
         }
     };
+    // `check` reads no kit over its size limit, so import writes none: a collection of many
+    // thousands of games can make one. Refused like a kit that fails its check (exit 1): the
+    // SGF is sound, but it cannot become one kit.
+    if kit.len() as u64 > KIT_LIMIT {
+        writeln!(
+            console.err,
+            "error: the kit made from `{}` would be {:.1} MiB, more than the {} MiB a kit may be; nothing was written\n  = help: split the collection into smaller files and import each",
+            sgf.display(),
+            kit.len() as f64 / f64::from(1 << 20),
+            KIT_LIMIT >> 20
+        )
+        .map_err(output_error)?;
+        return Ok(Outcome::CheckFailed);
+    }
     // The kit is checked as `check` would before it is written: import never writes a kit that
     // fails, whatever the SGF held.
     let written = Source::new(
@@ -193,14 +207,46 @@ fn kit_of(
             }
         }
     }
-    // Written once without keys to have the engine answer the kit as loaded, then with them.
-    let draft = kit_text(&header, &examples, None);
-    // A draft that does not load is written as it is, for `run` to report as `check` would.
-    let Ok(kit) = load(&draft) else {
-        return Ok(draft);
+    // The engine answers each example as imported; `run` then checks the kit as written, keys
+    // included, as `check` would, so a key that is not what the written kit asks is caught
+    // there. (Writing a draft without keys to load and answer it cost a third of the time of a
+    // large import.)
+    let answers: Vec<ExampleAnswer> = examples
+        .iter()
+        .enumerate()
+        .map(|(i, e)| answer_example(&rules, &kit_example(i + 1, e)))
+        .collect();
+    Ok(kit_text(&header, &examples, Some(&answers)))
+}
+
+/// The kit's example `number` as the engine answers it: the position, who is to play and the
+/// task. What only the kit file holds (the text as written, where each value is) is left empty:
+/// no answer depends on it.
+fn kit_example(number: usize, imported: &ImportedExample) -> Example {
+    let task = match &imported.task {
+        ImportedTask::Capture => Task::Capture,
+        ImportedTask::Liberties { group } => Task::Liberties { group: *group },
+        ImportedTask::Legal { history, mv } => Task::Legal {
+            mv: *mv,
+            history: history.clone(),
+        },
+        ImportedTask::Sequence { moves } => Task::Sequence {
+            moves: moves.clone(),
+        },
+        ImportedTask::Score { dead } => Task::Score { dead: dead.clone() },
     };
-    let key = answer_key(&kit);
-    Ok(kit_text(&header, &examples, Some(&key.examples)))
+    Example {
+        number,
+        title: None,
+        prompt: None,
+        position_text: String::new(),
+        board: imported.board,
+        to_play: imported.to_play,
+        task,
+        task_span: 0..0,
+        view: None,
+        key: None,
+    }
 }
 
 /// A plain SGF's rules: those the first `RU` names (its repetition rule, scoring and whether
@@ -366,6 +412,8 @@ fn rules_of(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::answer::answer_key;
+    use crate::kit::load;
 
     /// Every prefix of a collection, and of the export of a kit with every task, imports or is
     /// refused with diagnostics; none panics, and every kit made passes the check `run` applies.

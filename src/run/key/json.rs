@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::answer::{Answer, AnswerKey, ExampleAnswer, Note, note_text};
+use crate::answer::{Answer, AnswerKey, ExampleAnswer, note_text};
 use crate::kit::{Example, Kit};
 use crate::layout::prompt;
 use crate::report_json::{BoardStones, MoveEntry, Points, Tally, Total};
@@ -79,9 +79,7 @@ fn answer_json(kit: &Kit, example: &ExampleAnswer) -> Value {
         } => json!({
             "moves": moves.iter().map(|report| {
                 let mut entry = json!(MoveEntry::of(report));
-                let note = example.figure.notes.iter().find(|n| matches!(n,
-                    Note::AtNumber { number, .. } | Note::AtPoint { number, .. }
-                        if *number == report.number));
+                let note = example.figure.placement_note(report.number);
                 if let (Some(note), Value::Object(fields)) = (note, &mut entry) {
                     fields.insert("note".into(), json!(note_text(note, &kit.wording)));
                 }

@@ -165,7 +165,7 @@ fn panel_text(panel: &Panel, view: Option<View>) -> String {
 mod tests {
     use super::*;
     use crate::answer::{Mark, Numbered};
-    use crate::rules::{Board, BoardSize};
+    use crate::rules::{BoardSize, Position};
 
     fn p(name: &str) -> Point {
         Point::parse(name, BoardSize::new(5).unwrap()).unwrap()
@@ -175,11 +175,11 @@ mod tests {
     /// `o`, and a two-digit move number widens every point.
     #[test]
     fn marks_leave_what_stands_on_the_point_in_view() {
-        let mut board = Board::new(BoardSize::new(5).unwrap());
-        board.place_unchecked(p("B3"), Color::White);
-        board.place_unchecked(p("C3"), Color::Black);
+        let mut board = Position::empty(BoardSize::new(5).unwrap());
+        board.put(p("B3"), Color::White);
+        board.put(p("C3"), Color::Black);
         let panel = Panel {
-            board: board.clone(),
+            board,
             marks: vec![
                 Mark {
                     point: p("C3"),
@@ -216,9 +216,9 @@ mod tests {
     fn a_view_draws_only_its_region_with_real_labels() {
         let size = BoardSize::new(19).unwrap();
         let at = |name: &str| Point::parse(name, size).unwrap();
-        let mut board = Board::new(size);
-        board.place_unchecked(at("B2"), Color::Black);
-        board.place_unchecked(at("K10"), Color::White);
+        let mut board = Position::empty(size);
+        board.put(at("B2"), Color::Black);
+        board.put(at("K10"), Color::White);
         let panel = Panel {
             board,
             marks: Vec::new(),

@@ -6,7 +6,7 @@ use super::Replay;
 use crate::record::{RecordedResult, RulesSource};
 use crate::referee::MoveReport;
 use crate::report_json::{BoardStones, MoveEntry, Tally, Total};
-use crate::rules::{Color, EndReason};
+use crate::rules::{Color, EndReason, Position};
 use crate::text::Wording;
 
 /// The whole report, fields in key order as a JSON map prints them.
@@ -135,7 +135,7 @@ impl<'a> ReplayJson<'a> {
                 suicide: rules.suicide.name(),
             },
             variations_skipped: record.variations,
-            board: BoardStones::of(game.board()),
+            board: BoardStones::of(&Position::of(game.board())),
             captures: Tally::of([game.captures(Color::Black), game.captures(Color::White)]),
             end: game.end().map(EndReason::name),
             moves: &replay.reports,
