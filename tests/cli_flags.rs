@@ -3,21 +3,14 @@
 
 mod common;
 
+use common::fresh_dir;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn seed_kit() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/liberty-chain-capture.toml")
-}
-
-/// A fresh, empty folder for one test.
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("cli-flags-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Builds the seed kit into `dir/pack` with `--paper paper`: (exit code, stderr).

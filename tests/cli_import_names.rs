@@ -4,17 +4,9 @@
 
 mod common;
 
-use std::path::PathBuf;
+use common::fresh_dir;
 
-use common::{run, temp_path};
-
-/// A fresh folder for one test.
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = temp_path(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::run;
 
 #[test]
 fn a_line_feed_in_the_file_name_stays_in_the_comment() {

@@ -7,6 +7,8 @@
 
 mod common;
 
+use common::fresh_dir;
+
 use std::fs;
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
@@ -14,14 +16,6 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::run;
-
-/// A fresh, empty folder for one test.
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = common::temp_path(&format!("cli-outputs-{name}"));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn s(path: &Path) -> &str {
     path.to_str().unwrap()

@@ -7,6 +7,8 @@
 
 mod common;
 
+use common::fresh_dir;
+
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
 
@@ -15,13 +17,6 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::run;
-
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = common::temp_path(&format!("cli-pack-switch-{name}"));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn s(path: &Path) -> &str {
     path.to_str().unwrap()

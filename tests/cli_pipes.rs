@@ -6,8 +6,10 @@
 
 mod common;
 
+use common::fresh_dir;
+
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// Which of the command's streams is a pipe whose reader is gone before the command starts.
@@ -33,13 +35,6 @@ fn run_closed(closed: Closed, args: &[&str]) -> i32 {
     };
     let status = command.status().unwrap();
     status.code().unwrap_or(-1)
-}
-
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = common::temp_path(&format!("cli-pipes-{name}"));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 const GOOD: &str = "examples/liberty-chain-capture.toml";

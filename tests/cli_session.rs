@@ -3,18 +3,12 @@
 
 mod common;
 
+use common::fresh_dir;
+
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use common::run;
-
-/// A fresh, empty folder for one test.
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = common::temp_path(&format!("cli-session-{name}"));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// The fingerprint `check` prints for `kit`.
 fn fingerprint(kit: &str) -> String {

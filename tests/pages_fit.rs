@@ -4,12 +4,13 @@
 
 mod common;
 
+use common::fresh_dir;
+
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::temp_path;
 use libertykit::answer::answer_key;
 use libertykit::kit::load;
 use libertykit::layout::font::text_width_mm;
@@ -37,14 +38,6 @@ fn kit_source(n: u32, paper: &str, extra: &str) -> String {
     source
         .replace("board = 5 ", &format!("board = {n} "))
         .replace("paper = \"a4\"\n", &format!("paper = \"{paper}\"\n{extra}"))
-}
-
-/// A fresh folder for one test.
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = temp_path(&format!("pages-fit-{name}"));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Runs `libertykit args` in `dir`: (exit code, stdout, stderr).

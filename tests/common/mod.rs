@@ -42,6 +42,14 @@ pub fn temp_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()))
 }
 
+/// A fresh, empty folder under the test target's temporary folder, unique to this test process.
+pub fn fresh_dir(name: &str) -> PathBuf {
+    let dir = temp_path(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// The text `pdftotext` reads from the PDF `pdf` (UTF-8), via a temporary file named `name`.
 pub fn pdf_text(pdf: &[u8], name: &str) -> String {
     let path = temp_path(name).with_extension("pdf");
