@@ -3,11 +3,11 @@
 
 mod common;
 
-use common::fresh_dir;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+use common::fresh_dir;
 
 fn seed_kit() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/liberty-chain-capture.toml")

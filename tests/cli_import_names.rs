@@ -4,9 +4,7 @@
 
 mod common;
 
-use common::fresh_dir;
-
-use common::run;
+use common::{fresh_dir, run};
 
 #[test]
 fn a_line_feed_in_the_file_name_stays_in_the_comment() {

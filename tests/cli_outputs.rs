@@ -7,15 +7,13 @@
 
 mod common;
 
-use common::fresh_dir;
-
 use std::fs;
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::run;
+use common::{fresh_dir, run};
 
 fn s(path: &Path) -> &str {
     path.to_str().unwrap()

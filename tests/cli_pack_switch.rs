@@ -7,8 +7,6 @@
 
 mod common;
 
-use common::fresh_dir;
-
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
 
@@ -16,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::run;
+use common::{fresh_dir, run};
 
 fn s(path: &Path) -> &str {
     path.to_str().unwrap()

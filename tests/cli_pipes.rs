@@ -6,11 +6,11 @@
 
 mod common;
 
-use common::fresh_dir;
-
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Stdio};
+
+use common::fresh_dir;
 
 /// Which of the command's streams is a pipe whose reader is gone before the command starts.
 #[derive(Debug, Clone, Copy)]

@@ -3,12 +3,10 @@
 
 mod common;
 
-use common::fresh_dir;
-
 use std::fs;
 use std::path::Path;
 
-use common::run;
+use common::{fresh_dir, run};
 
 /// The fingerprint `check` prints for `kit`.
 fn fingerprint(kit: &str) -> String {

@@ -4,12 +4,12 @@
 
 mod common;
 
-use common::fresh_dir;
-
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+use common::fresh_dir;
 
 use libertykit::answer::answer_key;
 use libertykit::kit::load;
