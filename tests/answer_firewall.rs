@@ -132,7 +132,8 @@ fn an_answer_in_a_title_or_a_text_sentence_is_refused_too() {
 
 #[test]
 fn each_kind_of_answer_has_its_claim_guarded() {
-    // Illegal (occupied), legal, no capture, and the liberties of a one-stone chain.
+    // Illegal (occupied), legal, no capture, the liberties of a one-stone chain, and a move of
+    // a sequence.
     let kit = |prompt: &str| {
         format!(
             "[kit]\ntitle = \"Claims\"\n\n[rules]\nboard = 5\n\n\
@@ -141,7 +142,9 @@ fn each_kind_of_answer_has_its_claim_guarded() {
              [[example]]\nposition = \"white C3; black B3 C2 D3\"\nto_play = \"black\"\n\
              task = \"legal\"\nmove = \"A1\"\n\n\
              [[example]]\nposition = \"white A1\"\nto_play = \"black\"\ntask = \"capture\"\nkey = []\n\n\
-             [[example]]\nposition = \"white C3; black B3\"\ntask = \"liberties\"\ngroup = \"C3\"\n"
+             [[example]]\nposition = \"white C3; black B3\"\ntask = \"liberties\"\ngroup = \"C3\"\n\n\
+             [[example]]\nposition = \"white C3; black B3 C2 D3\"\ntask = \"sequence\"\n\
+             moves = [\"black C4\"]\n"
         )
     };
     for (i, leak) in [
@@ -149,6 +152,7 @@ fn each_kind_of_answer_has_its_claim_guarded() {
         "A1 is legal, of course",
         "Black has no capturing move",
         "White chain C3 has 3 liberties",
+        "Black C4: captures C3",
     ]
     .into_iter()
     .enumerate()
