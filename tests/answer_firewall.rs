@@ -376,3 +376,32 @@ fn import_and_build(name: &str, sgf: &str) -> Vec<String> {
         .filter_map(|e| e.prompt.clone())
         .collect()
 }
+
+/// A problem file whose own question holds its answer ("Answer: C4 captures C3") imports with
+/// the generated question instead, says so, and builds: the firewall would refuse the comment.
+#[test]
+fn an_imported_comment_that_answers_is_left_out_with_a_note() {
+    let sgf_path = temp_path("answering-comment").with_extension("sgf");
+    std::fs::write(
+        &sgf_path,
+        "(;GM[1]FF[4]SZ[5]PL[B]AB[bc][cd][dc]AW[cc]GN[Ladder]C[Black to play.\r\nAnswer: C4 captures C3])",
+    )
+    .unwrap();
+    let (code, kit, stderr) = run(&["import", sgf_path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("game 1: the SGF's comment gave the answer away (`C4 captures C3`)"),
+        "{stderr}"
+    );
+    assert!(!kit.contains("prompt ="), "{kit}");
+    assert!(
+        kit.contains("# the SGF's comment gave the answer away"),
+        "{kit}"
+    );
+    assert!(kit.contains("title = \"Ladder\""), "{kit}");
+    let prompts = import_and_build(
+        "answering-comment-built",
+        &std::fs::read_to_string(&sgf_path).unwrap(),
+    );
+    assert!(prompts.is_empty(), "{prompts:?}");
+}

@@ -3,11 +3,12 @@
 //! no-break space, a zero-width character, a change of case or full-width letters cannot hide
 //! an answer.
 
+use std::collections::HashSet;
 use std::ops::Range;
 
 use aho_corasick::AhoCorasick;
 
-use super::{AnswerKey, giveaways};
+use super::{AnswerKey, ExampleAnswer, giveaways};
 use crate::text::Wording;
 
 /// A phrase that gives an example's answer away.
@@ -43,12 +44,19 @@ const SHORTEST: usize = 6;
 impl Firewall {
     /// The giveaways of every answer of `key`, in the kit's `wording`.
     pub fn new(key: &AnswerKey, wording: &Wording) -> Firewall {
+        Firewall::of_answers(&key.examples, wording)
+    }
+
+    /// The giveaways of `answers`, in `wording`: for a kit not yet written (`import`).
+    pub fn of_answers(answers: &[ExampleAnswer], wording: &Wording) -> Firewall {
         let mut all: Vec<Giveaway> = Vec::new();
         let mut folded: Vec<String> = Vec::new();
-        for answer in &key.examples {
+        // Only to skip repeats; the phrases keep their order in `folded`.
+        let mut seen: HashSet<String> = HashSet::new();
+        for answer in answers {
             for phrase in giveaways(answer, wording) {
                 let fold = fold(&phrase).text;
-                if fold.chars().count() < SHORTEST || folded.contains(&fold) {
+                if fold.chars().count() < SHORTEST || !seen.insert(fold.clone()) {
                     continue;
                 }
                 folded.push(fold);
@@ -89,11 +97,13 @@ impl Firewall {
                 at: 0..text.len(),
             }];
         };
-        let mut seen = vec![false; self.giveaways.len()];
+        // Sized by what is found, not by the giveaways: a page is searched for all of a big
+        // kit's answers, and most pages hold none.
+        let mut seen: HashSet<usize> = HashSet::new();
         let mut leaks = Vec::new();
         for found in search.find_overlapping_iter(&folded.text) {
             let i = found.pattern().as_usize();
-            if std::mem::replace(&mut seen[i], true) {
+            if !seen.insert(i) {
                 continue;
             }
             leaks.push(Leak {

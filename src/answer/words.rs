@@ -42,29 +42,35 @@ pub fn describe(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
         .into_iter()
         .map(|s| s.line)
         .collect();
-    if matches!(answer.answer, Answer::Legal { .. }) && !answer.figure.notes.is_empty() {
-        let notes: Vec<String> = answer
-            .figure
-            .notes
-            .iter()
-            .map(|n| note_text(n, wording))
-            .collect();
-        let notes = notes.join(wording.get("note_separator"));
-        lines.push(wording.fill("figure_notes", &[("notes", &notes)]));
-    }
+    lines.extend(history_notes(answer, wording));
     lines
+}
+
+/// The line naming a `legal` example's history moves that its diagram's numbers cannot show.
+fn history_notes(answer: &ExampleAnswer, wording: &Wording) -> Option<String> {
+    if !matches!(answer.answer, Answer::Legal { .. }) || answer.figure.notes.is_empty() {
+        return None;
+    }
+    let notes: Vec<String> = answer
+        .figure
+        .notes
+        .iter()
+        .map(|n| note_text(n, wording))
+        .collect();
+    let notes = notes.join(wording.get("note_separator"));
+    Some(wording.fill("figure_notes", &[("notes", &notes)]))
 }
 
 /// Every phrase that gives the answer away: each sentence [`describe`] gives, and the short
 /// claim at the heart of each (`C4 captures C3`, `B1 is illegal`, `White wins by 2.5`), from
 /// the wording's `claim_*` sentences. A player page holding any of them shows the answer.
 pub fn giveaways(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
-    let mut phrases = describe(answer, wording);
-    phrases.extend(
-        answer_sentences(answer, wording)
-            .into_iter()
-            .filter_map(|s| s.claim),
-    );
+    let mut phrases = Vec::new();
+    for sentence in answer_sentences(answer, wording) {
+        phrases.push(sentence.line);
+        phrases.extend(sentence.claim);
+    }
+    phrases.extend(history_notes(answer, wording));
     phrases
 }
 

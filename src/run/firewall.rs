@@ -3,6 +3,8 @@
 //! path the text took (a prompt, a title, a `[text]` sentence, an imported comment). It reads
 //! the page model, what is printed, not one field of the kit.
 
+use std::collections::HashSet;
+
 use crate::answer::{AnswerKey, Firewall, firewall};
 use crate::diag::{Diagnostic, Source};
 use crate::layout::page::Document;
@@ -21,7 +23,7 @@ pub fn answer_leaks(
     if wall.giveaways().is_empty() {
         return Vec::new();
     }
-    let mut reported: Vec<String> = Vec::new();
+    let mut reported: HashSet<String> = HashSet::new();
     let mut problems = Vec::new();
     let texts = std::iter::once((None, document.title.clone())).chain(
         document
@@ -33,10 +35,9 @@ pub fn answer_leaks(
     for (page, text) in texts {
         for leak in wall.leaks(&text) {
             let phrase = &leak.giveaway.phrase;
-            if reported.contains(phrase) {
+            if !reported.insert(phrase.clone()) {
                 continue;
             }
-            reported.push(phrase.clone());
             let on = match page {
                 Some(n) => format!("page {n} of the player sheet"),
                 None => "the player sheet's title".to_string(),

@@ -2,6 +2,7 @@
 //! filled in by the engine for the author to review.
 
 mod example;
+mod giveaway;
 mod kit_text;
 
 use crate::control_chars::visible;
@@ -20,6 +21,7 @@ use crate::diag::{Diagnostic, Source};
 use crate::kit::{Example, Task};
 use crate::record::{KNOWN_RULESETS, SgfGame, named_rules, read_collection};
 use crate::rules::{KoRule, Rules, Scoring, SuicideRule};
+use crate::text::{Language, Wording};
 
 /// Reads the SGF at `sgf` and writes the kit to `out`, or to standard output. A file that is
 /// malformed, mixes board sizes, or holds an impossible position or an illegal move gets its
@@ -162,6 +164,27 @@ fn kit_of(
     if !problems.is_empty() {
         return Err(problems);
     }
+    // The engine answers each example as imported; `run` then checks the kit as written, keys
+    // included, as `check` would, so a key that is not what the written kit asks is caught
+    // there. (Writing a draft without keys to load and answer it cost a third of the time of a
+    // large import.)
+    let answers: Vec<ExampleAnswer> = examples
+        .iter()
+        .enumerate()
+        .map(|(i, e)| answer_example(&rules, &kit_example(i + 1, e)))
+        .collect();
+    let language = privates
+        .iter()
+        .find(|p| !p.is_empty())
+        .and_then(|p| p.kit().into_iter().find(|(name, _)| *name == "language"))
+        .and_then(|(_, code)| Language::parse(code))
+        .unwrap_or(Language::English);
+    giveaway::leave_out_giveaways(
+        &mut examples,
+        &answers,
+        &Wording::for_language(language),
+        notes,
+    );
     let mut header = KitHeader {
         from: name.to_string(),
         // A libertykit export names its kit in each game's `EV`; any other file by its name.
@@ -207,15 +230,6 @@ fn kit_of(
             }
         }
     }
-    // The engine answers each example as imported; `run` then checks the kit as written, keys
-    // included, as `check` would, so a key that is not what the written kit asks is caught
-    // there. (Writing a draft without keys to load and answer it cost a third of the time of a
-    // large import.)
-    let answers: Vec<ExampleAnswer> = examples
-        .iter()
-        .enumerate()
-        .map(|(i, e)| answer_example(&rules, &kit_example(i + 1, e)))
-        .collect();
     Ok(kit_text(&header, &examples, Some(&answers)))
 }
 
