@@ -55,7 +55,7 @@ impl Firewall {
         let mut seen: HashSet<String> = HashSet::new();
         for answer in answers {
             for phrase in giveaways(answer, wording) {
-                let fold = fold(&phrase).text;
+                let fold = folded_text(&phrase);
                 if fold.chars().count() < SHORTEST || !seen.insert(fold.clone()) {
                     continue;
                 }
@@ -144,29 +144,38 @@ pub fn fold(text: &str) -> Folded {
         text: String::with_capacity(text.len()),
         from: Vec::with_capacity(text.len()),
     };
-    for (at, c) in text.char_indices() {
-        if c.is_whitespace() || is_invisible(c) {
-            continue;
-        }
-        let c = match c {
-            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-            '\u{2018}' | '\u{2019}' | '\u{02BC}' => '\'',
-            _ => c,
-        };
-        for lower in c.to_lowercase() {
-            let before = folded.text.len();
-            folded.text.push(lower);
-            folded
-                .from
-                .extend(std::iter::repeat_n(at, folded.text.len() - before));
-        }
+    for (at, c) in folded_chars(text) {
+        let before = folded.text.len();
+        folded.text.push(c);
+        folded
+            .from
+            .extend(std::iter::repeat_n(at, folded.text.len() - before));
     }
     folded
 }
 
+/// [`fold`]'s text alone, for a phrase or a text only compared, never pointed into.
+pub fn folded_text(text: &str) -> String {
+    folded_chars(text).map(|(_, c)| c).collect()
+}
+
+/// The characters of `text` as [`fold`] keeps them, each with the offset it came from.
+fn folded_chars(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+    text.char_indices()
+        .filter(|&(_, c)| !c.is_whitespace() && !is_invisible(c))
+        .flat_map(|(at, c)| {
+            let c = match c {
+                '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+                '\u{2018}' | '\u{2019}' | '\u{02BC}' => '\'',
+                _ => c,
+            };
+            c.to_lowercase().map(move |lower| (at, lower))
+        })
+}
+
 /// Where `phrase` is in `text` once both are folded, as a byte range of `text`.
 pub fn find(text: &str, phrase: &str) -> Option<Range<usize>> {
-    let needle = fold(phrase).text;
+    let needle = folded_text(phrase);
     if needle.is_empty() {
         return None;
     }
