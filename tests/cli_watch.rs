@@ -5,7 +5,8 @@
 mod common;
 
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -31,19 +32,13 @@ fn wait_for(lines: &mpsc::Receiver<String>, what: &str) -> Vec<String> {
     );
 }
 
-#[test]
-fn a_rewritten_kit_is_built_again_and_a_broken_one_reported() {
-    let dir = common::temp_path("watch");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let kit = dir.join("kit.toml");
-    let seed = std::fs::read_to_string("examples/liberty-chain-capture.toml").unwrap();
-    std::fs::write(&kit, &seed).unwrap();
-    let out = dir.join("pack");
+/// Starts `build --watch` of `kit` into `out` in `format`, with its standard error read line by
+/// line on a thread.
+fn watch(kit: &Path, out: &Path, format: &str) -> (Child, mpsc::Receiver<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_libertykit"))
-        .args(["build", "--watch", "--format", "pdf", "--out"])
-        .arg(&out)
-        .arg(&kit)
+        .args(["build", "--watch", "--format", format, "--out"])
+        .arg(out)
+        .arg(kit)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -57,6 +52,19 @@ fn a_rewritten_kit_is_built_again_and_a_broken_one_reported() {
             }
         }
     });
+    (child, lines)
+}
+
+#[test]
+fn a_rewritten_kit_is_built_again_and_a_broken_one_reported() {
+    let dir = common::temp_path("watch");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let kit = dir.join("kit.toml");
+    let seed = std::fs::read_to_string("examples/liberty-chain-capture.toml").unwrap();
+    std::fs::write(&kit, &seed).unwrap();
+    let out = dir.join("pack");
+    let (mut child, lines) = watch(&kit, &out, "pdf");
 
     wait_for(&lines, "watching");
     let first = std::fs::metadata(out.join("player-sheet.pdf"))
@@ -110,23 +118,7 @@ fn an_edit_that_keeps_the_length_and_the_time_is_seen() {
     let seed = std::fs::read_to_string("examples/liberty-chain-capture.toml").unwrap();
     std::fs::write(&kit, &seed).unwrap();
     let out = dir.join("pack");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_libertykit"))
-        .args(["build", "--watch", "--format", "html", "--out"])
-        .arg(&out)
-        .arg(&kit)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (send, lines) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if send.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let (mut child, lines) = watch(&kit, &out, "html");
     wait_for(&lines, "watching");
     let sheet = || std::fs::read_to_string(out.join("player-sheet.html")).unwrap();
     assert!(sheet().contains("Liberty-chain capture"));

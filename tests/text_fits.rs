@@ -7,9 +7,9 @@ use std::path::Path;
 use libertykit::answer::answer_key;
 use libertykit::kit::{Kit, Paper, load};
 use libertykit::layout::font::text_width_mm;
-use libertykit::layout::pack;
 use libertykit::layout::page::{Document, Shape};
 use libertykit::layout::style::{Style, cap_height_mm};
+use libertykit::layout::{Pack, pack};
 use libertykit::typeface::{self, Typefaces};
 
 /// Every kit in `examples/`: the test follows the folder, so a new example is checked too.
@@ -142,12 +142,7 @@ fn every_text_run_stays_inside_its_box_and_the_margins() {
             continue;
         };
         for paper in [Paper::A4, Paper::Letter] {
-            let mut kit = kit.clone();
-            kit.paper = paper;
-            let key = answer_key(&kit);
-            let pack = pack(&kit, &key, fonts);
-            let (physical, _) = libertykit::layout::fit::fitted_physical(&kit, fonts);
-            let style = Style::for_physical(&physical, fonts);
+            let (pack, style) = laid_out(&kit, paper, fonts);
             for doc in [&pack.player_sheet, &pack.host_key] {
                 problems.extend(
                     overflows(doc, &style)
@@ -214,12 +209,7 @@ fn long_prompt_stays_above_the_footer(count: usize) {
     let kit = load(&source).unwrap();
     let fonts = typeface::bundled();
     for paper in [Paper::A4, Paper::Letter] {
-        let mut kit = kit.clone();
-        kit.paper = paper;
-        let key = answer_key(&kit);
-        let pack = pack(&kit, &key, fonts);
-        let (physical, _) = libertykit::layout::fit::fitted_physical(&kit, fonts);
-        let style = Style::for_physical(&physical, fonts);
+        let (pack, style) = laid_out(&kit, paper, fonts);
         for doc in [&pack.player_sheet, &pack.host_key] {
             let problems = overflows(doc, &style);
             assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -245,4 +235,14 @@ fn long_prompt_stays_above_the_footer(count: usize) {
             assert!(doc.pages.len() >= 2 + count / 1000, "{}", doc.title);
         }
     }
+}
+
+/// `kit` laid out on `paper`, with the style its pages were set in.
+fn laid_out(kit: &Kit, paper: Paper, fonts: &'static Typefaces) -> (Pack, Style) {
+    let mut kit = kit.clone();
+    kit.paper = paper;
+    let key = answer_key(&kit);
+    let pack = pack(&kit, &key, fonts);
+    let (physical, _) = libertykit::layout::fit::fitted_physical(&kit, fonts);
+    (pack, Style::for_physical(&physical, fonts))
 }

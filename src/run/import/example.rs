@@ -6,8 +6,9 @@
 //! to play can capture, else a `liberties` question.
 
 use std::ops::Range;
+use std::sync::LazyLock;
 
-use crate::answer::firewall::fold;
+use crate::answer::firewall::folded_text;
 use crate::diag::Diagnostic;
 use crate::kit::{TaskKind, View, starting_side};
 use crate::record::SgfGame;
@@ -269,14 +270,18 @@ fn task_named(
 /// line that starts with the host key's answers heading in any language (`Answers:`,
 /// `Réponses :`, `解答：`), white space and line ends as any editor wrote them.
 fn question_before_answers(comment: &str) -> String {
-    let headings: Vec<String> = Language::ALL
-        .iter()
-        .map(|&language| fold(Wording::for_language(language).get("answers_heading")).text)
-        .collect();
+    // Parsed once: a collection of old exports names `answer_at` in every game.
+    static HEADINGS: LazyLock<Vec<String>> = LazyLock::new(|| {
+        Language::ALL
+            .iter()
+            .map(|&language| folded_text(Wording::for_language(language).get("answers_heading")))
+            .collect()
+    });
+    let headings = &*HEADINGS;
     let mut end = comment.len();
     let mut at = 0;
     for line in comment.split_inclusive(['\n', '\r']) {
-        let folded = fold(line).text;
+        let folded = folded_text(line);
         let starts_heading = headings.iter().any(|h| {
             folded
                 .strip_prefix(h.as_str())
