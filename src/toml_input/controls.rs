@@ -6,9 +6,10 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use toml::Spanned;
-use toml::de::{DeTable, DeValue};
+use toml::de::DeTable;
 
 use super::string_place::StringPlace;
+use super::strings::each_string;
 use crate::control_chars::{describe, refused_in_kit};
 use crate::diag::Diagnostic;
 
@@ -16,29 +17,10 @@ use crate::diag::Diagnostic;
 /// of `root`, read from `source`, each at its own line and column.
 pub(crate) fn control_characters(source: &str, root: &DeTable<'_>) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
-    table(source, root, &mut problems);
+    each_string(root, &mut |key, text, span| {
+        report(source, span, text, key, &mut problems);
+    });
     problems
-}
-
-fn table(source: &str, entries: &DeTable<'_>, problems: &mut Vec<Diagnostic>) {
-    for (key, value) in entries.iter() {
-        let name: &str = key.get_ref();
-        report(source, key.span(), name, name, problems);
-        walk(source, name, value, problems);
-    }
-}
-
-fn walk(source: &str, key: &str, value: &Spanned<DeValue<'_>>, problems: &mut Vec<Diagnostic>) {
-    match value.get_ref() {
-        DeValue::String(text) => report(source, value.span(), text, key, problems),
-        DeValue::Array(items) => {
-            for item in items.iter() {
-                walk(source, key, item, problems);
-            }
-        }
-        DeValue::Table(entries) => table(source, entries, problems),
-        _ => {}
-    }
 }
 
 /// Reports each refused character of `text`, the string written at `span` as (part of) the

@@ -1,5 +1,6 @@
-//! Finding where a piece of text was written among a TOML file's string values, at its own line
-//! and column, whatever form the string takes (escapes, multi-line, CRLF line ends).
+//! Every key and string value of a TOML file, visited once (`each_string`), and where a piece of
+//! text was written among them, at its own line and column, whatever form the string takes
+//! (escapes, multi-line, CRLF line ends).
 
 use std::ops::Range;
 
@@ -8,7 +9,7 @@ use toml::de::{DeTable, DeValue};
 
 use super::string_place::StringPlace;
 
-/// The file range of the first text (in file order) that `find` finds in a string value of
+/// The file range of the first text (in file order) that `find` finds in a key or string value of
 /// `source`: `find` is given each value as TOML reads it and returns a byte range within it.
 /// `None` when no value holds it, or the file does not parse.
 pub fn find_in_strings(
@@ -17,7 +18,7 @@ pub fn find_in_strings(
 ) -> Option<Range<usize>> {
     let root = DeTable::parse(source).ok()?;
     let mut found: Option<Range<usize>> = None;
-    let mut visit = |value: &str, span: Range<usize>| {
+    each_string(root.get_ref(), &mut |_, value, span| {
         if found.as_ref().is_some_and(|f| f.start < span.start) {
             return;
         }
@@ -25,26 +26,34 @@ pub fn find_in_strings(
             let place = StringPlace::of(source, &Spanned::new(span, value.to_string()));
             found = Some(place.map(&inside));
         }
-    };
-    walk_table(root.get_ref(), &mut visit);
+    });
     found
 }
 
-fn walk_table(table: &DeTable<'_>, visit: &mut impl FnMut(&str, Range<usize>)) {
-    for (_, value) in table.iter() {
-        walk_value(value, visit);
+/// Calls `visit(key, text, span)` for every key and every string value of `table`, nested
+/// tables and lists included: a key with itself as its text, a value (or a list's item) with
+/// the key it is written under.
+pub(crate) fn each_string(table: &DeTable<'_>, visit: &mut impl FnMut(&str, &str, Range<usize>)) {
+    for (key, value) in table.iter() {
+        let name: &str = key.get_ref();
+        visit(name, name, key.span());
+        each_value_string(name, value, visit);
     }
 }
 
-fn walk_value(value: &Spanned<DeValue<'_>>, visit: &mut impl FnMut(&str, Range<usize>)) {
+fn each_value_string(
+    key: &str,
+    value: &Spanned<DeValue<'_>>,
+    visit: &mut impl FnMut(&str, &str, Range<usize>),
+) {
     match value.get_ref() {
-        DeValue::String(text) => visit(text, value.span()),
+        DeValue::String(text) => visit(key, text, value.span()),
         DeValue::Array(items) => {
             for item in items.iter() {
-                walk_value(item, visit);
+                each_value_string(key, item, visit);
             }
         }
-        DeValue::Table(table) => walk_table(table, visit),
+        DeValue::Table(table) => each_string(table, visit),
         _ => {}
     }
 }
