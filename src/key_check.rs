@@ -6,7 +6,7 @@ use crate::answer::{Answer, ExampleAnswer, describe, list};
 use crate::diag::Diagnostic;
 use crate::kit::model::{Claim, Example, LegalClaim, View};
 use crate::rules::{Color, Move, Point};
-use crate::text::Wording;
+use crate::wording::Wording;
 
 /// A problem for every example whose key disagrees with the engine's answer (`answers`, one per
 /// example, in order), and for every `capture` example with no capturing move and no `key = []`

@@ -9,7 +9,7 @@ use std::fs;
 use std::path::Path;
 
 use common::{pdf_text, run, temp_path};
-use libertykit::text::{Language, Wording};
+use libertykit::wording::{Language, Wording};
 
 /// Fixed sentences (no placeholders) that every pack of the seed kit prints, by document.
 const PLAYER_SENTENCES: &[&str] = &[

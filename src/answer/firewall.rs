@@ -9,7 +9,7 @@ use std::ops::Range;
 use aho_corasick::AhoCorasick;
 
 use super::{AnswerKey, ExampleAnswer, giveaways};
-use crate::text::Wording;
+use crate::wording::Wording;
 
 /// A phrase that gives an example's answer away.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 
 use super::{Answer, ExampleAnswer, Note};
 use crate::rules::{Color, Point, Score, Scoring};
-use crate::text::Wording;
+use crate::wording::Wording;
 
 /// Points as `C3, D4`, for diagnostics (which are in English); the pack's words use
 /// [`points_in`].

@@ -8,7 +8,7 @@ use toml::Spanned;
 use super::model::{Counters, Paper, Physical};
 use super::schema::{RawCounters, RawKit};
 use crate::diag::nearest;
-use crate::text::Language;
+use crate::wording::Language;
 use crate::toml_input::document::TomlReader;
 
 /// The most rows the move-record table may have.

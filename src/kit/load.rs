@@ -13,7 +13,7 @@ use super::schema::{
 };
 use crate::diag::{Diagnostic, nearest};
 use crate::rules::Rules;
-use crate::text::{Language, Wording, placeholders};
+use crate::wording::{Language, Wording, placeholders};
 use crate::toml_input::control_characters;
 use crate::toml_input::document::{TomlReader, parse_document, with_article};
 use crate::toml_input::rules_table::{RULES_KEYS, RULES_REQUIRED, RawRules, assumed_note};

@@ -3,7 +3,7 @@
 use std::ops::Range;
 
 use crate::rules::{BoardSize, Color, Move, Point, Position, Rules};
-use crate::text::{Language, Wording};
+use crate::wording::{Language, Wording};
 
 /// Paper sizes the pack can be printed on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -280,7 +280,7 @@ fn shrunk(
 mod tests {
     use super::*;
     use crate::rules::Rules;
-    use crate::text::Wording;
+    use crate::wording::Wording;
     use crate::typeface::bundled;
 
     fn kit(n: u32, paper: Paper) -> Kit {

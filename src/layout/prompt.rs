@@ -2,7 +2,7 @@
 
 use crate::kit::{Example, Kit, Task};
 use crate::rules::{Color, Move};
-use crate::text::Wording;
+use crate::wording::Wording;
 
 /// The example's heading: the author's title, or `Example 1`.
 pub fn title(example: &Example, wording: &Wording) -> String {

@@ -2,7 +2,7 @@
 
 use crate::kit::Kit;
 use crate::rules::{KoRule, Scoring, SuicideRule};
-use crate::text::Wording;
+use crate::wording::Wording;
 
 /// One titled section of the rules: `Prepare`, `Play` or `Finish and check`.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,6 +4,7 @@
 //! word (TOML) or the property (SGF) that is wrong.
 
 mod game_info;
+pub mod referee;
 mod sgf;
 mod toml_record;
 

@@ -54,7 +54,7 @@ struct Rendered {
     /// How the board was sized, if it was made to fit.
     fit: Option<String>,
     /// The kit's wording, for the advice after writing.
-    wording: crate::text::Wording,
+    wording: crate::wording::Wording,
     /// Every file of the pack: its name and bytes.
     files: Vec<(String, Vec<u8>)>,
 }

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use crate::answer::{AnswerKey, Firewall, firewall};
 use crate::diag::{Diagnostic, Source};
 use crate::layout::page::Document;
-use crate::text::Wording;
+use crate::wording::Wording;
 use crate::toml_input::strings::find_in_strings;
 
 /// One problem for each answer phrase the player sheet `document` would print, at the first

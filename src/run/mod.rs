@@ -10,6 +10,7 @@ mod import;
 mod key;
 mod new;
 mod replay;
+mod report_json;
 mod switch;
 mod watch;
 

@@ -308,9 +308,9 @@ fn read_root(
         && overrides.scoring.unwrap_or(base.scoring) != Scoring::Captures
     {
         notes.push(RecordNote::FlagOverrides {
-            flag: format!("--komi {}", crate::text::number(given)),
-            record: format!("komi {}", crate::text::number(km)),
-            from: format!("KM[{}]", crate::text::number(km)),
+            flag: format!("--komi {}", crate::wording::number(given)),
+            record: format!("komi {}", crate::wording::number(km)),
+            from: format!("KM[{}]", crate::wording::number(km)),
         });
     }
     let mut rules = overrides.apply(base);

@@ -13,7 +13,7 @@ use crate::diag::Diagnostic;
 use crate::kit::{TaskKind, View, starting_side};
 use crate::record::SgfGame;
 use crate::rules::{Color, Game, Move, Point, Position, Rules};
-use crate::text::{Language, Wording};
+use crate::wording::{Language, Wording};
 
 /// What an imported example asks, with the fields of its task.
 #[derive(Debug, Clone, PartialEq)]

@@ -5,7 +5,7 @@
 use super::example::ImportedExample;
 use crate::answer::firewall::folded_text;
 use crate::answer::{ExampleAnswer, giveaways};
-use crate::text::Wording;
+use crate::wording::Wording;
 
 /// Takes out of each of `examples` a prompt that holds a phrase the host key will print for
 /// its answer, noting each in its example and in `notes`. Comments are where problem files

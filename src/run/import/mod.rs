@@ -21,7 +21,7 @@ use crate::diag::{Diagnostic, Source};
 use crate::kit::{Example, Task};
 use crate::record::{KNOWN_RULESETS, SgfGame, named_rules, read_collection};
 use crate::rules::{KoRule, Rules, Scoring, SuicideRule};
-use crate::text::{Language, Wording};
+use crate::wording::{Language, Wording};
 
 /// Reads the SGF at `sgf` and writes the kit to `out`, or to standard output. A file that is
 /// malformed, mixes board sizes, or holds an impossible position or an illegal move gets its

@@ -7,7 +7,7 @@ use serde_json::{Map, Value, json};
 use crate::answer::{Answer, AnswerKey, ExampleAnswer, note_text};
 use crate::kit::{Example, Kit};
 use crate::layout::prompt;
-use crate::report_json::{BoardStones, MoveEntry, Points, Tally, Total};
+use crate::run::report_json::{BoardStones, MoveEntry, Points, Tally, Total};
 use crate::rules::{Color, Score, Scoring};
 
 /// The key as one JSON object: `{"title", "fingerprint", "examples": [...]}`.

@@ -4,10 +4,10 @@ use serde::{Serialize, Serializer};
 
 use super::Replay;
 use crate::record::{RecordedResult, RulesSource};
-use crate::referee::MoveReport;
-use crate::report_json::{BoardStones, MoveEntry, Tally, Total};
+use crate::record::referee::MoveReport;
+use crate::run::report_json::{BoardStones, MoveEntry, Tally, Total};
 use crate::rules::{Color, EndReason, Position};
-use crate::text::Wording;
+use crate::wording::Wording;
 
 /// The whole report, fields in key order as a JSON map prints them.
 ///

@@ -18,9 +18,9 @@ use crate::cli::{OutputFormat, RuleFlags};
 use crate::diag::{Diagnostic, Source};
 use crate::kit::Paper;
 use crate::record::{self, Format, Record, RuleOverrides};
-use crate::referee::{self, MoveReport};
+use crate::record::referee::{self, MoveReport};
 use crate::rules::{BoardSize, Color, Game, KoRule, Move, Point, Score, Scoring, score};
-use crate::text::Wording;
+use crate::wording::Wording;
 
 /// A refereed game: the record, each move's ruling, the final game and its score.
 struct Replay {

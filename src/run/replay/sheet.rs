@@ -8,10 +8,10 @@ use crate::export::pdf::write_pdf;
 use crate::kit::Paper;
 use crate::layout::geom::Size;
 use crate::layout::played_record::{self, PlayedRecord};
-use crate::referee::MoveReport;
+use crate::record::referee::MoveReport;
 use crate::rules::Color;
 use crate::run::{Console, Failure, output_error, write_atomically};
-use crate::text::{Wording, fill};
+use crate::wording::{Wording, fill};
 use crate::typeface;
 
 /// Column shares: Move, Point, Captures, Group liberties, Tally. Captures is widest: it holds

@@ -8,9 +8,9 @@ use std::io::{self, Write};
 use super::Replay;
 use crate::control_chars::visible;
 use crate::record::{RecordNote, RecordedResult, RulesSource};
-use crate::referee::MoveReport;
+use crate::record::referee::MoveReport;
 use crate::rules::{Color, EndReason, SuicideRule, diagram};
-use crate::text::{Wording, fill, number};
+use crate::wording::{Wording, fill, number};
 
 /// Writes the record sheet of `replay`, read from `path`.
 pub(super) fn write(

@@ -8,7 +8,7 @@ use std::fmt::Display;
 
 use serde::{Serialize, Serializer};
 
-use crate::referee::MoveReport;
+use crate::record::referee::MoveReport;
 use crate::rules::{Color, Move, Point, Position};
 
 /// Points as names, e.g. `["A2", "C3"]`: sorted by column then row, each once.

@@ -9,11 +9,11 @@ pub use figure::{Figure, Mark, MarkKind, Note, Numbered, Panel, numbered_moves};
 pub use firewall::{Firewall, Giveaway, Leak};
 pub use words::{describe, giveaways, list, note_text, points_in, scoring_name};
 // Kept for the layout files that still name it here; the one formatter is `text::number`.
-pub use crate::text::number;
+pub use crate::wording::number;
 
 use crate::kit::model::{Example, Kit, Task};
 use crate::kit::starting_side;
-use crate::referee::{self, MoveReport};
+use crate::record::referee::{self, MoveReport};
 use crate::rules::{
     Capture, Color, Game, IllegalMove, Move, Point, Position, Rules, Score, Scoring, score,
 };
