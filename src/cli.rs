@@ -194,9 +194,6 @@ pub enum PackFormat {
     Svg,
     /// One web page of each document, to print from a browser.
     Html,
-    /// PDF and SVG: what `both` meant before HTML was written, kept so scripts still run.
-    #[value(hide = true)]
-    Both,
 }
 
 /// Paper sizes accepted on the command line.

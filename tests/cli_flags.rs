@@ -258,31 +258,3 @@ fn every_man_page_typesets_without_a_warning() {
         );
     }
 }
-
-/// `--format both` meant PDF and SVG before HTML was written; scripts that pass it still get
-/// exactly those.
-#[test]
-fn format_both_still_means_pdf_and_svg() {
-    let out = common::temp_path("flags-both");
-    let _ = std::fs::remove_dir_all(&out);
-    let (code, stdout, err) = common::run(&[
-        "build",
-        "examples/liberty-chain-capture.toml",
-        "--out",
-        out.to_str().unwrap(),
-        "--format",
-        "both",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let written: Vec<&str> = stdout.lines().collect();
-    assert!(
-        written.iter().any(|f| f.ends_with("player-sheet.pdf")),
-        "{stdout}"
-    );
-    assert!(
-        written.iter().any(|f| f.ends_with("host-key-1.svg")),
-        "{stdout}"
-    );
-    assert!(!written.iter().any(|f| f.ends_with(".html")), "{stdout}");
-    let _ = std::fs::remove_dir_all(&out);
-}

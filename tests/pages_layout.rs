@@ -12,7 +12,8 @@ use libertykit::kit::{Kit, Paper, load};
 use libertykit::layout::font::text_width_mm;
 use libertykit::layout::geom::Rgb;
 use libertykit::layout::page::{Document, Font, Page, Shape};
-use libertykit::layout::player::{MIN_ROWS_TOGETHER, MOSTLY_EMPTY};
+use libertykit::layout::player::MOSTLY_EMPTY;
+use libertykit::layout::record_table::MIN_ROWS_TOGETHER;
 use libertykit::layout::style::{Style, cap_height_mm};
 use libertykit::layout::{Pack, pack};
 

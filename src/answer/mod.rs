@@ -6,8 +6,8 @@ pub mod firewall;
 mod words;
 
 pub use figure::{Figure, Mark, MarkKind, Note, Numbered, Panel, numbered_moves};
-pub use firewall::{Firewall, Giveaway, Leak};
-pub use words::{describe, giveaways, list, note_text, points_in, scoring_name};
+pub use firewall::Firewall;
+pub use words::{describe, giveaways, list, note_text, scoring_name};
 // Kept for the layout files that still name it here; the one formatter is `text::number`.
 pub use crate::wording::number;
 

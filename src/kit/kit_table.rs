@@ -8,8 +8,8 @@ use toml::Spanned;
 use super::model::{Counters, Paper, Physical};
 use super::schema::{RawCounters, RawKit};
 use crate::diag::nearest;
-use crate::wording::Language;
 use crate::toml_input::document::TomlReader;
+use crate::wording::Language;
 
 /// The most rows the move-record table may have.
 const MAX_RECORD_ROWS: i64 = 80;

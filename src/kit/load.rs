@@ -13,10 +13,10 @@ use super::schema::{
 };
 use crate::diag::{Diagnostic, nearest};
 use crate::rules::Rules;
-use crate::wording::{Language, Wording, placeholders};
 use crate::toml_input::control_characters;
 use crate::toml_input::document::{TomlReader, parse_document, with_article};
 use crate::toml_input::rules_table::{RULES_KEYS, RULES_REQUIRED, RawRules, assumed_note};
+use crate::wording::{Language, Wording, placeholders};
 
 /// A kit's tables and their keys, to say where a misplaced key belongs.
 const KIT_TABLES: &[(&str, &[&str])] = &[

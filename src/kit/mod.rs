@@ -8,5 +8,5 @@ pub mod model;
 pub mod schema;
 
 pub use examples::starting_side;
-pub use load::{fingerprint, load};
-pub use model::{Counters, Example, Kit, Paper, Physical, Task, TaskKind, View};
+pub use load::load;
+pub use model::{Example, Kit, Paper, Physical, Task, TaskKind, View};

@@ -280,8 +280,8 @@ fn shrunk(
 mod tests {
     use super::*;
     use crate::rules::Rules;
-    use crate::wording::Wording;
     use crate::typeface::bundled;
+    use crate::wording::Wording;
 
     fn kit(n: u32, paper: Paper) -> Kit {
         Kit {

@@ -40,15 +40,6 @@ impl Size {
     }
 }
 
-/// An axis-aligned rectangle: top-left corner and size, in millimetres.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Rect {
-    /// The top-left corner.
-    pub origin: Pos,
-    /// Width and height.
-    pub size: Size,
-}
-
 /// An sRGB colour with components in 0.0..=1.0.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rgb(pub f64, pub f64, pub f64);

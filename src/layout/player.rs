@@ -19,7 +19,6 @@ use super::prompt;
 use super::record_table;
 use super::rules_text;
 
-pub use super::record_table::MIN_ROWS_TOGETHER;
 use super::style::{Style, ascent_mm, cap_height_mm};
 
 /// Lays out the sheet's pages (counters follow on their own pages, added by the caller).

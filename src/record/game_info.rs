@@ -20,16 +20,6 @@ pub struct GameInfo {
     pub result: Option<String>,
 }
 
-impl GameInfo {
-    /// The name of `color`'s player, when given.
-    pub fn player(&self, color: Color) -> Option<&str> {
-        match color {
-            Color::Black => self.black.as_deref(),
-            Color::White => self.white.as_deref(),
-        }
-    }
-}
-
 /// A recorded result (`RE`) as it means.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum RecordedResult {

@@ -9,7 +9,7 @@ mod sgf;
 mod toml_record;
 
 pub use game_info::{GameInfo, RecordNote, RecordedResult, RulesSource};
-pub use sgf::ruleset_name::{KNOWN_RULESETS, NamedRules, named_rules};
+pub use sgf::ruleset_name::{KNOWN_RULESETS, named_rules};
 pub use sgf::{SgfGame, read_collection};
 
 use std::ops::Range;

@@ -77,11 +77,7 @@ pub fn run(
             "`--combine` joins the packs of several kits; with one kit, print its own PDFs",
         ));
     }
-    if combine
-        && !formats
-            .iter()
-            .any(|f| matches!(f, PackFormat::Pdf | PackFormat::Both))
-    {
+    if combine && !formats.iter().any(|f| matches!(f, PackFormat::Pdf)) {
         return Err(Failure::new(
             "`--combine` joins the kits' PDFs: add `pdf` to `--format`",
         ));
@@ -281,13 +277,12 @@ fn render(
 
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     for (stem, doc) in STEMS.into_iter().zip(documents) {
-        let both = formats.contains(&PackFormat::Both);
-        if both || formats.contains(&PackFormat::Pdf) {
+        if formats.contains(&PackFormat::Pdf) {
             let bytes = write_pdf(doc)
                 .map_err(|e| Failure::new(format!("cannot lay out `{stem}.pdf`: {e}")))?;
             files.push((format!("{stem}.pdf"), bytes));
         }
-        if both || formats.contains(&PackFormat::Svg) {
+        if formats.contains(&PackFormat::Svg) {
             for (i, page) in doc.pages.iter().enumerate() {
                 files.push((
                     format!("{stem}-{}.svg", i + 1),

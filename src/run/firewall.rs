@@ -8,8 +8,8 @@ use std::collections::HashSet;
 use crate::answer::{AnswerKey, Firewall, firewall};
 use crate::diag::{Diagnostic, Source};
 use crate::layout::page::Document;
-use crate::wording::Wording;
 use crate::toml_input::strings::find_in_strings;
+use crate::wording::Wording;
 
 /// One problem for each answer phrase the player sheet `document` would print, at the first
 /// place in the kit's `source` it is written (else the kit as a whole).

@@ -3,7 +3,6 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use owned_ttf_parser::{AsFaceRef, GlyphId, OutlineBuilder, OwnedFace, name_id};
@@ -18,8 +17,6 @@ pub struct Face {
     family: String,
     /// The PostScript name, e.g. "LiberationSans-Bold", used as the PDF's `/BaseFont`.
     postscript: String,
-    /// Where it was read from, for messages; `None` for the bundled font.
-    path: Option<PathBuf>,
     /// Outlines already traced, by glyph.
     outlines: Mutex<HashMap<u16, Arc<str>>>,
 }
@@ -30,7 +27,7 @@ pub struct BadFont(pub String);
 
 impl Face {
     /// Parses face `index` of the font file `bytes`.
-    pub fn parse(bytes: Vec<u8>, index: u32, path: Option<PathBuf>) -> Result<Face, BadFont> {
+    pub fn parse(bytes: Vec<u8>, index: u32) -> Result<Face, BadFont> {
         let owned = OwnedFace::from_vec(bytes, index)
             .map_err(|e| BadFont(format!("not a font file the program can read ({e})")))?;
         let face = owned.as_face_ref();
@@ -59,7 +56,6 @@ impl Face {
             index,
             family,
             postscript,
-            path,
             outlines: Mutex::new(HashMap::new()),
         })
     }
@@ -123,11 +119,6 @@ impl Face {
     /// The PostScript name, e.g. "LiberationSans".
     pub fn postscript_name(&self) -> &str {
         &self.postscript
-    }
-
-    /// The file it was read from, if not bundled.
-    pub fn path(&self) -> Option<&std::path::Path> {
-        self.path.as_deref()
     }
 }
 

@@ -107,7 +107,7 @@ fn read_face(at: &Location) -> Result<Face, FontProblem> {
         reason,
     };
     let bytes = read_font_file(&at.path).map_err(unreadable)?;
-    Face::parse(bytes, at.index, Some(at.path.clone())).map_err(|e| unreadable(e.0))
+    Face::parse(bytes, at.index).map_err(|e| unreadable(e.0))
 }
 
 /// The bytes of the font file at `path`, refused by its size before any is read when it is

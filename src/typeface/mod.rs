@@ -17,7 +17,7 @@ use std::path::Path;
 use std::sync::{LazyLock, Mutex};
 
 pub use choice::font_for;
-pub use face::{BadFont, Face};
+pub use face::Face;
 pub use lookup::{FontProblem, is_path as names_a_file};
 
 /// The bundled regular face (Liberation Sans 2.1.5; see `fonts/LICENSE-Liberation.txt`).
@@ -75,8 +75,8 @@ const TABLED: u32 = 0x250;
 
 static BUNDLED: LazyLock<Pair> = LazyLock::new(|| Pair {
     // The bundled files are part of the program and parsed by a unit test, so they always read.
-    regular: Face::parse(BUNDLED_REGULAR.to_vec(), 0, None).unwrap_or_else(|e| panic!("{e:?}")),
-    bold: Some(Face::parse(BUNDLED_BOLD.to_vec(), 0, None).unwrap_or_else(|e| panic!("{e:?}"))),
+    regular: Face::parse(BUNDLED_REGULAR.to_vec(), 0).unwrap_or_else(|e| panic!("{e:?}")),
+    bold: Some(Face::parse(BUNDLED_BOLD.to_vec(), 0).unwrap_or_else(|e| panic!("{e:?}"))),
 });
 
 static BUNDLED_ONLY: LazyLock<Typefaces> = LazyLock::new(|| Typefaces::new(None, &BUNDLED));

@@ -115,14 +115,6 @@ impl BoardGeometry {
         )
     }
 
-    /// Width and height of the grid shown (first line to last line, without run-on).
-    pub fn grid_size(&self) -> Size {
-        Size::new(
-            (f64::from(self.view.columns()) - 1.0) * self.style.spacing_x,
-            (f64::from(self.view.rows()) - 1.0) * self.style.spacing_y,
-        )
-    }
-
     /// The top-left intersection shown (column `A` and the top row, for the whole board).
     pub fn grid_origin(&self) -> Pos {
         let band = band(self.view, &self.style);
@@ -151,16 +143,6 @@ impl BoardGeometry {
     pub fn shows(&self, p: Point) -> bool {
         self.view.contains(p)
     }
-}
-
-/// The board style for a diagram of `size` at most `max_scale` of `full` and at most `max_width` wide.
-pub fn fitted_style(
-    size: BoardSize,
-    full: &BoardStyle,
-    max_scale: f64,
-    max_width: f64,
-) -> BoardStyle {
-    fitted_view_style(size, None, full, max_scale, max_width)
 }
 
 /// The board style for a diagram of `view` of a board of `size` (all of it when `None`) at most

@@ -21,7 +21,7 @@ mod geometry;
 mod marks;
 
 use geometry::reaches;
-pub use geometry::{BoardGeometry, RUN_ON, fitted_style, fitted_view_style, whole_board};
+pub use geometry::{BoardGeometry, RUN_ON, fitted_view_style, whole_board};
 
 use crate::answer::{Mark, Numbered};
 use crate::rules::{BoardSize, Point, Position};

@@ -7,8 +7,8 @@ use serde_json::{Map, Value, json};
 use crate::answer::{Answer, AnswerKey, ExampleAnswer, note_text};
 use crate::kit::{Example, Kit};
 use crate::layout::prompt;
-use crate::run::report_json::{BoardStones, MoveEntry, Points, Tally, Total};
 use crate::rules::{Color, Score, Scoring};
+use crate::run::report_json::{BoardStones, MoveEntry, Points, Tally, Total};
 
 /// The key as one JSON object: `{"title", "fingerprint", "examples": [...]}`.
 pub fn key_json(kit: &Kit, key: &AnswerKey) -> Value {

@@ -3,10 +3,10 @@
 use serde::{Serialize, Serializer};
 
 use super::Replay;
-use crate::record::{RecordedResult, RulesSource};
 use crate::record::referee::MoveReport;
-use crate::run::report_json::{BoardStones, MoveEntry, Tally, Total};
+use crate::record::{RecordedResult, RulesSource};
 use crate::rules::{Color, EndReason, Position};
+use crate::run::report_json::{BoardStones, MoveEntry, Tally, Total};
 use crate::wording::Wording;
 
 /// The whole report, fields in key order as a JSON map prints them.

@@ -17,8 +17,8 @@ use super::{
 use crate::cli::{OutputFormat, RuleFlags};
 use crate::diag::{Diagnostic, Source};
 use crate::kit::Paper;
-use crate::record::{self, Format, Record, RuleOverrides};
 use crate::record::referee::{self, MoveReport};
+use crate::record::{self, Format, Record, RuleOverrides};
 use crate::rules::{BoardSize, Color, Game, KoRule, Move, Point, Score, Scoring, score};
 use crate::wording::Wording;
 

@@ -11,8 +11,8 @@ use crate::layout::played_record::{self, PlayedRecord};
 use crate::record::referee::MoveReport;
 use crate::rules::Color;
 use crate::run::{Console, Failure, output_error, write_atomically};
-use crate::wording::{Wording, fill};
 use crate::typeface;
+use crate::wording::{Wording, fill};
 
 /// Column shares: Move, Point, Captures, Group liberties, Tally. Captures is widest: it holds
 /// an illegal move's reason.

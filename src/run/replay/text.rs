@@ -7,8 +7,8 @@ use std::io::{self, Write};
 
 use super::Replay;
 use crate::control_chars::visible;
-use crate::record::{RecordNote, RecordedResult, RulesSource};
 use crate::record::referee::MoveReport;
+use crate::record::{RecordNote, RecordedResult, RulesSource};
 use crate::rules::{Color, EndReason, SuicideRule, diagram};
 use crate::wording::{Wording, fill, number};
 
