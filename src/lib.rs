@@ -9,6 +9,7 @@ pub mod cli;
 pub mod control_chars;
 pub mod diag;
 pub mod export;
+pub(crate) mod fingerprint;
 pub mod key_check;
 pub mod kit;
 pub mod layout;

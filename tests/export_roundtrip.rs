@@ -8,6 +8,7 @@ use libertykit::export::pdf::write_pdf;
 use libertykit::export::svg::write_svg;
 use libertykit::layout::geom::{PT_PER_MM, Pos, Rgb, Size};
 use libertykit::layout::page::{Document, Font, Page, Shape, Stroke};
+use libertykit::wording::Language;
 
 const TEXT: &str = "5×5 A1–E5 Capture tally";
 
@@ -43,7 +44,7 @@ fn sample() -> Document {
             ],
         }],
         fonts: libertykit::typeface::bundled(),
-        language: "en",
+        language: Language::English,
     }
 }
 
@@ -153,7 +154,11 @@ fn pdf_passes_qpdf_check() {
 
 #[test]
 fn svg_has_millimetre_viewbox_and_line() {
-    let svg = write_svg(&sample().pages[0], libertykit::typeface::bundled(), "en");
+    let svg = write_svg(
+        &sample().pages[0],
+        libertykit::typeface::bundled(),
+        Language::English,
+    );
     assert!(svg.starts_with("<svg"), "{svg}");
     assert!(svg.contains(r#"width="210mm""#));
     assert!(svg.contains(r#"height="297mm""#));
@@ -167,6 +172,10 @@ fn svg_has_millimetre_viewbox_and_line() {
     assert!(svg.contains(&format!(">{TEXT}</text>")));
     assert_eq!(
         svg,
-        write_svg(&sample().pages[0], libertykit::typeface::bundled(), "en")
+        write_svg(
+            &sample().pages[0],
+            libertykit::typeface::bundled(),
+            Language::English
+        )
     );
 }

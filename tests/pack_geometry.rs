@@ -20,6 +20,7 @@ use libertykit::layout::page::{Document, Shape};
 use libertykit::layout::style::Style;
 use libertykit::layout::{Pack, pack, rules_text};
 use libertykit::rules::{BoardSize, KoRule, Rules, Scoring};
+use libertykit::wording::Language;
 
 const SEED: &str = "examples/liberty-chain-capture.toml";
 
@@ -217,7 +218,11 @@ fn pdf_and_svg_show_the_same_grid_as_the_layout() {
         assert!(close(*a, *b, 0.01), "layout {a} vs pdf {b}");
     }
 
-    let svg = write_svg(&pack.player_sheet.pages[0], pack.player_sheet.fonts, "en");
+    let svg = write_svg(
+        &pack.player_sheet.pages[0],
+        pack.player_sheet.fonts,
+        Language::English,
+    );
     assert!(svg.contains(r#"width="210mm""#) && svg.contains(r#"height="297mm""#));
     assert!(svg.contains(r#"viewBox="0 0 210 297""#));
     let (sxs, sys) = grid_lines(&svg_segments(&svg));

@@ -11,6 +11,7 @@ use libertykit::layout::page::{Document, Shape};
 use libertykit::layout::style::{Style, cap_height_mm};
 use libertykit::layout::{Pack, pack};
 use libertykit::typeface::{self, Typefaces};
+use libertykit::wording::Language;
 
 /// Every kit in `examples/`: the test follows the folder, so a new example is checked too.
 fn example_kits() -> Vec<(String, String)> {
@@ -165,7 +166,7 @@ fn a_run_past_its_box_is_caught() {
     let doc = Document {
         title: "t".into(),
         fonts,
-        language: "en",
+        language: Language::English,
         pages: vec![libertykit::layout::page::Page {
             size: libertykit::layout::geom::Size::new(210.0, 297.0),
             shapes: vec![

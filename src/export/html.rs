@@ -28,7 +28,7 @@ pub fn write_html(doc: &Document, note: &str) -> String {
     let (w, h) = (num(paper.width), num(paper.height));
     let mut out = String::new();
     out.push_str("<!DOCTYPE html>\n");
-    let _ = writeln!(out, "<html lang=\"{}\">", escape(doc.language));
+    let _ = writeln!(out, "<html lang=\"{}\">", doc.language.code());
     out.push_str("<head>\n<meta charset=\"utf-8\">\n");
     out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     let _ = writeln!(out, "<title>{}</title>", escape(&doc.title));
@@ -114,6 +114,7 @@ mod tests {
     use crate::layout::geom::{Pos, Rgb};
     use crate::layout::page::{Font, Page, Shape};
     use crate::typeface::bundled;
+    use crate::wording::Language;
 
     fn doc(title: &str, pages: usize) -> Document {
         let page = Page {
@@ -130,7 +131,7 @@ mod tests {
             title: title.to_string(),
             pages: vec![page; pages],
             fonts: bundled(),
-            language: "fr",
+            language: Language::French,
         }
     }
 

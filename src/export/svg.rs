@@ -19,6 +19,7 @@ use svg::{Document, Node};
 use crate::layout::geom::{Pos, Rgb, Size};
 use crate::layout::page::{Font, Page, Shape, Stroke};
 use crate::typeface::{Slot, Typefaces, Weight};
+use crate::wording::Language;
 
 /// The family the invisible, selectable text names; it only sets where a selection falls.
 const FONT_FAMILY: &str = "Liberation Sans, Helvetica, Arial, sans-serif";
@@ -28,7 +29,7 @@ const MM_PER_PT: f64 = 25.4 / 72.0;
 
 /// Renders `page`, whose text was measured in `fonts` and is in `language`, as a standalone SVG
 /// document sized in millimetres.
-pub fn write_svg(page: &Page, fonts: &Typefaces, language: &str) -> String {
+pub fn write_svg(page: &Page, fonts: &Typefaces, language: Language) -> String {
     render(page, fonts, language, None)
 }
 
@@ -36,13 +37,13 @@ pub fn write_svg(page: &Page, fonts: &Typefaces, language: &str) -> String {
 /// [`write_svg`]'s, without namespace declarations (the HTML parser supplies them, so the
 /// document names no web address), and with every glyph id starting with `ids`, so that the
 /// pages of one document never share an id.
-pub fn inline_svg(page: &Page, fonts: &Typefaces, language: &str, ids: &str) -> String {
+pub fn inline_svg(page: &Page, fonts: &Typefaces, language: Language, ids: &str) -> String {
     render(page, fonts, language, Some(ids))
 }
 
 /// The page as SVG: a standalone document, or with `inline` an element for HTML whose glyph
 /// ids start with that prefix.
-fn render(page: &Page, fonts: &Typefaces, language: &str, inline: Option<&str>) -> String {
+fn render(page: &Page, fonts: &Typefaces, language: Language, inline: Option<&str>) -> String {
     let Size { width, height } = page.size;
     let mut doc = Document::new();
     match inline {
@@ -55,7 +56,7 @@ fn render(page: &Page, fonts: &Typefaces, language: &str, inline: Option<&str>) 
     }
     let ids = inline.unwrap_or("");
     let mut doc = doc
-        .set("xml:lang", language)
+        .set("xml:lang", language.code())
         .set("width", format!("{}mm", num(width)))
         .set("height", format!("{}mm", num(height)))
         .set("viewBox", format!("0 0 {} {}", num(width), num(height)));
@@ -345,7 +346,7 @@ mod tests {
 
     #[test]
     fn root_is_a4_in_millimetres_with_white_background() {
-        let svg = write_svg(&page(), bundled(), "en");
+        let svg = write_svg(&page(), bundled(), Language::English);
         assert!(svg.contains(r#"width="210mm""#), "{svg}");
         assert!(svg.contains(r#"height="297mm""#));
         assert!(svg.contains(r#"viewBox="0 0 210 297""#));
@@ -354,7 +355,7 @@ mod tests {
 
     #[test]
     fn shapes_and_text_are_written() {
-        let svg = write_svg(&page(), bundled(), "en");
+        let svg = write_svg(&page(), bundled(), Language::English);
         assert!(
             svg.contains(r#"x1="20" x2="120.25" y1="30" y2="30""#),
             "{svg}"
@@ -375,8 +376,8 @@ mod tests {
     #[test]
     fn output_is_deterministic() {
         assert_eq!(
-            write_svg(&page(), bundled(), "en"),
-            write_svg(&page(), bundled(), "en")
+            write_svg(&page(), bundled(), Language::English),
+            write_svg(&page(), bundled(), Language::English)
         );
     }
 }

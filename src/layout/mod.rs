@@ -80,7 +80,7 @@ pub fn pack(kit: &Kit, key: &AnswerKey, fonts: &'static Typefaces) -> Pack {
         ),
         pages,
         fonts,
-        language: kit.language().code(),
+        language: kit.language(),
     };
 
     let mut flow = Flow::new(style, paper);
@@ -101,7 +101,7 @@ pub fn pack(kit: &Kit, key: &AnswerKey, fonts: &'static Typefaces) -> Pack {
         ),
         pages,
         fonts,
-        language: kit.language().code(),
+        language: kit.language(),
     };
 
     Pack {

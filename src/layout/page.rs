@@ -2,6 +2,7 @@
 
 use super::geom::{Pos, Rgb, Size};
 use crate::typeface::Typefaces;
+use crate::wording::Language;
 
 /// How a line is drawn.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -171,7 +172,7 @@ pub struct Document {
     pub pages: Vec<Page>,
     /// The fonts its text was measured with, which the writers embed.
     pub fonts: &'static Typefaces,
-    /// The language its text is in, as a BCP 47 code (`en`, `fr`, `ja`): screen readers and
-    /// viewers choose voice, hyphenation and glyph forms by it.
-    pub language: &'static str,
+    /// The language its text is in (written as its BCP 47 code, `en`, `fr`, `ja`): screen
+    /// readers and viewers choose voice, hyphenation and glyph forms by it.
+    pub language: Language,
 }

@@ -9,6 +9,7 @@ use super::page::{Document, Font};
 use super::record_table;
 use super::style::Style;
 use crate::typeface::Typefaces;
+use crate::wording::Language;
 
 /// What the sheet shows, as text: the title and lines under it (players, rules), the table's
 /// heading and column headers, and one row of cells per move.
@@ -73,6 +74,6 @@ pub fn document(record: &PlayedRecord, paper: Size, fonts: &'static Typefaces) -
         title: record.title.clone(),
         pages,
         fonts,
-        language: "en",
+        language: Language::English,
     }
 }

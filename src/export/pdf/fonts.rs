@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use printpdf::{FontId, ParsedFont, PdfFont};
 
 use super::PdfError;
+use crate::fingerprint::fnv1a64;
 use crate::layout::page::{Document, Shape};
 use crate::typeface::{Slot, Typefaces, subset::subset_face};
 
@@ -66,13 +67,8 @@ fn subset_font(fonts: &Typefaces, slot: Slot, gids: &BTreeSet<u16>) -> Result<Pd
 /// Six capital letters that depend only on the glyphs kept, so the same pages give the same
 /// bytes and different subsets of one font get different names.
 fn subset_tag(gids: &[u16]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for g in gids {
-        for b in g.to_le_bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
+    let bytes: Vec<u8> = gids.iter().flat_map(|g| g.to_le_bytes()).collect();
+    let h = fnv1a64(&bytes);
     (0..6)
         .map(|i| char::from(b'A' + ((h >> (i * 5)) % 26) as u8))
         .collect()

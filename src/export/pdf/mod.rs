@@ -4,7 +4,7 @@
 //! (`fonts.rs`), so it stays real, selectable, extractable text in any script.
 //! printpdf's document is finished through its public lopdf handle: the catalog gains
 //! `/ViewerPreferences << /PrintScaling /None >>`, the info dictionary keeps only the title and
-//! producer (no dates), and the random trailer `/ID` is replaced by a digest of the input, so
+//! producer (no dates), and the random trailer `/ID` is replaced by a hash of the bytes written, so
 //! the same document always yields the same bytes.
 
 use std::collections::BTreeMap;
@@ -18,6 +18,7 @@ pub mod merge;
 
 use draw::page_to_pdf;
 
+use crate::fingerprint::fnv1a64;
 use crate::layout::geom::{Pos, Rgb};
 use crate::layout::page::{Document, Page, Shape, Stroke};
 
@@ -89,27 +90,35 @@ pub fn write_pdf(doc: &Document) -> Result<Vec<u8>, PdfError> {
     }
 
     let ser = |e: &dyn fmt::Display| PdfError::Serialize(e.to_string());
+    finish(&mut lo, doc).map_err(|e| ser(&e))?;
+    fonts::compress_font_programs(&mut lo);
+    lo.compress();
+    let mut bytes = Vec::new();
+    lo.save_to(&mut bytes).map_err(|e| ser(&e))?;
+    stamp_id(&mut bytes).ok_or_else(|| ser(&"the trailer's /ID is missing"))?;
+    Ok(bytes)
+}
 
+/// What printpdf 0.12 cannot be told to write, set on its finished lopdf document: its
+/// `to_lopdf_doc` always writes 1970 dates, empty strings and a PDF/X version into the info
+/// dictionary and a random `/ID`, and has no field for the catalog's `/ViewerPreferences` or
+/// `/Lang`; so these stay a post-processing step (ISO 32000-1 14.3.3, 12.2, 14.9.2).
+fn finish(lo: &mut lopdf::Document, doc: &Document) -> Result<(), lopdf::Error> {
     // Without this, "fit to page" in print dialogs shrinks the board and the cut-out stones.
     let viewer_prefs = DictItem::Dict {
         map: BTreeMap::from([("PrintScaling".to_string(), DictItem::Name(b"None".to_vec()))]),
     };
-    let catalog = lo.catalog_mut().map_err(|e| ser(&e))?;
+    let catalog = lo.catalog_mut()?;
     catalog.set("ViewerPreferences", viewer_prefs.to_lopdf());
     let language = DictItem::String {
-        data: doc.language.as_bytes().to_vec(),
+        data: doc.language.code().as_bytes().to_vec(),
         literal: true,
     };
     catalog.set("Lang", language.to_lopdf());
 
-    // printpdf fills the info dictionary with 1970 dates, empty strings and a PDF/X version
-    // string; only the title and producer carry information.
-    let info_id = lo
-        .trailer
-        .get(b"Info")
-        .and_then(|o| o.as_reference())
-        .map_err(|e| ser(&e))?;
-    let info = lo.get_dictionary_mut(info_id).map_err(|e| ser(&e))?;
+    // Only the title and producer carry information.
+    let info_id = lo.trailer.get(b"Info").and_then(|o| o.as_reference())?;
+    let info = lo.get_dictionary_mut(info_id)?;
     let drop: Vec<Vec<u8>> = info
         .iter()
         .map(|(k, _)| k.clone())
@@ -119,41 +128,40 @@ pub fn write_pdf(doc: &Document) -> Result<Vec<u8>, PdfError> {
         info.remove(&key);
     }
 
-    // printpdf's /ID comes from a process-global counter, so it differs per call.
-    let digest = document_digest(doc);
-    let id = DictItem::Array(vec![
-        DictItem::String {
-            data: digest.clone(),
-            literal: false,
-        },
-        DictItem::String {
-            data: digest,
-            literal: false,
-        },
-    ]);
+    // printpdf's /ID is random, so it differs per call: a placeholder now, and `stamp_id` writes
+    // the hash of the finished bytes over it.
+    let placeholder = DictItem::String {
+        data: ID_PLACEHOLDER.to_vec(),
+        literal: false,
+    };
+    let id = DictItem::Array(vec![placeholder.clone(), placeholder]);
     lo.trailer.set("ID", id.to_lopdf());
-
-    fonts::compress_font_programs(&mut lo);
-    lo.compress();
-    let mut bytes = Vec::new();
-    lo.save_to(&mut bytes).map_err(|e| ser(&e))?;
-    Ok(bytes)
+    Ok(())
 }
 
-/// 16 bytes that depend only on the document's content, for the trailer `/ID`.
-fn document_digest(doc: &Document) -> Vec<u8> {
-    // FNV-1a over the Debug form: stable across runs and platforms, and no extra dependency.
-    let text = format!("{doc:?}");
-    let mut out = Vec::with_capacity(16);
-    for seed in [0xcbf2_9ce4_8422_2325_u64, 0x6c62_272e_07bb_0142_u64] {
-        let mut h = seed;
-        for b in text.bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        out.extend_from_slice(&h.to_be_bytes());
+/// The trailer `/ID` until the bytes are hashed: eight zero bytes, written as 16 hex digits.
+const ID_PLACEHOLDER: [u8; 8] = [0; 8];
+
+/// Writes the FNV-1a hash of `pdf` (as written, with the placeholder `/ID`) over both halves of
+/// its placeholder `/ID`, in place, so offsets stay right and the same pages give the same
+/// file. `None` if the trailer holds no placeholder.
+fn stamp_id(pdf: &mut [u8]) -> Option<()> {
+    let digest = format!("{:016X}", fnv1a64(pdf));
+    let trailer = rfind(pdf, b"trailer")?;
+    let zeros = [b'0'; 2 * ID_PLACEHOLDER.len()];
+    for _ in 0..2 {
+        let at = trailer + find(&pdf[trailer..], &zeros)?;
+        pdf[at..at + zeros.len()].copy_from_slice(digest.as_bytes());
     }
-    out
+    Some(())
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+fn rfind(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).rposition(|w| w == needle)
 }
 
 /// Whether every number on the page would serialise as a valid PDF number.
@@ -212,6 +220,7 @@ mod tests {
     use super::*;
     use crate::layout::geom::{PT_PER_MM, Size};
     use crate::layout::page::Font;
+    use crate::wording::Language;
 
     fn sample() -> Document {
         let black = Stroke {
@@ -260,7 +269,7 @@ mod tests {
                 ],
             }],
             fonts: crate::typeface::bundled(),
-            language: "en",
+            language: Language::English,
         }
     }
 
@@ -292,11 +301,21 @@ mod tests {
         assert_eq!(a, b);
     }
 
+    /// The trailer's `/ID`, as written.
+    fn trailer_id(pdf: &[u8]) -> Vec<u8> {
+        let doc = lopdf::Document::load_mem(pdf).unwrap();
+        let id = doc.trailer.get(b"ID").unwrap().as_array().unwrap();
+        assert_eq!(id[0], id[1]);
+        id[0].as_str().unwrap().to_vec()
+    }
+
     #[test]
     fn different_input_gives_different_id() {
         let mut other = sample();
         other.title.push('!');
-        assert_ne!(document_digest(&sample()), document_digest(&other));
+        let (a, b) = (write_pdf(&sample()).unwrap(), write_pdf(&other).unwrap());
+        assert_ne!(trailer_id(&a), trailer_id(&b));
+        assert_ne!(trailer_id(&a), ID_PLACEHOLDER);
     }
 
     #[test]
@@ -350,7 +369,7 @@ mod tests {
             title: String::new(),
             pages: vec![],
             fonts: crate::typeface::bundled(),
-            language: "en",
+            language: Language::English,
         };
         assert!(write_pdf(&doc).is_ok());
         let mut ops = Vec::new();
