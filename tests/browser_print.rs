@@ -221,6 +221,19 @@ fn seed_sheet(paper: Paper) -> Document {
     pack(&kit, &key, libertykit::typeface::bundled()).player_sheet
 }
 
+/// A position's coordinates as plain millimetres, for comparing with what a browser printed.
+fn mm_pair(p: libertykit::layout::geom::Pos) -> Mm2 {
+    Mm2 {
+        x: p.x.get(),
+        y: p.y.get(),
+    }
+}
+
+struct Mm2 {
+    x: f64,
+    y: f64,
+}
+
 fn expected(doc: &Document) -> Expected {
     let board = Style::default().board;
     let (mut xs, mut ys, mut bar) = (Vec::new(), Vec::new(), None);
@@ -228,8 +241,9 @@ fn expected(doc: &Document) -> Expected {
         let Shape::Line { from, to, stroke } = shape else {
             continue;
         };
-        let grid = (stroke.width - board.inner_line).abs() < 0.005
-            || (stroke.width - board.edge_line).abs() < 0.005;
+        let (from, to, width) = (mm_pair(*from), mm_pair(*to), stroke.width.get());
+        let grid =
+            (width - board.inner_line).abs() < 0.005 || (width - board.edge_line).abs() < 0.005;
         if grid && (from.x - to.x).abs() < 1e-6 {
             xs.push(from.x);
         } else if grid && (from.y - to.y).abs() < 1e-6 {
@@ -368,7 +382,10 @@ fn check_paper(flag: Option<&str>, paper: Paper, name: &str) {
         let sheet = seed_sheet(paper);
         let want = expected(&sheet);
         let page = rasterise_first_page(&printed);
-        let (w, h) = (sheet.pages[0].size.width, sheet.pages[0].size.height);
+        let (w, h) = (
+            sheet.pages[0].size.width.get(),
+            sheet.pages[0].size.height.get(),
+        );
         assert!(
             (page.width as f64 / PX_PER_MM - w).abs() < 0.3
                 && (page.height as f64 / PX_PER_MM - h).abs() < 0.3,

@@ -6,7 +6,7 @@ use common::{assert_qpdf_clean, pdf_text, tool_available};
 
 use libertykit::export::pdf::write_pdf;
 use libertykit::export::svg::write_svg;
-use libertykit::layout::geom::{PT_PER_MM, Pos, Rgb, Size};
+use libertykit::layout::geom::{Mm, PT_PER_MM, Pos, Rgb, Size};
 use libertykit::layout::page::{Document, Font, Page, Shape, Stroke};
 use libertykit::wording::Language;
 
@@ -14,28 +14,28 @@ const TEXT: &str = "5×5 A1–E5 Capture tally";
 
 fn sample() -> Document {
     let stroke = Stroke {
-        width: 0.35,
+        width: Mm::new(0.35),
         color: Rgb::BLACK,
         dash: None,
     };
     Document {
         title: "Liberty-chain capture · Player sheet".to_string(),
         pages: vec![Page {
-            size: Size::new(210.0, 297.0),
+            size: Size::mm(210.0, 297.0),
             shapes: vec![
                 Shape::Line {
-                    from: Pos::new(25.0, 40.0),
-                    to: Pos::new(125.5, 40.0),
+                    from: Pos::mm(25.0, 40.0),
+                    to: Pos::mm(125.5, 40.0),
                     stroke,
                 },
                 Shape::Circle {
-                    center: Pos::new(60.0, 100.0),
-                    radius: 5.0,
+                    center: Pos::mm(60.0, 100.0),
+                    radius: Mm::new(5.0),
                     fill: Some(Rgb::WHITE),
                     stroke: Some(stroke),
                 },
                 Shape::Text {
-                    baseline: Pos::new(25.0, 30.0),
+                    baseline: Pos::mm(25.0, 30.0),
                     text: TEXT.to_string(),
                     size_pt: 14.0,
                     font: Font::Regular,

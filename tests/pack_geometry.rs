@@ -81,11 +81,11 @@ fn model_segments(doc: &Document, index: usize) -> Vec<Segment> {
         .iter()
         .filter_map(|s| match s {
             Shape::Line { from, to, stroke } => Some(Segment {
-                x0: from.x,
-                y0: from.y,
-                x1: to.x,
-                y1: to.y,
-                width: stroke.width,
+                x0: from.x.get(),
+                y0: from.y.get(),
+                x1: to.x.get(),
+                y1: to.y.get(),
+                width: stroke.width.get(),
             }),
             _ => None,
         })
@@ -508,7 +508,7 @@ fn counters_are_full_size_and_ink_saving_draws_outlines() {
                     stroke,
                     ..
                 } => {
-                    let outer = radius * 2.0 + stroke.map_or(0.0, |s| s.width);
+                    let outer = radius.get() * 2.0 + stroke.map_or(0.0, |s| s.width.get());
                     Some((outer, *fill == Some(libertykit::layout::geom::Rgb::BLACK)))
                 }
                 _ => None,

@@ -423,7 +423,7 @@ fn counters_of(source: &str) -> (Counters, Document) {
                 ..
             } = shape
             {
-                let diameter = radius * 2.0 + stroke.map_or(0.0, |s| s.width);
+                let diameter = radius.get() * 2.0 + stroke.map_or(0.0, |s| s.width.get());
                 counted.diameters.insert((diameter * 1000.0).round() as i64);
                 if *fill == Some(Rgb::BLACK) {
                     black += 1;

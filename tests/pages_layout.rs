@@ -112,12 +112,14 @@ fn variants() -> Vec<(String, Kit, Pack)> {
 /// Top and bottom of a shape on the page (text: cap height above the baseline).
 fn vertical_extent(shape: &Shape) -> (f64, f64) {
     match shape {
-        Shape::Line { from, to, .. } => (from.y.min(to.y), from.y.max(to.y)),
-        Shape::Circle { center, radius, .. } => (center.y - radius, center.y + radius),
-        Shape::Rect { origin, size, .. } => (origin.y, origin.y + size.height),
+        Shape::Line { from, to, .. } => (from.y.min(to.y).get(), from.y.max(to.y).get()),
+        Shape::Circle { center, radius, .. } => {
+            ((center.y - *radius).get(), (center.y + *radius).get())
+        }
+        Shape::Rect { origin, size, .. } => (origin.y.get(), (origin.y + size.height).get()),
         Shape::Text {
             baseline, size_pt, ..
-        } => (baseline.y - cap_height_mm(*size_pt), baseline.y),
+        } => (baseline.y.get() - cap_height_mm(*size_pt), baseline.y.get()),
     }
 }
 
@@ -125,9 +127,18 @@ fn vertical_extent(shape: &Shape) -> (f64, f64) {
 fn bounds(shape: &Shape) -> (f64, f64, f64, f64) {
     let (top, bottom) = vertical_extent(shape);
     match shape {
-        Shape::Line { from, to, .. } => (from.x.min(to.x), top, from.x.max(to.x), bottom),
-        Shape::Circle { center, radius, .. } => (center.x - radius, top, center.x + radius, bottom),
-        Shape::Rect { origin, size, .. } => (origin.x, top, origin.x + size.width, bottom),
+        Shape::Line { from, to, .. } => {
+            (from.x.min(to.x).get(), top, from.x.max(to.x).get(), bottom)
+        }
+        Shape::Circle { center, radius, .. } => (
+            (center.x - *radius).get(),
+            top,
+            (center.x + *radius).get(),
+            bottom,
+        ),
+        Shape::Rect { origin, size, .. } => {
+            (origin.x.get(), top, (origin.x + size.width).get(), bottom)
+        }
         Shape::Text {
             baseline,
             text,
@@ -135,9 +146,10 @@ fn bounds(shape: &Shape) -> (f64, f64, f64, f64) {
             font,
             ..
         } => (
-            baseline.x,
+            baseline.x.get(),
             top,
-            baseline.x + text_width_mm(libertykit::typeface::bundled(), text, *font, *size_pt),
+            baseline.x.get()
+                + text_width_mm(libertykit::typeface::bundled(), text, *font, *size_pt),
             bottom,
         ),
     }
@@ -145,7 +157,7 @@ fn bounds(shape: &Shape) -> (f64, f64, f64, f64) {
 
 /// The shapes above the footer band.
 fn content<'a>(page: &'a Page, style: &Style) -> Vec<&'a Shape> {
-    let bottom = page.size.height - style.margin - style.footer_band;
+    let bottom = page.size.height.get() - style.margin - style.footer_band;
     page.shapes
         .iter()
         .filter(|s| vertical_extent(s).0 < bottom)
@@ -173,8 +185,8 @@ fn table_headers(shapes: &[&Shape], style: &Style) -> Vec<(f64, f64, f64)> {
                 size,
                 fill: Some(Rgb(r, _, _)),
                 ..
-            } if *r < 1.0 && (size.height - style.table_row).abs() < 1e-9 => {
-                Some((origin.x, origin.y, size.width))
+            } if *r < 1.0 && (size.height.get() - style.table_row).abs() < 1e-9 => {
+                Some((origin.x.get(), origin.y.get(), size.width.get()))
             }
             _ => None,
         })
@@ -188,13 +200,13 @@ fn rows_under(shapes: &[&Shape], header: (f64, f64, f64), style: &Style) -> Vec<
         .iter()
         .filter_map(|s| match s {
             Shape::Line { from, to, stroke }
-                if (from.y - to.y).abs() < 1e-9
-                    && (from.x - x).abs() < 1e-6
-                    && (to.x - x - width).abs() < 1e-6
-                    && (stroke.width - style.thin_line).abs() < 1e-9
-                    && from.y > y + style.table_row + 1e-6 =>
+                if (from.y - to.y).get().abs() < 1e-9
+                    && (from.x.get() - x).abs() < 1e-6
+                    && (to.x.get() - x - width).abs() < 1e-6
+                    && (stroke.width.get() - style.thin_line).abs() < 1e-9
+                    && from.y.get() > y + style.table_row + 1e-6 =>
             {
-                Some(from.y)
+                Some(from.y.get())
             }
             _ => None,
         })
@@ -296,11 +308,11 @@ fn record_tables_split_with_their_header_and_three_rows_and_number_every_row() {
                             text,
                             font: Font::Regular,
                             ..
-                        } if (baseline.x - x - 2.0).abs() < 1e-6
-                            && baseline.y > y + style.table_row
-                            && baseline.y < bottom =>
+                        } if (baseline.x.get() - x - 2.0).abs() < 1e-6
+                            && baseline.y.get() > y + style.table_row
+                            && baseline.y.get() < bottom =>
                         {
-                            Some((baseline.y, text.clone()))
+                            Some((baseline.y.get(), text.clone()))
                         }
                         _ => None,
                     })
@@ -397,7 +409,7 @@ fn the_tally_has_a_cell_per_player_clear_of_the_coordinate_labels() {
                 unreachable!()
             };
             assert!(
-                size.width >= 30.0 && size.height >= 10.0,
+                size.width.get() >= 30.0 && size.height.get() >= 10.0,
                 "{name}: a tally cell of {size:?}"
             );
             let player = kit.wording.get(key);
@@ -445,7 +457,7 @@ fn no_content_page_but_the_last_is_left_mostly_empty() {
         let style = style_of(&kit);
         let pages = content_pages(&kit, &pack.player_sheet);
         for (i, page) in pages.iter().enumerate().take(pages.len().saturating_sub(1)) {
-            let bottom = page.size.height - style.margin - style.footer_band;
+            let bottom = page.size.height.get() - style.margin - style.footer_band;
             let reached = content(page, &style)
                 .iter()
                 .map(|s| vertical_extent(s).1)

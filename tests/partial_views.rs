@@ -76,15 +76,23 @@ fn example_grid(doc: &Document) -> Grid {
                 continue;
             };
             let w = stroke.width;
-            if !(close(w, style.inner_line) || close(w, style.edge_line)) {
+            if !(close(w.get(), style.inner_line) || close(w.get(), style.edge_line)) {
                 continue;
             }
-            if close(from.x, to.x) {
-                grid.vertical
-                    .push((from.x, from.y.min(to.y), from.y.max(to.y), w));
-            } else if close(from.y, to.y) {
-                grid.horizontal
-                    .push((from.y, from.x.min(to.x), from.x.max(to.x), w));
+            if close(from.x.get(), to.x.get()) {
+                grid.vertical.push((
+                    from.x.get(),
+                    (from.y.min(to.y)).get(),
+                    (from.y.max(to.y)).get(),
+                    w.get(),
+                ));
+            } else if close(from.y.get(), to.y.get()) {
+                grid.horizontal.push((
+                    from.y.get(),
+                    (from.x.min(to.x)).get(),
+                    (from.x.max(to.x)).get(),
+                    w.get(),
+                ));
             }
         }
     }
@@ -114,8 +122,8 @@ fn labels(doc: &Document, grid: &Grid) -> BTreeSet<String> {
                 size_pt: pt,
                 ..
             } if close(*pt, size_pt)
-                && (left..=right).contains(&baseline.x)
-                && (top..=bottom).contains(&baseline.y) =>
+                && (left..=right).contains(&baseline.x.get())
+                && (top..=bottom).contains(&baseline.y.get()) =>
             {
                 Some(text.clone())
             }

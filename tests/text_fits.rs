@@ -64,12 +64,8 @@ fn text_box(fonts: &Typefaces, shape: &Shape) -> Option<(f64, f64, f64, f64)> {
         return None;
     };
     let width = text_width_mm(fonts, text, *font, *size_pt);
-    Some((
-        baseline.x,
-        baseline.y - cap_height_mm(*size_pt),
-        baseline.x + width,
-        baseline.y,
-    ))
+    let (x, y) = (baseline.x.get(), baseline.y.get());
+    Some((x, y - cap_height_mm(*size_pt), x + width, y))
 }
 
 /// Every problem with the text of `doc`'s pages, as sentences.
@@ -82,10 +78,10 @@ fn overflows(doc: &Document, style: &Style) -> Vec<String> {
             .iter()
             .filter_map(|s| match s {
                 Shape::Rect { origin, size, .. } => Some((
-                    origin.x,
-                    origin.y,
-                    origin.x + size.width,
-                    origin.y + size.height,
+                    origin.x.get(),
+                    origin.y.get(),
+                    (origin.x + size.width).get(),
+                    (origin.y + size.height).get(),
                 )),
                 _ => None,
             })
@@ -99,13 +95,14 @@ fn overflows(doc: &Document, style: &Style) -> Vec<String> {
             };
             // Half a tenth of a millimetre for rounding.
             let slack = 0.05;
-            if left < style.margin - slack || right > page.size.width - style.margin + slack {
+            if left < style.margin - slack || right > page.size.width.get() - style.margin + slack {
                 problems.push(format!(
                     "page {}: `{text}` runs from {left:.1} to {right:.1} mm, outside the margins",
                     n + 1
                 ));
             }
-            if top < style.margin - slack || bottom > page.size.height - style.margin + slack {
+            if top < style.margin - slack || bottom > page.size.height.get() - style.margin + slack
+            {
                 problems.push(format!(
                     "page {}: `{text}` is above or below the margins",
                     n + 1
@@ -168,16 +165,16 @@ fn a_run_past_its_box_is_caught() {
         fonts,
         language: Language::English,
         pages: vec![libertykit::layout::page::Page {
-            size: libertykit::layout::geom::Size::new(210.0, 297.0),
+            size: libertykit::layout::geom::Size::mm(210.0, 297.0),
             shapes: vec![
                 Shape::Rect {
-                    origin: libertykit::layout::geom::Pos::new(20.0, 20.0),
-                    size: libertykit::layout::geom::Size::new(10.0, 10.0),
+                    origin: libertykit::layout::geom::Pos::mm(20.0, 20.0),
+                    size: libertykit::layout::geom::Size::mm(10.0, 10.0),
                     fill: None,
                     stroke: None,
                 },
                 Shape::Text {
-                    baseline: libertykit::layout::geom::Pos::new(21.0, 28.0),
+                    baseline: libertykit::layout::geom::Pos::mm(21.0, 28.0),
                     text: "Liberties".into(),
                     size_pt: 10.0,
                     font: libertykit::layout::page::Font::Regular,
@@ -216,16 +213,16 @@ fn long_prompt_stays_above_the_footer(count: usize) {
             assert!(problems.is_empty(), "{}", problems.join("\n"));
             let mut printed = Vec::new();
             for page in &doc.pages {
-                let bottom = page.size.height - style.margin - style.footer_band;
+                let bottom = page.size.height.get() - style.margin - style.footer_band;
                 for shape in &page.shapes {
                     if let Shape::Text { text, baseline, .. } = shape
                         && text.contains("word")
                     {
                         assert!(
-                            baseline.y <= bottom + 0.05,
+                            baseline.y.get() <= bottom + 0.05,
                             "{}: `{text}` at {:.1} mm is in the footer band (from {bottom:.1} mm)",
                             doc.title,
-                            baseline.y
+                            baseline.y.get()
                         );
                         printed.extend(text.split_whitespace().map(str::to_string));
                     }

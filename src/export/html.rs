@@ -11,21 +11,18 @@
 
 use std::fmt::Write;
 
-use super::svg::{inline_svg, num};
+use super::svg::{inline_svg, mm};
 use crate::layout::geom::Size;
 use crate::layout::page::Document;
 
 /// The paper when a document has no page to take it from: A4.
-const A4: Size = Size {
-    width: 210.0,
-    height: 297.0,
-};
+const A4: Size = Size::mm(210.0, 297.0);
 
 /// Renders `doc` as an HTML document; `note` is the printing advice shown above the pages on
 /// screen only, in the document's language.
 pub fn write_html(doc: &Document, note: &str) -> String {
     let paper = doc.pages.first().map_or(A4, |page| page.size);
-    let (w, h) = (num(paper.width), num(paper.height));
+    let (w, h) = (mm(paper.width), mm(paper.height));
     let mut out = String::new();
     out.push_str("<!DOCTYPE html>\n");
     let _ = writeln!(out, "<html lang=\"{}\">", doc.language.code());
@@ -69,7 +66,7 @@ pub fn write_html(doc: &Document, note: &str) -> String {
         if page.size == paper {
             out.push_str("<section class=\"page\">");
         } else {
-            let (pw, ph) = (num(page.size.width), num(page.size.height));
+            let (pw, ph) = (mm(page.size.width), mm(page.size.height));
             let _ = write!(
                 out,
                 "<section class=\"page\" style=\"width: {pw}mm; height: {ph}mm\">"
@@ -77,7 +74,7 @@ pub fn write_html(doc: &Document, note: &str) -> String {
         }
         let svg = inline_svg(page, doc.fonts, doc.language, &format!("p{}", i + 1));
         if page.size != paper {
-            let (pw, ph) = (num(page.size.width), num(page.size.height));
+            let (pw, ph) = (mm(page.size.width), mm(page.size.height));
             out.push_str(&svg.replacen(
                 "<svg ",
                 &format!("<svg style=\"width: {pw}mm; height: {ph}mm\" "),
@@ -118,9 +115,9 @@ mod tests {
 
     fn doc(title: &str, pages: usize) -> Document {
         let page = Page {
-            size: Size::new(215.9, 279.4),
+            size: Size::mm(215.9, 279.4),
             shapes: vec![Shape::Text {
-                baseline: Pos::new(20.0, 20.0),
+                baseline: Pos::mm(20.0, 20.0),
                 text: "A1 <b> & \"5\"".to_string(),
                 size_pt: 12.0,
                 font: Font::Regular,

@@ -16,7 +16,7 @@ use svg::node::Blob;
 use svg::node::element::{Circle, Definitions, Element, Group, Line, Rectangle};
 use svg::{Document, Node};
 
-use crate::layout::geom::{Pos, Rgb, Size};
+use crate::layout::geom::{Mm, Pos, Rgb, Size};
 use crate::layout::page::{Font, Page, Shape, Stroke};
 use crate::typeface::{Slot, Typefaces, Weight};
 use crate::wording::Language;
@@ -57,9 +57,9 @@ fn render(page: &Page, fonts: &Typefaces, language: Language, inline: Option<&st
     let ids = inline.unwrap_or("");
     let mut doc = doc
         .set("xml:lang", language.code())
-        .set("width", format!("{}mm", num(width)))
-        .set("height", format!("{}mm", num(height)))
-        .set("viewBox", format!("0 0 {} {}", num(width), num(height)));
+        .set("width", format!("{}mm", mm(width)))
+        .set("height", format!("{}mm", mm(height)))
+        .set("viewBox", format!("0 0 {} {}", mm(width), mm(height)));
     let (definitions, drawn) = glyph_definitions(page, fonts, ids);
     doc = doc.add(definitions);
 
@@ -69,8 +69,8 @@ fn render(page: &Page, fonts: &Typefaces, language: Language, inline: Option<&st
         Rectangle::new()
             .set("x", "0")
             .set("y", "0")
-            .set("width", num(width))
-            .set("height", num(height))
+            .set("width", mm(width))
+            .set("height", mm(height))
             .set("fill", hex(Rgb::WHITE)),
     );
 
@@ -78,10 +78,10 @@ fn render(page: &Page, fonts: &Typefaces, language: Language, inline: Option<&st
         doc = match shape {
             Shape::Line { from, to, stroke } => doc.add(with_stroke(
                 Line::new()
-                    .set("x1", num(from.x))
-                    .set("y1", num(from.y))
-                    .set("x2", num(to.x))
-                    .set("y2", num(to.y)),
+                    .set("x1", mm(from.x))
+                    .set("y1", mm(from.y))
+                    .set("x2", mm(to.x))
+                    .set("y2", mm(to.y)),
                 Some(stroke),
             )),
             Shape::Circle {
@@ -91,9 +91,9 @@ fn render(page: &Page, fonts: &Typefaces, language: Language, inline: Option<&st
                 stroke,
             } => doc.add(with_stroke(
                 Circle::new()
-                    .set("cx", num(center.x))
-                    .set("cy", num(center.y))
-                    .set("r", num(*radius))
+                    .set("cx", mm(center.x))
+                    .set("cy", mm(center.y))
+                    .set("r", mm(*radius))
                     .set("fill", fill.map_or_else(|| "none".to_string(), hex)),
                 stroke.as_ref(),
             )),
@@ -104,10 +104,10 @@ fn render(page: &Page, fonts: &Typefaces, language: Language, inline: Option<&st
                 stroke,
             } => doc.add(with_stroke(
                 Rectangle::new()
-                    .set("x", num(origin.x))
-                    .set("y", num(origin.y))
-                    .set("width", num(size.width))
-                    .set("height", num(size.height))
+                    .set("x", mm(origin.x))
+                    .set("y", mm(origin.y))
+                    .set("width", mm(size.width))
+                    .set("height", mm(size.height))
                     .set("fill", fill.map_or_else(|| "none".to_string(), hex)),
                 stroke.as_ref(),
             )),
@@ -207,8 +207,8 @@ fn glyphs(
             "transform",
             format!(
                 "translate({} {}) scale({} {})",
-                num(baseline.x),
-                num(baseline.y),
+                mm(baseline.x),
+                mm(baseline.y),
                 em / 1000.0,
                 -em / 1000.0
             ),
@@ -222,8 +222,8 @@ fn selectable(fonts: &Typefaces, baseline: Pos, text: &str, size_pt: f64, font: 
     // A plain `Element`, because the svg crate's `Text` builder puts its content on separate
     // lines, and with `xml:space="preserve"` those newlines would count as spaces.
     let mut element = Element::new("text");
-    element.assign("x", num(baseline.x));
-    element.assign("y", num(baseline.y));
+    element.assign("x", mm(baseline.x));
+    element.assign("y", mm(baseline.y));
     element.assign("font-family", FONT_FAMILY);
     element.assign("font-size", num(size_pt * MM_PER_PT));
     if font == Font::Bold {
@@ -248,10 +248,10 @@ fn with_stroke<T: SetAttr>(element: T, stroke: Option<&Stroke>) -> T {
         Some(s) => {
             let element = element
                 .set_attr("stroke", hex(s.color))
-                .set_attr("stroke-width", num(s.width));
+                .set_attr("stroke-width", mm(s.width));
             match s.dash {
                 Some((on, off)) => {
-                    element.set_attr("stroke-dasharray", format!("{} {}", num(on), num(off)))
+                    element.set_attr("stroke-dasharray", format!("{} {}", mm(on), mm(off)))
                 }
                 None => element,
             }
@@ -283,7 +283,12 @@ fn hex(c: Rgb) -> String {
     format!("#{:02x}{:02x}{:02x}", byte(c.0), byte(c.1), byte(c.2))
 }
 
-/// A length with at most three decimals and no trailing zeros, e.g. `12.5`, `0.353`, `210`.
+/// A length in millimetres, SVG's user unit here, as [`num`] writes it.
+pub(super) fn mm(length: Mm) -> String {
+    num(length.get())
+}
+
+/// A number with at most three decimals and no trailing zeros, e.g. `12.5`, `0.353`, `210`.
 ///
 /// NaN and infinities become `0` so a bad coordinate cannot make the document unparsable.
 pub(super) fn num(v: f64) -> String {
@@ -306,25 +311,25 @@ mod tests {
 
     fn page() -> Page {
         Page {
-            size: Size::new(210.0, 297.0),
+            size: Size::mm(210.0, 297.0),
             shapes: vec![
                 Shape::Line {
-                    from: Pos::new(20.0, 30.0),
-                    to: Pos::new(120.25, 30.0),
+                    from: Pos::mm(20.0, 30.0),
+                    to: Pos::mm(120.25, 30.0),
                     stroke: Stroke {
-                        width: 0.3,
+                        width: Mm::new(0.3),
                         color: Rgb::BLACK,
-                        dash: Some((1.0, 0.5)),
+                        dash: Some((Mm::new(1.0), Mm::new(0.5))),
                     },
                 },
                 Shape::Circle {
-                    center: Pos::new(60.0, 80.0),
-                    radius: 4.0,
+                    center: Pos::mm(60.0, 80.0),
+                    radius: Mm::new(4.0),
                     fill: Some(Rgb::WHITE),
                     stroke: None,
                 },
                 Shape::Text {
-                    baseline: Pos::new(20.0, 20.0),
+                    baseline: Pos::mm(20.0, 20.0),
                     text: "5×5 A1–E5 <tally> & co".to_string(),
                     size_pt: 12.0,
                     font: Font::Bold,

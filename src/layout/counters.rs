@@ -12,7 +12,7 @@ use crate::rules::Color;
 
 use super::flow::{Flow, text_shape};
 use super::font::text_width_mm;
-use super::geom::{Pos, Rgb};
+use super::geom::{Mm, Pos, Rgb};
 use super::page::{Font, Shape, Stroke};
 use super::style::{Style, cap_height_mm};
 
@@ -59,7 +59,7 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
             }
             let rows = room.min(left.div_ceil(columns));
             let here = left.min(rows * columns);
-            let origin = Pos::new(flow.left(), flow.y());
+            let origin = Pos::mm(flow.left(), flow.y());
             flow.place(
                 rows as f64 * cell,
                 block(origin, here, columns, color, kit, style),
@@ -82,9 +82,9 @@ fn block(
     let rows = count.div_ceil(columns);
     let mut shapes = Vec::new();
     let guide = Stroke {
-        width: style.thin_line,
+        width: Mm::new(style.thin_line),
         color: Rgb::GREY,
-        dash: Some((2.0, 1.5)),
+        dash: Some((Mm::new(2.0), Mm::new(1.5))),
     };
     // Horizontal cut lines span the cells present in the rows they touch.
     for r in 0..=rows {
@@ -99,10 +99,10 @@ fn block(
             row_len(r, count, columns)
         };
         let span = cells_above.max(cells_below) as f64 * cell;
-        let y = origin.y + r as f64 * cell;
+        let y = origin.y + Mm::new(r as f64 * cell);
         shapes.push(Shape::Line {
-            from: Pos::new(origin.x, y),
-            to: Pos::new(origin.x + span, y),
+            from: Pos::mm(origin.x.get(), y.get()),
+            to: Pos::mm((origin.x + Mm::new(span)).get(), y.get()),
             stroke: guide,
         });
     }
@@ -110,10 +110,10 @@ fn block(
         let depth = (0..rows)
             .filter(|&r| row_len(r, count, columns) >= c.max(1))
             .count();
-        let x = origin.x + c as f64 * cell;
+        let x = origin.x + Mm::new(c as f64 * cell);
         shapes.push(Shape::Line {
-            from: Pos::new(x, origin.y),
-            to: Pos::new(x, origin.y + depth as f64 * cell),
+            from: Pos::mm(x.get(), origin.y.get()),
+            to: Pos::mm(x.get(), (origin.y + Mm::new(depth as f64 * cell)).get()),
             stroke: guide,
         });
     }
@@ -137,10 +137,10 @@ fn counter(center: Pos, color: Color, kit: &Kit, style: &Style, shapes: &mut Vec
     let d = style.counter;
     let ring = |width: f64| Shape::Circle {
         center,
-        radius: (d - width) / 2.0,
+        radius: Mm::new((d - width) / 2.0),
         fill: Some(Rgb::WHITE),
         stroke: Some(Stroke {
-            width,
+            width: Mm::new(width),
             color: Rgb::BLACK,
             dash: None,
         }),
@@ -148,7 +148,7 @@ fn counter(center: Pos, color: Color, kit: &Kit, style: &Style, shapes: &mut Vec
     match (color, style.ink_saving) {
         (Color::Black, false) => shapes.push(Shape::Circle {
             center,
-            radius: d / 2.0,
+            radius: Mm::new(d / 2.0),
             fill: Some(Rgb::BLACK),
             stroke: None,
         }),

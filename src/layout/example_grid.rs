@@ -18,7 +18,7 @@ use crate::kit::{Kit, Physical, View};
 
 use super::board::{self, BoardGeometry, fitted_view_style};
 use super::flow::{Flow, text_block};
-use super::geom::{Pos, Size};
+use super::geom::{Mm, Pos, Size};
 use super::page::{Font, Shape};
 use super::style::{BoardStyle, Style};
 
@@ -68,13 +68,14 @@ pub fn add(flow: &mut Flow, kit: &Kit, style: &Style, heading: Option<&str>, cel
         .collect();
     let narrowest = diagrams
         .iter()
-        .map(|(_, extent)| extent.width.max(MIN_CELL_WIDTH))
+        .map(|(_, extent)| extent.width.get().max(MIN_CELL_WIDTH))
         .fold(f64::INFINITY, f64::min);
     let columns = (((full_width + CELL_GAP) / (narrowest + CELL_GAP)).floor() as usize).max(1);
     let column_width = (full_width - CELL_GAP * (columns as f64 - 1.0)) / columns as f64;
     // Columns each board of a cell needs: one, unless its region is drawn wider than a column.
     let per_board = |extent: &Size| {
-        (((extent.width + CELL_GAP) / (column_width + CELL_GAP) - 1e-9).ceil() as usize).max(1)
+        (((extent.width.get() + CELL_GAP) / (column_width + CELL_GAP) - 1e-9).ceil() as usize)
+            .max(1)
     };
     let spans: Vec<usize> = cells
         .iter()
@@ -83,8 +84,8 @@ pub fn add(flow: &mut Flow, kit: &Kit, style: &Style, heading: Option<&str>, cel
         .collect();
     let first_height = diagrams[0].1.height;
     match heading {
-        Some(text) => flow.heading(text, style.heading_pt, first_height),
-        None => flow.ensure(first_height),
+        Some(text) => flow.heading(text, style.heading_pt, first_height.get()),
+        None => flow.ensure(first_height.get()),
     }
     let mut laid: Vec<LaidCell> = cells
         .iter()
@@ -173,10 +174,10 @@ fn lay_out(kit: &Kit, style: &Style, cell: &Cell, drawn: &BoardStyle, width: f64
     let board_extent = BoardGeometry::view_extent(kit.size, cell.view, &style_here);
     let mut shapes = Vec::new();
     let mut caption_height: f64 = 0.0;
-    let boards_width = boards * board_extent.width + (boards - 1.0) * CELL_GAP;
+    let boards_width = boards * board_extent.width.get() + (boards - 1.0) * CELL_GAP;
     let mut bx = (width - boards_width).max(0.0) / 2.0;
     for (panel, caption) in &cell.panels {
-        let g = BoardGeometry::showing(kit.size, cell.view, style_here, Pos::new(bx, 0.0));
+        let g = BoardGeometry::showing(kit.size, cell.view, style_here, Pos::mm(bx, 0.0));
         shapes.extend(board::draw(
             &g,
             Some(&panel.board),
@@ -184,25 +185,25 @@ fn lay_out(kit: &Kit, style: &Style, cell: &Cell, drawn: &BoardStyle, width: f64
             &panel.numbers,
         ));
         if let Some(caption) = caption {
-            let at = Pos::new(bx, board_extent.height + 0.5);
+            let at = Pos::mm(bx, (board_extent.height + Mm::new(0.5)).get());
             let (lines, h) = text_block(
                 style,
                 caption,
                 Font::Regular,
                 style.body_pt,
                 at,
-                board_extent.width,
+                board_extent.width.get(),
             );
             shapes.extend(lines);
             caption_height = caption_height.max(h + 0.5);
         }
-        bx += board_extent.width + CELL_GAP;
+        bx += board_extent.width.get() + CELL_GAP;
     }
-    let boards_height = board_extent.height + caption_height + 1.0;
+    let boards_height = board_extent.height.get() + caption_height + 1.0;
     let mut y = boards_height;
     let mut texts = Vec::new();
     for (text, font) in &cell.texts {
-        let (more, h) = text_block(style, text, *font, style.body_pt, Pos::new(0.0, y), width);
+        let (more, h) = text_block(style, text, *font, style.body_pt, Pos::mm(0.0, y), width);
         texts.extend(more);
         y += h;
     }

@@ -14,7 +14,7 @@ use crate::kit::{Kit, Paper, Physical};
 use crate::rules::BoardSize;
 
 use super::board::BoardGeometry;
-use super::geom::Size;
+use super::geom::{Mm, Size};
 use super::player;
 use super::style::Style;
 use crate::typeface::Typefaces;
@@ -169,8 +169,8 @@ pub fn board_fit_problem(
         kit.size,
         number(physical.spacing_x_mm),
         number(physical.spacing_y_mm),
-        need.width,
-        need.height,
+        need.width.get(),
+        need.height.get(),
         from.describe(kit.paper),
         room_w,
         room_h,
@@ -233,7 +233,7 @@ fn fits(size: BoardSize, physical: &Physical, paper: Paper, fonts: &'static Type
     let style = Style::for_physical(physical, fonts);
     let need: Size = BoardGeometry::extent(size, &style.board);
     let (room_w, room_h) = room_for_board(paper, &style);
-    need.width <= room_w + 1e-9 && need.height <= room_h + 1e-9
+    need.width <= Mm::new(room_w + 1e-9) && need.height <= Mm::new(room_h + 1e-9)
 }
 
 /// `physical` at the largest scale at which the board fits `paper`, each length rounded down to

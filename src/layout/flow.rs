@@ -5,7 +5,7 @@
 //! what follows.
 
 use super::font::wrap;
-use super::geom::{Pos, Rgb, Size};
+use super::geom::{Mm, Pos, Rgb, Size};
 use super::page::{Font, Page, Shape};
 use super::style::{Style, ascent_mm};
 
@@ -48,12 +48,12 @@ impl Flow {
 
     /// The width of the text area.
     pub fn width(&self) -> f64 {
-        self.size.width - 2.0 * self.style.margin
+        (self.size.width - Mm::new(2.0 * self.style.margin)).get()
     }
 
     /// The lowest y content may reach (the top of the footer band).
     pub fn bottom(&self) -> f64 {
-        self.size.height - self.style.margin - self.style.footer_band
+        (self.size.height - Mm::new(self.style.margin) - Mm::new(self.style.footer_band)).get()
     }
 
     /// The height of an empty page's content area.
@@ -158,7 +158,7 @@ impl Flow {
         let line_height = self.style.line_height(size_pt);
         for line in wrap(self.style.fonts, text, font, size_pt, width) {
             self.ensure(line_height);
-            let baseline = Pos::new(x, self.y + ascent_mm(size_pt));
+            let baseline = Pos::mm(x, self.y + ascent_mm(size_pt));
             self.place(line_height, vec![text_shape(line, baseline, font, size_pt)]);
         }
     }
@@ -207,8 +207,8 @@ pub fn text_block(
         .into_iter()
         .enumerate()
         .map(|(i, line)| {
-            let y = top_left.y + i as f64 * line_height + ascent_mm(size_pt);
-            text_shape(line, Pos::new(top_left.x, y), font, size_pt)
+            let y = top_left.y + Mm::new(i as f64 * line_height) + Mm::new(ascent_mm(size_pt));
+            text_shape(line, Pos::mm(top_left.x.get(), y.get()), font, size_pt)
         })
         .collect();
     (shapes, height)
@@ -221,7 +221,7 @@ mod tests {
     #[test]
     fn long_text_runs_onto_new_pages_within_the_content_area() {
         let style = Style::default();
-        let mut flow = Flow::new(style, Size::new(210.0, 297.0));
+        let mut flow = Flow::new(style, Size::mm(210.0, 297.0));
         let text = "word ".repeat(3000);
         flow.text(&text, Font::Regular, 10.0);
         let pages = flow.finish();
@@ -230,7 +230,7 @@ mod tests {
         for page in &pages {
             for shape in &page.shapes {
                 if let Shape::Text { baseline, .. } = shape {
-                    assert!(baseline.y <= bottom && baseline.y >= style.margin);
+                    assert!(baseline.y <= Mm::new(bottom) && baseline.y >= Mm::new(style.margin));
                 }
             }
         }
@@ -240,7 +240,7 @@ mod tests {
         page.shapes
             .iter()
             .filter_map(|s| match s {
-                Shape::Text { text, baseline, .. } => Some((text.as_str(), baseline.y)),
+                Shape::Text { text, baseline, .. } => Some((text.as_str(), baseline.y.get())),
                 _ => None,
             })
             .collect()
@@ -249,7 +249,7 @@ mod tests {
     #[test]
     fn a_heading_moves_on_with_what_follows_it() {
         let style = Style::default();
-        let mut flow = Flow::new(style, Size::new(210.0, 297.0));
+        let mut flow = Flow::new(style, Size::mm(210.0, 297.0));
         flow.place(flow.page_height() - 12.0, Vec::new());
         flow.text("Body", Font::Regular, 10.0);
         // The heading fits with its 1 mm, but the block after it does not.
@@ -260,7 +260,7 @@ mod tests {
             30.0,
             vec![text_shape(
                 "Block".into(),
-                Pos::new(10.0, flow.y() + 3.0),
+                Pos::mm(10.0, flow.y() + 3.0),
                 Font::Regular,
                 10.0,
             )],
@@ -286,7 +286,7 @@ mod tests {
     #[test]
     fn what_fills_a_page_from_its_top_is_not_carried() {
         let style = Style::default();
-        let mut flow = Flow::new(style, Size::new(210.0, 297.0));
+        let mut flow = Flow::new(style, Size::mm(210.0, 297.0));
         flow.heading("Heading", 11.5, 0.0);
         flow.place(flow.page_height(), Vec::new());
         flow.new_page();
@@ -301,7 +301,7 @@ mod tests {
 
     #[test]
     fn finished_pages_report_how_empty_they_are() {
-        let mut flow = Flow::new(Style::default(), Size::new(210.0, 297.0));
+        let mut flow = Flow::new(Style::default(), Size::mm(210.0, 297.0));
         assert_eq!((flow.page_count(), flow.emptiest()), (0, 0.0));
         flow.text("One line", Font::Regular, 10.0);
         flow.new_page();
@@ -311,7 +311,7 @@ mod tests {
 
     #[test]
     fn an_empty_flow_still_has_one_page() {
-        let flow = Flow::new(Style::default(), Size::new(210.0, 297.0));
+        let flow = Flow::new(Style::default(), Size::mm(210.0, 297.0));
         assert_eq!(flow.finish().len(), 1);
     }
 }

@@ -9,7 +9,7 @@ use crate::typeface::Typefaces;
 
 use super::flow::{text_block, text_shape};
 use super::font::{text_width_mm, wrap};
-use super::geom::{Pos, Rgb};
+use super::geom::{Mm, Pos, Rgb};
 use super::page::{Font, Page, Shape, Stroke};
 use super::style::{Style, cap_height_mm};
 
@@ -65,49 +65,54 @@ pub fn decorate_with(pages: &mut [Page], text: &FootText<'_>, style: &Style) {
 fn foot(page: &Page, text: &FootText<'_>, right_text: &str, style: &Style) -> Vec<Shape> {
     let size = page.size;
     let left = style.margin;
-    let right = size.width - style.margin;
+    let right = size.width - Mm::new(style.margin);
     let pt = style.small_pt;
     let mut shapes = Vec::new();
 
     // Footer line on the bottom margin.
-    let baseline = size.height - style.margin;
+    let baseline = size.height - Mm::new(style.margin);
     let left_text = text.left;
     let right_text = right_text.to_string();
     let right_width = text_width_mm(style.fonts, &right_text, Font::Regular, pt);
     // A long kit title must not run under the page number or off the page.
-    let left_text = shortened(style.fonts, left_text, right - right_width - 4.0 - left, pt);
+    let left_text = shortened(
+        style.fonts,
+        left_text,
+        (right - Mm::new(right_width) - Mm::new(4.0) - Mm::new(left)).get(),
+        pt,
+    );
     shapes.push(text_shape(
         left_text,
-        Pos::new(left, baseline),
+        Pos::mm(left, baseline.get()),
         Font::Regular,
         pt,
     ));
     shapes.push(text_shape(
         right_text,
-        Pos::new(right - right_width, baseline),
+        Pos::mm((right - Mm::new(right_width)).get(), baseline.get()),
         Font::Regular,
         pt,
     ));
 
     // Calibration bar: 100 mm with ticks every 10 mm, its label wrapped beside it.
-    let bar_y = baseline - 6.0;
+    let bar_y = baseline - Mm::new(6.0);
     let bar = Stroke {
-        width: style.calibration_line,
+        width: Mm::new(style.calibration_line),
         color: Rgb::BLACK,
         dash: None,
     };
     let end = left + style.calibration_mm;
     shapes.push(Shape::Line {
-        from: Pos::new(left, bar_y),
-        to: Pos::new(end, bar_y),
+        from: Pos::mm(left, bar_y.get()),
+        to: Pos::mm(end, bar_y.get()),
         stroke: bar,
     });
     for tick in 0..=10 {
         let x = left + style.calibration_mm * f64::from(tick) / 10.0;
         let rise = if tick == 0 || tick == 10 { 2.5 } else { 1.2 };
         shapes.push(Shape::Line {
-            from: Pos::new(x, bar_y - rise),
-            to: Pos::new(x, bar_y),
+            from: Pos::mm(x, (bar_y - Mm::new(rise)).get()),
+            to: Pos::mm(x, bar_y.get()),
             stroke: bar,
         });
     }
@@ -117,11 +122,11 @@ fn foot(page: &Page, text: &FootText<'_>, right_text: &str, style: &Style) -> Ve
         text.calibration_label,
         Font::Regular,
         pt,
-        Pos::new(0.0, 0.0),
-        right - label_x,
+        Pos::mm(0.0, 0.0),
+        (right - Mm::new(label_x)).get(),
     );
-    let label_top = bar_y - label_height / 2.0 - 0.6;
-    shapes.extend(label.into_iter().map(|s| s.moved(label_x, label_top)));
+    let label_top = bar_y - Mm::new(label_height / 2.0) - Mm::new(0.6);
+    shapes.extend(label.into_iter().map(|s| s.moved(label_x, label_top.get())));
 
     // Printing note above the bar, its last line just clear of the end ticks.
     let (lines, height) = text_block(
@@ -129,11 +134,11 @@ fn foot(page: &Page, text: &FootText<'_>, right_text: &str, style: &Style) -> Ve
         text.note,
         Font::Regular,
         pt,
-        Pos::new(0.0, 0.0),
-        right - left,
+        Pos::mm(0.0, 0.0),
+        (right - Mm::new(left)).get(),
     );
-    let top = bar_y - 3.5 - height;
-    shapes.extend(lines.into_iter().map(|s| s.moved(left, top)));
+    let top = bar_y - Mm::new(3.5) - Mm::new(height);
+    shapes.extend(lines.into_iter().map(|s| s.moved(left, top.get())));
     shapes
 }
 

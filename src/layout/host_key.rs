@@ -216,8 +216,8 @@ fn legend(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
             height += row_height;
         }
         // Shift the diagram so that `point` lands at the legend entry's centre.
-        let at = BoardGeometry::new(size, legend_style, Pos::new(0.0, 0.0)).point(point);
-        let origin = Pos::new(x + d / 2.0 - at.x, top + d / 2.0 - at.y);
+        let at = BoardGeometry::new(size, legend_style, Pos::mm(0.0, 0.0)).point(point);
+        let origin = Pos::mm(x + d / 2.0 - at.x.get(), top + d / 2.0 - at.y.get());
         let g = BoardGeometry::new(size, legend_style, origin);
         let mut board = Position::empty(size);
         if let Some(color) = entry.stone {
@@ -239,7 +239,7 @@ fn legend(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
             .collect();
         shapes.extend(board::stones_and_marks(&g, Some(&board), &marks, &numbers));
         let tx = x + d + 1.5;
-        let baseline = Pos::new(tx, top + d / 2.0 + cap_height_mm(style.body_pt) / 2.0);
+        let baseline = Pos::mm(tx, top + d / 2.0 + cap_height_mm(style.body_pt) / 2.0);
         x += width + 6.0;
         shapes.push(text_shape(text, baseline, Font::Regular, style.body_pt));
     }

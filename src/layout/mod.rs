@@ -58,7 +58,7 @@ pub fn pack(kit: &Kit, key: &AnswerKey, fonts: &'static Typefaces) -> Pack {
     let (physical, fit) = fit::fitted_physical(kit, fonts);
     let style = Style::for_physical(&physical, fonts);
     let (width, height) = kit.paper.dimensions_mm();
-    let paper = Size::new(width, height);
+    let paper = Size::mm(width, height);
     let w = &kit.wording;
 
     let mut flow = Flow::new(style, paper);

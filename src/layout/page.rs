@@ -1,18 +1,18 @@
 //! The page model every renderer translates: pages of shapes positioned in millimetres.
 
-use super::geom::{Pos, Rgb, Size};
+use super::geom::{Mm, Pos, Rgb, Size};
 use crate::typeface::Typefaces;
 use crate::wording::Language;
 
 /// How a line is drawn.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Stroke {
-    /// Line width in millimetres.
-    pub width: f64,
+    /// Line width.
+    pub width: Mm,
     /// Line colour.
     pub color: Rgb,
-    /// Dash pattern in millimetres (on, off), or `None` for a solid line.
-    pub dash: Option<(f64, f64)>,
+    /// Dash pattern (on, off), or `None` for a solid line.
+    pub dash: Option<(Mm, Mm)>,
 }
 
 /// The weight a text run is set in; which face sets each character is the typefaces' choice
@@ -35,8 +35,8 @@ pub enum Shape {
     Circle {
         /// Centre.
         center: Pos,
-        /// Radius in millimetres.
-        radius: f64,
+        /// Radius.
+        radius: Mm,
         /// Fill colour, if filled.
         fill: Option<Rgb>,
         /// Outline, if outlined.
@@ -148,7 +148,9 @@ impl Page {
             };
             let line_mm = size_pt * 25.4 / 72.0;
             let follows = last.is_some_and(|(y, size)| {
-                size == *size_pt && baseline.y > y && baseline.y - y <= 2.0 * line_mm
+                size == *size_pt
+                    && baseline.y > Mm::new(y)
+                    && baseline.y - Mm::new(y) <= Mm::new(2.0 * line_mm)
             });
             match paragraphs.last_mut() {
                 Some(paragraph) if follows => {
@@ -157,7 +159,7 @@ impl Page {
                 }
                 _ => paragraphs.push(text.clone()),
             }
-            last = Some((baseline.y, *size_pt));
+            last = Some((baseline.y.get(), *size_pt));
         }
         paragraphs
     }

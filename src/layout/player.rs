@@ -13,7 +13,7 @@ use super::counters;
 use super::example_grid::{self, Cell};
 use super::flow::{Flow, text_shape};
 use super::font::text_width_mm;
-use super::geom::{Pos, Rgb, Size};
+use super::geom::{Mm, Pos, Rgb, Size};
 use super::page::{Font, Shape, Stroke};
 use super::prompt;
 use super::record_table;
@@ -131,15 +131,15 @@ fn full_board(flow: &mut Flow, kit: &Kit, style: &Style, size: &str) {
     let extent = BoardGeometry::extent(kit.size, &style.board);
     let caption = style.line_height(style.heading_pt);
     flow.skip(style.section_gap);
-    flow.ensure(caption + extent.height + tally_height());
+    flow.ensure(caption + extent.height.get() + tally_height());
     flow.text(
         &board_caption(kit, style, size),
         Font::Bold,
         style.heading_pt,
     );
-    let x = flow.left() + (flow.width() - extent.width).max(0.0) / 2.0;
-    let geometry = BoardGeometry::new(kit.size, style.board, Pos::new(x, flow.y()));
-    flow.place(extent.height, board::draw(&geometry, None, &[], &[]));
+    let x = flow.left() + (flow.width() - extent.width.get()).max(0.0) / 2.0;
+    let geometry = BoardGeometry::new(kit.size, style.board, Pos::mm(x, flow.y()));
+    flow.place(extent.height.get(), board::draw(&geometry, None, &[], &[]));
     // A board that only just fits its page (as the fit check allows) gets a tally at its
     // smallest: cells 10 mm tall, still clear of the labels.
     let room = flow.bottom() - flow.y();
@@ -194,7 +194,7 @@ fn tally(kit: &Kit, style: &Style, left: f64, width: f64, top: f64, height: f64)
     let x = left + (width - total).max(0.0) / 2.0;
     let mut shapes = Vec::new();
     if label_width > 0.0 {
-        let baseline = Pos::new(
+        let baseline = Pos::mm(
             x,
             top + height / 2.0 + cap_height_mm(style.heading_pt) / 2.0,
         );
@@ -206,21 +206,21 @@ fn tally(kit: &Kit, style: &Style, left: f64, width: f64, top: f64, height: f64)
         ));
     }
     let stroke = Stroke {
-        width: 2.0 * style.thin_line,
+        width: Mm::new(2.0 * style.thin_line),
         color: Rgb::BLACK,
         dash: None,
     };
     for (i, key) in ["tally_black", "tally_white"].into_iter().enumerate() {
         let cell_x = x + label_room + i as f64 * TALLY_CELL_WIDTH;
         shapes.push(Shape::Rect {
-            origin: Pos::new(cell_x, top),
-            size: Size::new(TALLY_CELL_WIDTH, height),
+            origin: Pos::mm(cell_x, top),
+            size: Size::mm(TALLY_CELL_WIDTH, height),
             fill: None,
             stroke: Some(stroke),
         });
         let name = w.get(key);
         if !name.is_empty() {
-            let baseline = Pos::new(cell_x + 1.5, top + 1.0 + ascent_mm(style.body_pt));
+            let baseline = Pos::mm(cell_x + 1.5, top + 1.0 + ascent_mm(style.body_pt));
             shapes.push(text_shape(
                 name.to_string(),
                 baseline,

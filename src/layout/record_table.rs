@@ -4,7 +4,7 @@
 
 use super::flow::{Flow, text_shape};
 use super::font::text_width_mm;
-use super::geom::{Pos, Rgb, Size};
+use super::geom::{Mm, Pos, Rgb, Size};
 use super::page::{Font, Shape, Stroke};
 use super::style::{Style, ascent_mm};
 
@@ -78,7 +78,7 @@ pub fn add(
                 let mut cell_x = x;
                 for (text, share) in cells.iter().zip(shares) {
                     if !text.is_empty() {
-                        let baseline = Pos::new(cell_x + 2.0, text_baseline(y, style));
+                        let baseline = Pos::mm(cell_x + 2.0, text_baseline(y, style));
                         shapes.push(text_shape(
                             text.clone(),
                             baseline,
@@ -134,7 +134,7 @@ fn header_row(
     let mut shapes = row_lines(left, top, width, style.table_row, shares, style, true);
     let mut x = left;
     for (text, share) in headers.iter().zip(shares) {
-        let baseline = Pos::new(x + 2.0, text_baseline(top, style));
+        let baseline = Pos::mm(x + 2.0, text_baseline(top, style));
         if text_width_mm(style.fonts, text, Font::Bold, style.body_pt) > 0.0 {
             shapes.push(text_shape(
                 text.clone(),
@@ -160,43 +160,43 @@ fn row_lines(
 ) -> Vec<Shape> {
     let stroke = Stroke {
         width: if header {
-            2.0 * style.thin_line
+            Mm::new(2.0 * style.thin_line)
         } else {
-            style.thin_line
+            Mm::new(style.thin_line)
         },
         color: Rgb::BLACK,
         dash: None,
     };
     let thin = Stroke {
-        width: style.thin_line,
+        width: Mm::new(style.thin_line),
         color: Rgb::BLACK,
         dash: None,
     };
     let mut shapes = Vec::new();
     if header {
         shapes.push(Shape::Rect {
-            origin: Pos::new(left, top),
-            size: Size::new(width, row),
+            origin: Pos::mm(left, top),
+            size: Size::mm(width, row),
             fill: Some(Rgb(0.92, 0.92, 0.92)),
             stroke: None,
         });
         shapes.push(Shape::Line {
-            from: Pos::new(left, top),
-            to: Pos::new(left + width, top),
+            from: Pos::mm(left, top),
+            to: Pos::mm(left + width, top),
             stroke: thin,
         });
     }
     shapes.push(Shape::Line {
-        from: Pos::new(left, top + row),
-        to: Pos::new(left + width, top + row),
+        from: Pos::mm(left, top + row),
+        to: Pos::mm(left + width, top + row),
         stroke,
     });
     let mut x = left;
     for share in std::iter::once(&0.0).chain(shares) {
         x += share * width;
         shapes.push(Shape::Line {
-            from: Pos::new(x, top),
-            to: Pos::new(x, top + row),
+            from: Pos::mm(x, top),
+            to: Pos::mm(x, top + row),
             stroke: thin,
         });
     }

@@ -7,24 +7,24 @@ use printpdf::{
 };
 
 use super::fonts::EmbeddedFonts;
-use crate::layout::geom::{PT_PER_MM, Pos, Rgb, Size};
+use crate::layout::geom::{Mm, PT_PER_MM, Pos, Rgb, Size};
 use crate::layout::page::{Page, Shape, Stroke};
 use crate::typeface::Typefaces;
 
 /// Magic number for approximating a quarter circle with one cubic Bézier: 4/3 · (√2 − 1).
 const KAPPA: f64 = 0.552_284_749_830_793_4;
 
-/// Millimetres to PDF points.
-fn pt(mm: f64) -> Pt {
-    Pt((mm * PT_PER_MM) as f32)
+/// A length as PDF points.
+fn pt(length: Mm) -> Pt {
+    Pt(length.to_pt() as f32)
 }
 
 /// The one place where the page model's top-left, y-down millimetres become PDF's
 /// bottom-left, y-up points.
-pub(super) fn pdf_point(page_height_mm: f64, p: Pos) -> Point {
+pub(super) fn pdf_point(page_height: Mm, p: Pos) -> Point {
     Point {
         x: pt(p.x),
-        y: pt(page_height_mm - p.y),
+        y: pt(page_height - p.y),
     }
 }
 
@@ -143,7 +143,7 @@ pub(super) fn shape_ops(
                 stroke_ops(s, ops);
             }
             // PDF rectangles grow upwards from their lower-left corner.
-            let lower_left = pdf_point(h, origin.offset(0.0, size.height));
+            let lower_left = pdf_point(h, origin.offset(0.0, size.height.get()));
             ops.push(Op::DrawRectangle {
                 rectangle: printpdf::Rect {
                     x: lower_left.x,
@@ -192,14 +192,15 @@ pub(super) fn shape_ops(
 }
 
 /// A closed circle as four cubic Béziers, starting at the rightmost point.
-fn circle_points(page_height_mm: f64, c: Pos, r: f64) -> Vec<LinePoint> {
+fn circle_points(page_height: Mm, c: Pos, radius: Mm) -> Vec<LinePoint> {
+    let r = radius.get();
     let k = r * KAPPA;
     let on = |dx: f64, dy: f64| LinePoint {
-        p: pdf_point(page_height_mm, c.offset(dx, dy)),
+        p: pdf_point(page_height, c.offset(dx, dy)),
         bezier: false,
     };
     let ctl = |dx: f64, dy: f64| LinePoint {
-        p: pdf_point(page_height_mm, c.offset(dx, dy)),
+        p: pdf_point(page_height, c.offset(dx, dy)),
         bezier: true,
     };
     vec![

@@ -19,8 +19,7 @@ pub mod merge;
 use draw::page_to_pdf;
 
 use crate::fingerprint::fnv1a64;
-use crate::layout::geom::{Pos, Rgb};
-use crate::layout::page::{Document, Page, Shape, Stroke};
+use crate::layout::page::Document;
 
 /// Written as the PDF's `/Producer`, so a printed sheet can be traced back to its tool.
 const PRODUCER: &str = "libertykit";
@@ -28,11 +27,6 @@ const PRODUCER: &str = "libertykit";
 /// Why a document could not be written as PDF.
 #[derive(Debug, Clone, PartialEq)]
 pub enum PdfError {
-    /// A coordinate, size or colour on the given page (numbered from 1) is NaN or infinite.
-    NonFinite {
-        /// Page number, from 1.
-        page: usize,
-    },
     /// printpdf reported an error while translating the page content.
     Content(String),
     /// The finished PDF object tree could not be adjusted or serialised.
@@ -42,12 +36,6 @@ pub enum PdfError {
 impl fmt::Display for PdfError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PdfError::NonFinite { page } => {
-                write!(
-                    f,
-                    "page {page} has a coordinate that is not a finite number"
-                )
-            }
             PdfError::Content(msg) => write!(f, "PDF content error: {msg}"),
             PdfError::Serialize(msg) => write!(f, "could not write PDF: {msg}"),
         }
@@ -58,12 +46,6 @@ impl std::error::Error for PdfError {}
 
 /// Renders `doc` as a PDF file: one PDF page per page, sized exactly as laid out.
 pub fn write_pdf(doc: &Document) -> Result<Vec<u8>, PdfError> {
-    for (i, page) in doc.pages.iter().enumerate() {
-        if !page_is_finite(page) {
-            return Err(PdfError::NonFinite { page: i + 1 });
-        }
-    }
-
     let mut pdf = PdfDocument::new(&doc.title);
     pdf.metadata.info.producer = PRODUCER.to_string();
     let (embedded, fonts) = fonts::embed(doc)?;
@@ -164,103 +146,53 @@ fn rfind(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack.windows(needle.len()).rposition(|w| w == needle)
 }
 
-/// Whether every number on the page would serialise as a valid PDF number.
-fn page_is_finite(page: &Page) -> bool {
-    let pos = |p: &Pos| p.x.is_finite() && p.y.is_finite();
-    let rgb = |c: &Rgb| c.0.is_finite() && c.1.is_finite() && c.2.is_finite();
-    let stroke = |s: &Stroke| {
-        s.width.is_finite()
-            && rgb(&s.color)
-            && s.dash
-                .is_none_or(|(on, off)| on.is_finite() && off.is_finite())
-    };
-    page.size.width.is_finite()
-        && page.size.height.is_finite()
-        && page.shapes.iter().all(|shape| match shape {
-            Shape::Line {
-                from,
-                to,
-                stroke: s,
-            } => pos(from) && pos(to) && stroke(s),
-            Shape::Circle {
-                center,
-                radius,
-                fill,
-                stroke: s,
-            } => {
-                pos(center)
-                    && radius.is_finite()
-                    && fill.as_ref().is_none_or(rgb)
-                    && s.as_ref().is_none_or(stroke)
-            }
-            Shape::Rect {
-                origin,
-                size,
-                fill,
-                stroke: s,
-            } => {
-                pos(origin)
-                    && size.width.is_finite()
-                    && size.height.is_finite()
-                    && fill.as_ref().is_none_or(rgb)
-                    && s.as_ref().is_none_or(stroke)
-            }
-            Shape::Text {
-                baseline,
-                size_pt,
-                color,
-                ..
-            } => pos(baseline) && size_pt.is_finite() && rgb(color),
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::draw::{pdf_point, shape_ops};
     use super::*;
-    use crate::layout::geom::{PT_PER_MM, Size};
-    use crate::layout::page::Font;
+    use crate::layout::geom::{Mm, PT_PER_MM, Pos, Rgb, Size};
+    use crate::layout::page::{Font, Page, Shape, Stroke};
     use crate::wording::Language;
 
     fn sample() -> Document {
         let black = Stroke {
-            width: 0.3,
+            width: Mm::new(0.3),
             color: Rgb::BLACK,
             dash: None,
         };
         Document {
             title: "Liberty-chain capture · Player sheet".to_string(),
             pages: vec![Page {
-                size: Size::new(210.0, 297.0),
+                size: Size::mm(210.0, 297.0),
                 shapes: vec![
                     Shape::Line {
-                        from: Pos::new(20.0, 30.0),
-                        to: Pos::new(120.0, 30.0),
+                        from: Pos::mm(20.0, 30.0),
+                        to: Pos::mm(120.0, 30.0),
                         stroke: black,
                     },
                     Shape::Line {
-                        from: Pos::new(20.0, 40.0),
-                        to: Pos::new(120.0, 40.0),
+                        from: Pos::mm(20.0, 40.0),
+                        to: Pos::mm(120.0, 40.0),
                         stroke: Stroke {
-                            dash: Some((1.0, 1.0)),
+                            dash: Some((Mm::new(1.0), Mm::new(1.0))),
                             color: Rgb::GREY,
                             ..black
                         },
                     },
                     Shape::Circle {
-                        center: Pos::new(60.0, 80.0),
-                        radius: 4.0,
+                        center: Pos::mm(60.0, 80.0),
+                        radius: Mm::new(4.0),
                         fill: Some(Rgb::BLACK),
                         stroke: Some(black),
                     },
                     Shape::Rect {
-                        origin: Pos::new(10.0, 10.0),
-                        size: Size::new(190.0, 277.0),
+                        origin: Pos::mm(10.0, 10.0),
+                        size: Size::mm(190.0, 277.0),
                         fill: None,
                         stroke: Some(black),
                     },
                     Shape::Text {
-                        baseline: Pos::new(20.0, 20.0),
+                        baseline: Pos::mm(20.0, 20.0),
                         text: "5×5 A1–E5 · “tally”".to_string(),
                         size_pt: 12.0,
                         font: Font::Bold,
@@ -341,26 +273,11 @@ mod tests {
 
     #[test]
     fn y_is_flipped_once() {
-        let p = pdf_point(297.0, Pos::new(10.0, 0.0));
+        let p = pdf_point(Mm::new(297.0), Pos::mm(10.0, 0.0));
         assert!((f64::from(p.x.0) - 10.0 * PT_PER_MM).abs() < 1e-3);
         assert!((f64::from(p.y.0) - 297.0 * PT_PER_MM).abs() < 1e-3);
-        let q = pdf_point(297.0, Pos::new(0.0, 297.0));
+        let q = pdf_point(Mm::new(297.0), Pos::mm(0.0, 297.0));
         assert!(q.y.0.abs() < 1e-3);
-    }
-
-    #[test]
-    fn non_finite_coordinates_are_rejected() {
-        let mut doc = sample();
-        doc.pages[0].shapes.push(Shape::Line {
-            from: Pos::new(f64::NAN, 0.0),
-            to: Pos::new(1.0, 1.0),
-            stroke: Stroke {
-                width: 0.1,
-                color: Rgb::BLACK,
-                dash: None,
-            },
-        });
-        assert_eq!(write_pdf(&doc), Err(PdfError::NonFinite { page: 1 }));
     }
 
     #[test]
@@ -374,10 +291,10 @@ mod tests {
         assert!(write_pdf(&doc).is_ok());
         let mut ops = Vec::new();
         shape_ops(
-            Size::new(210.0, 297.0),
+            Size::mm(210.0, 297.0),
             &Shape::Circle {
-                center: Pos::new(1.0, 1.0),
-                radius: 1.0,
+                center: Pos::mm(1.0, 1.0),
+                radius: Mm::new(1.0),
                 fill: None,
                 stroke: None,
             },

@@ -5,7 +5,7 @@ use crate::kit::View;
 use crate::rules::{BoardSize, Point};
 
 use super::super::font::text_width_mm;
-use super::super::geom::{Pos, Size};
+use super::super::geom::{Mm, Pos, Size};
 use super::super::page::Font;
 use super::super::style::BoardStyle;
 
@@ -109,7 +109,7 @@ impl BoardGeometry {
         let view = view.unwrap_or_else(|| whole_board(size));
         let [left, right, top, bottom] = reaches(size, view, style);
         let labels = 2.0 * band(view, style);
-        Size::new(
+        Size::mm(
             (f64::from(view.columns()) - 1.0) * style.spacing_x + left + right + labels,
             (f64::from(view.rows()) - 1.0) * style.spacing_y + top + bottom + labels,
         )
@@ -125,18 +125,18 @@ impl BoardGeometry {
     /// The x of the vertical line of column index `col` (0 = `A`).
     pub fn column_x(&self, col: u8) -> f64 {
         let from_left = f64::from(col) - f64::from(self.view.low.col);
-        self.grid_origin().x + from_left * self.style.spacing_x
+        (self.grid_origin().x + Mm::new(from_left * self.style.spacing_x)).get()
     }
 
     /// The y of the horizontal line of row index `row` (0 = row `1`, at the bottom).
     pub fn row_y(&self, row: u8) -> f64 {
         let from_top = f64::from(self.view.high.row) - f64::from(row);
-        self.grid_origin().y + from_top * self.style.spacing_y
+        (self.grid_origin().y + Mm::new(from_top * self.style.spacing_y)).get()
     }
 
     /// The page position of an intersection.
     pub fn point(&self, p: Point) -> Pos {
-        Pos::new(self.column_x(p.col), self.row_y(p.row))
+        Pos::mm(self.column_x(p.col), self.row_y(p.row))
     }
 
     /// Whether `p` is drawn.
@@ -158,7 +158,7 @@ pub fn fitted_view_style(
     // Labels shrink less than the grid, so narrow the scale until the whole diagram fits.
     for _ in 0..20 {
         let style = full.scaled(scale);
-        if BoardGeometry::view_extent(size, view, &style).width <= max_width {
+        if BoardGeometry::view_extent(size, view, &style).width <= Mm::new(max_width) {
             return style;
         }
         scale *= 0.9;

@@ -5,7 +5,7 @@ use crate::answer::{Mark, MarkKind, Numbered};
 use crate::rules::{Color, Point};
 
 use super::super::font::text_width_mm;
-use super::super::geom::{PT_PER_MM, Rgb, Size};
+use super::super::geom::{Mm, PT_PER_MM, Rgb, Size};
 use super::super::page::{Font, Shape, Stroke};
 use super::super::style::cap_height_mm;
 use super::BoardGeometry;
@@ -36,10 +36,10 @@ pub(super) fn stone(g: &BoardGeometry, p: Point, color: Color, shapes: &mut Vec<
     };
     shapes.push(Shape::Circle {
         center: g.point(p),
-        radius: (g.style.stone - outline) / 2.0,
+        radius: Mm::new((g.style.stone - outline) / 2.0),
         fill: Some(fill),
         stroke: Some(Stroke {
-            width: outline,
+            width: Mm::new(outline),
             color: stroke_color,
             dash: None,
         }),
@@ -59,7 +59,7 @@ pub(super) fn draw_mark(g: &BoardGeometry, mark: Mark, on: Option<Color>, shapes
     let d = g.style.stone;
     let width = (0.08 * d).max(0.3);
     let ink = |on: Option<Color>| Stroke {
-        width,
+        width: Mm::new(width),
         color: contrast(on),
         dash: None,
     };
@@ -71,7 +71,7 @@ pub(super) fn draw_mark(g: &BoardGeometry, mark: Mark, on: Option<Color>, shapes
             });
             shapes.push(Shape::Circle {
                 center: c,
-                radius: 0.26 * d,
+                radius: Mm::new(0.26 * d),
                 fill: None,
                 stroke: Some(ink(Some(color))),
             });
@@ -90,10 +90,10 @@ pub(super) fn draw_mark(g: &BoardGeometry, mark: Mark, on: Option<Color>, shapes
             let side = 0.36 * d;
             shapes.push(Shape::Rect {
                 origin: c.offset(-side / 2.0, -side / 2.0),
-                size: Size::new(side, side),
+                size: Size::mm(side, side),
                 fill: Some(Rgb::WHITE),
                 stroke: Some(Stroke {
-                    width: (0.06 * d).max(0.3),
+                    width: Mm::new((0.06 * d).max(0.3)),
                     ..ink(on)
                 }),
             });
@@ -104,7 +104,7 @@ pub(super) fn draw_mark(g: &BoardGeometry, mark: Mark, on: Option<Color>, shapes
             let side = 1.04 * d;
             shapes.push(Shape::Rect {
                 origin: c.offset(-side / 2.0, -side / 2.0),
-                size: Size::new(side, side),
+                size: Size::mm(side, side),
                 fill: None,
                 stroke: Some(ink(None)),
             });
@@ -146,10 +146,10 @@ pub(super) fn draw_mark(g: &BoardGeometry, mark: Mark, on: Option<Color>, shapes
             };
             shapes.push(Shape::Rect {
                 origin: c.offset(-side / 2.0, -side / 2.0),
-                size: Size::new(side, side),
+                size: Size::mm(side, side),
                 fill: Some(fill),
                 stroke: Some(Stroke {
-                    width: (0.05 * d).max(0.25),
+                    width: Mm::new((0.05 * d).max(0.25)),
                     color: outline,
                     dash: None,
                 }),

@@ -27,7 +27,7 @@ use crate::answer::{Mark, Numbered};
 use crate::rules::{BoardSize, Point, Position};
 
 use super::font::text_width_mm;
-use super::geom::{Pos, Rgb};
+use super::geom::{Mm, Pos, Rgb};
 use super::page::{Font, Shape, Stroke};
 use marks::{draw_mark, numbered_stone, stone};
 
@@ -84,7 +84,7 @@ pub fn draw(
     {
         shapes.push(Shape::Circle {
             center: geometry.point(p),
-            radius: geometry.style.star_radius,
+            radius: Mm::new(geometry.style.star_radius),
             fill: Some(Rgb::BLACK),
             stroke: None,
         });
@@ -127,7 +127,7 @@ pub fn stones_and_marks(
 
 fn solid(width: f64) -> Stroke {
     Stroke {
-        width,
+        width: Mm::new(width),
         color: Rgb::BLACK,
         dash: None,
     }
@@ -165,8 +165,8 @@ fn grid(g: &BoardGeometry, shapes: &mut Vec<Shape>) {
             if i < v.columns() && heavy(col) == edge {
                 let x = g.column_x(col);
                 shapes.push(Shape::Line {
-                    from: Pos::new(x, top - run(v.high.row < far, heavy(col), sy)),
-                    to: Pos::new(x, bottom + run(v.low.row > 0, heavy(col), sy)),
+                    from: Pos::mm(x, top - run(v.high.row < far, heavy(col), sy)),
+                    to: Pos::mm(x, bottom + run(v.low.row > 0, heavy(col), sy)),
                     stroke: solid(width(col)),
                 });
             }
@@ -174,8 +174,8 @@ fn grid(g: &BoardGeometry, shapes: &mut Vec<Shape>) {
             if i < v.rows() && heavy(row) == edge {
                 let y = g.row_y(row);
                 shapes.push(Shape::Line {
-                    from: Pos::new(left - run(v.low.col > 0, heavy(row), sx), y),
-                    to: Pos::new(right + run(v.high.col < far, heavy(row), sx), y),
+                    from: Pos::mm(left - run(v.low.col > 0, heavy(row), sx), y),
+                    to: Pos::mm(right + run(v.high.col < far, heavy(row), sx), y),
                     stroke: solid(width(row)),
                 });
             }
@@ -193,7 +193,7 @@ fn coordinates(g: &BoardGeometry, shapes: &mut Vec<Shape>) {
     let top = g.row_y(v.high.row) - reach_top - s.coord_gap;
     let bottom = g.row_y(v.low.row) + reach_bottom + s.coord_gap + cap;
     let label = |text: String, x: f64, y: f64| Shape::Text {
-        baseline: Pos::new(x, y),
+        baseline: Pos::mm(x, y),
         text,
         size_pt: s.coord_pt,
         font: Font::Regular,
@@ -251,17 +251,22 @@ mod tests {
     #[test]
     fn lines_are_spaced_as_the_style_says() {
         let style = Style::default().board;
-        let g = BoardGeometry::new(size(5), style, Pos::new(10.0, 20.0));
+        let g = BoardGeometry::new(size(5), style, Pos::mm(10.0, 20.0));
         assert!((g.column_x(4) - g.column_x(0) - 88.0).abs() < 1e-9);
         assert!((g.row_y(0) - g.row_y(4) - 94.8).abs() < 1e-9);
         let extent = BoardGeometry::extent(size(5), &style);
         let band = BoardGeometry::label_band(size(5), &style);
-        assert!((extent.width - (88.0 + 20.0 + 2.0 * band)).abs() < 1e-9);
+        assert!(
+            (extent.width - Mm::new(88.0 + 20.0 + 2.0 * band))
+                .get()
+                .abs()
+                < 1e-9
+        );
     }
 
     #[test]
     fn empty_board_has_grid_and_labels_only() {
-        let g = BoardGeometry::new(size(5), Style::default().board, Pos::new(0.0, 0.0));
+        let g = BoardGeometry::new(size(5), Style::default().board, Pos::mm(0.0, 0.0));
         let shapes = draw(&g, None, &[], &[]);
         let lines = shapes
             .iter()
@@ -288,33 +293,45 @@ mod tests {
     #[test]
     fn a_corner_view_draws_only_its_region_with_real_edges_and_labels() {
         let style = Style::default().board.scaled(0.45);
-        let g = BoardGeometry::showing(size(19), Some(corner_view()), style, Pos::new(0.0, 0.0));
+        let g = BoardGeometry::showing(size(19), Some(corner_view()), style, Pos::mm(0.0, 0.0));
         let shapes = draw(&g, None, &[], &[]);
         let mut vertical = Vec::new();
         let mut horizontal = Vec::new();
         for s in &shapes {
             if let Shape::Line { from, to, stroke } = s {
-                if (from.x - to.x).abs() < 1e-9 {
+                if (from.x - to.x).get().abs() < 1e-9 {
                     vertical.push((from.x, from.y, to.y, stroke.width));
                 } else {
                     horizontal.push((from.y, from.x, to.x, stroke.width));
                 }
             }
         }
-        vertical.sort_by(|a, b| a.0.total_cmp(&b.0));
-        horizontal.sort_by(|a, b| a.0.total_cmp(&b.0));
+        vertical.sort_by(|a, b| a.0.get().total_cmp(&b.0.get()));
+        horizontal.sort_by(|a, b| a.0.get().total_cmp(&b.0.get()));
         assert_eq!((vertical.len(), horizontal.len()), (7, 7));
         let heavy = |w: f64| (w - style.edge_line).abs() < 1e-9;
         // Left line (A) and bottom line (row 1) heavy, no other.
-        assert!(heavy(vertical[0].3) && vertical[1..].iter().all(|l| !heavy(l.3)));
-        assert!(heavy(horizontal[6].3) && horizontal[..6].iter().all(|l| !heavy(l.3)));
+        assert!(heavy((vertical[0].3).get()) && vertical[1..].iter().all(|l| !heavy(l.3.get())));
+        assert!(
+            heavy((horizontal[6].3).get()) && horizontal[..6].iter().all(|l| !heavy(l.3.get()))
+        );
         // Vertical lines run on above row 7 by half a spacing; stop at row 1 (closing the corner).
         let (x_a, top, bottom) = (g.column_x(0), g.row_y(6), g.row_y(0));
-        assert!((vertical[0].0 - x_a).abs() < 1e-9);
-        assert!((vertical[3].1 - (top - RUN_ON * style.spacing_y)).abs() < 1e-9);
-        assert!((vertical[3].2 - bottom).abs() < 1e-9);
-        assert!((horizontal[3].2 - (g.column_x(6) + RUN_ON * style.spacing_x)).abs() < 1e-9);
-        assert!((horizontal[3].1 - x_a).abs() < 1e-9);
+        assert!((vertical[0].0 - Mm::new(x_a)).get().abs() < 1e-9);
+        assert!(
+            (vertical[3].1 - Mm::new(top - RUN_ON * style.spacing_y))
+                .get()
+                .abs()
+                < 1e-9
+        );
+        assert!((vertical[3].2 - Mm::new(bottom)).get().abs() < 1e-9);
+        assert!(
+            (horizontal[3].2 - Mm::new(g.column_x(6) + RUN_ON * style.spacing_x))
+                .get()
+                .abs()
+                < 1e-9
+        );
+        assert!((horizontal[3].1 - Mm::new(x_a)).get().abs() < 1e-9);
         let texts: BTreeSet<String> = shapes
             .iter()
             .filter_map(|s| match s {
@@ -340,8 +357,8 @@ mod tests {
         for s in &shapes {
             if let Shape::Line { from, to, .. } = s {
                 for p in [from, to] {
-                    assert!(p.x >= 0.0 && p.x <= extent.width, "{p:?}");
-                    assert!(p.y >= 0.0 && p.y <= extent.height, "{p:?}");
+                    assert!(p.x >= Mm::new(0.0) && p.x <= extent.width, "{p:?}");
+                    assert!(p.y >= Mm::new(0.0) && p.y <= extent.height, "{p:?}");
                 }
             }
         }
@@ -350,7 +367,7 @@ mod tests {
     #[test]
     fn stones_and_marks_outside_the_view_are_left_out() {
         let style = Style::default().board.scaled(0.45);
-        let g = BoardGeometry::showing(size(19), Some(corner_view()), style, Pos::new(0.0, 0.0));
+        let g = BoardGeometry::showing(size(19), Some(corner_view()), style, Pos::mm(0.0, 0.0));
         let mut board = Position::empty(size(19));
         board.put(Point::new(2, 2), Color::Black);
         board.put(Point::new(7, 2), Color::White);
@@ -380,8 +397,8 @@ mod tests {
         let view = BoardGeometry::view_extent(size(19), Some(corner_view()), &style);
         let more_x = RUN_ON * style.spacing_x - style.stone / 2.0;
         let more_y = RUN_ON * style.spacing_y - style.stone / 2.0;
-        assert!((view.width - seven.width - more_x).abs() < 1e-9);
-        assert!((view.height - seven.height - more_y).abs() < 1e-9);
+        assert!((view.width - seven.width - Mm::new(more_x)).get().abs() < 1e-9);
+        assert!((view.height - seven.height - Mm::new(more_y)).get().abs() < 1e-9);
         let whole = BoardGeometry::view_extent(size(19), None, &style);
         assert_eq!(whole, BoardGeometry::extent(size(19), &style));
     }

@@ -48,7 +48,7 @@ pub(super) fn write(
         }
     };
     let (width, height) = paper.dimensions_mm();
-    let document = played_record::document(&record, Size::new(width, height), fonts);
+    let document = played_record::document(&record, Size::mm(width, height), fonts);
     let bytes = write_pdf(&document)
         .map_err(|e| Failure::new(format!("cannot make the record sheet PDF: {e}")))?;
     write_atomically(pdf, &bytes)
