@@ -82,11 +82,23 @@ fn game(
     // question alone. The answer is in the comments of the nodes after it, where problem apps
     // keep theirs.
     let _ = writeln!(out, "C[{}]", escape(&question.prompt));
+    answer_nodes(out, example, answer, &words, n);
+    out.push_str(")\n");
+}
+
+/// The nodes after the root: the answer as moves and marks, each with its words as a comment.
+fn answer_nodes(
+    out: &mut String,
+    example: &Example,
+    answer: &ExampleAnswer,
+    words: &[String],
+    n: u8,
+) {
     let mover = example.to_play.unwrap_or(Color::Black);
     match (&example.task, &answer.answer) {
         (Task::Capture, Answer::Capture { moves }) if !moves.is_empty() => {
             let branch = moves.len() > 1;
-            for (m, line) in moves.iter().zip(&words) {
+            for (m, line) in moves.iter().zip(words) {
                 if branch {
                     out.push('(');
                 }
@@ -157,7 +169,6 @@ fn game(
             let _ = writeln!(out, ";C[{}]", escape(&words.join("\n")));
         }
     }
-    out.push_str(")\n");
 }
 
 /// The `LK` values: the task and its fields, the kit's rules, language and font, and which of
