@@ -43,33 +43,9 @@ pub enum Command {
     ///
     /// The kit file and the pack's files are described in docs/kit-format.md.
     Build {
-        /// Kit files. With several, each kit's pack goes to `DIR/<kit file stem>/` and
-        /// `DIR/index.html` lists them all (`--out` is then required).
-        #[arg(required = true, value_name = "KIT")]
-        kits: Vec<PathBuf>,
-        /// Folder to write into (default, for one kit: a folder named after the kit file).
-        #[arg(long, value_name = "DIR")]
-        out: Option<PathBuf>,
-        /// Paper size, overriding the kit's `paper`; any case, as in the kit (`A4`, `Letter`).
-        #[arg(long, value_enum, ignore_case = true)]
-        paper: Option<PaperArg>,
-        /// Which files to write: a comma list of pdf, svg and html.
-        #[arg(
-            long,
-            value_enum,
-            value_delimiter = ',',
-            value_name = "FORMAT,...",
-            default_values_t = [PackFormat::Pdf, PackFormat::Svg, PackFormat::Html]
-        )]
-        format: Vec<PackFormat>,
-        /// With several kits, also write `DIR/session-player-sheets.pdf` and
-        /// `DIR/session-host-keys.pdf`: every kit's pages in order, to print from two files.
-        #[arg(long)]
-        combine: bool,
-        /// Font for all printed text, overriding the kit's `font`: an installed family's name
-        /// or a font file's path.
-        #[arg(long, value_name = "FONT")]
-        font: Option<String>,
+        /// What to build, and where.
+        #[command(flatten)]
+        args: BuildArgs,
         /// Build, then build again whenever a kit (or a font file it names) changes, until
         /// interrupted; each build prints its problems or its files.
         #[arg(long)]
@@ -215,6 +191,38 @@ impl From<PaperArg> for crate::kit::Paper {
             PaperArg::A3 => crate::kit::Paper::A3,
         }
     }
+}
+
+/// What `build` builds and where: every flag but `--watch`, which only says how often.
+#[derive(Debug, Clone, Args)]
+pub struct BuildArgs {
+    /// Kit files. With several, each kit's pack goes to `DIR/<kit file stem>/` and
+    /// `DIR/index.html` lists them all (`--out` is then required).
+    #[arg(required = true, value_name = "KIT")]
+    pub kits: Vec<PathBuf>,
+    /// Folder to write into (default, for one kit: a folder named after the kit file).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Paper size, overriding the kit's `paper`; any case, as in the kit (`A4`, `Letter`).
+    #[arg(long, value_enum, ignore_case = true)]
+    pub paper: Option<PaperArg>,
+    /// Which files to write: a comma list of pdf, svg and html.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        value_name = "FORMAT,...",
+        default_values_t = [PackFormat::Pdf, PackFormat::Svg, PackFormat::Html]
+    )]
+    pub format: Vec<PackFormat>,
+    /// With several kits, also write `DIR/session-player-sheets.pdf` and
+    /// `DIR/session-host-keys.pdf`: every kit's pages in order, to print from two files.
+    #[arg(long)]
+    pub combine: bool,
+    /// Font for all printed text, overriding the kit's `font`: an installed family's name
+    /// or a font file's path.
+    #[arg(long, value_name = "FONT")]
+    pub font: Option<String>,
 }
 
 /// Rule flags for records that do not carry their own rules (SGF).
