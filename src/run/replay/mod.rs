@@ -156,22 +156,6 @@ pub fn run(
 
 /// The rule flags as overrides; a bad value is a usage error.
 fn overrides_of(flags: &RuleFlags) -> Result<RuleOverrides, Failure> {
-    let ko = flags
-        .ko
-        .as_deref()
-        .map(|k| {
-            k.parse::<KoRule>()
-                .map_err(|e| Failure::new(format!("`--ko`: {e}")))
-        })
-        .transpose()?;
-    let scoring = flags
-        .scoring
-        .as_deref()
-        .map(|s| {
-            s.parse::<Scoring>()
-                .map_err(|e| Failure::new(format!("`--scoring`: {e}")))
-        })
-        .transpose()?;
     let positive = |value: Option<u32>, flag: &str| match value {
         Some(0) => Err(Failure::new(format!(
             "`--{flag}` must be at least 1; leave it out to switch this end condition off"
@@ -187,11 +171,11 @@ fn overrides_of(flags: &RuleFlags) -> Result<RuleOverrides, Failure> {
         other => other,
     };
     Ok(RuleOverrides {
-        ko,
+        ko: flags.ko.map(KoRule::from),
         end_passes: positive(flags.end_passes, "end-passes")?,
         max_stones: positive(flags.max_stones, "max-stones")?,
         capture_target: positive(flags.capture_target, "capture-target")?,
-        scoring,
+        scoring: flags.scoring.map(Scoring::from),
         komi,
     })
 }
