@@ -3,12 +3,10 @@
 
 use std::ops::Range;
 
-use super::problems::{Problems, SGF_SHAPE, invalid};
+use super::problems::{Problems, SGF_SHAPE, invalid, on_board};
 use super::ruleset_name::{KNOWN_RULESETS, named_rules};
-use super::scan::{NodeSpans, PropertySpan};
-use super::values::{
-    on_board, parse_color, parse_move, parse_points, parse_size, sgf_name, sgf_xy, single,
-};
+use super::spans::{NodeSpans, PropertySpan};
+use super::values::{parse_color, parse_move, parse_points, parse_size, sgf_name, sgf_xy, single};
 use crate::diag::Diagnostic;
 use crate::record::{GameInfo, Record, RecordNote, RuleOverrides, RulesSource};
 use crate::rules::notation::{NO_LIBERTY_HELP, chains_without_liberty};
