@@ -83,54 +83,13 @@ impl<'t> MainLine<'t> {
                     } else {
                         Color::White
                     };
-                    let Some(points) = parse_points(&node.decoded(source, prop)) else {
-                        invalid(source, node, prop, problems);
-                        continue;
-                    };
-                    for p in points {
-                        let Some(p) = on_board(p, size, source, node, prop, problems) else {
-                            continue;
-                        };
-                        if let Some(other) = start.setup.stone(p) {
-                            problems.report(|| {
-                                let name = sgf_name(p, size.get());
-                                Diagnostic::at(
-                                    node.span_of(source, prop, sgf_xy(p, size.get())),
-                                    format!("`{name}` ({p}) is set up as {other} and as {color}"),
-                                )
-                                .with_help("a point holds one stone; remove one")
-                            });
-                        } else {
-                            start.setup.place_unchecked(p, color);
-                        }
-                    }
+                    set_up(start, color, source, node, prop, problems);
                 }
                 "PL" if k == 0 => match parse_color(&node.decoded(source, prop)) {
                     Some(c) => self.to_play = Some(c),
                     None => invalid(source, node, prop, problems),
                 },
-                "AB" | "AW" | "AE" | "PL" => {
-                    let values = node.decoded(source, prop);
-                    let valid = if id == "PL" {
-                        parse_color(&values).is_some()
-                    } else {
-                        parse_points(&values).is_some()
-                    };
-                    if !valid {
-                        invalid(source, node, prop, problems);
-                        continue;
-                    }
-                    problems.report(|| {
-                        let message = if id == "AE" {
-                            "`AE` (removing stones) is not supported".to_string()
-                        } else {
-                            format!("`{id}` after the first node is not supported")
-                        };
-                        Diagnostic::at(prop.whole.clone(), message).with_help(
-                            "replay reads setup stones (`AB`, `AW`, `PL`) from the first node only",
-                        )
-                    });
-                }
+                "AB" | "AW" | "AE" | "PL" => refuse_late_setup(source, node, prop, problems),
                 "PB" | "PW" | "GN" | "DT" | "EV" | "RE" => {
                     let slot = match id {
                         "PB" => &mut self.info.black,
@@ -219,6 +178,70 @@ impl<'t> MainLine<'t> {
             variations: 0,
         })
     }
+}
+
+/// Places the root's setup stones of `color` (`AB` or `AW`) on the starting board; a point
+/// set up twice is a problem.
+fn set_up(
+    start: &mut Start,
+    color: Color,
+    source: &str,
+    node: &NodeSpans<'_>,
+    prop: &PropertySpan<'_>,
+    problems: &mut Problems,
+) {
+    let size = start.size;
+    let Some(points) = parse_points(&node.decoded(source, prop)) else {
+        invalid(source, node, prop, problems);
+        return;
+    };
+    for p in points {
+        let Some(p) = on_board(p, size, source, node, prop, problems) else {
+            continue;
+        };
+        if let Some(other) = start.setup.stone(p) {
+            problems.report(|| {
+                let name = sgf_name(p, size.get());
+                Diagnostic::at(
+                    node.span_of(source, prop, sgf_xy(p, size.get())),
+                    format!("`{name}` ({p}) is set up as {other} and as {color}"),
+                )
+                .with_help("a point holds one stone; remove one")
+            });
+        } else {
+            start.setup.place_unchecked(p, color);
+        }
+    }
+}
+
+/// Refuses setup (`AB`, `AW`, `AE`, `PL`) after the root: replay starts from the root's board.
+/// A value that is not even well formed is reported as that instead.
+fn refuse_late_setup(
+    source: &str,
+    node: &NodeSpans<'_>,
+    prop: &PropertySpan<'_>,
+    problems: &mut Problems,
+) {
+    let id = &*prop.identifier;
+    let values = node.decoded(source, prop);
+    let valid = if id == "PL" {
+        parse_color(&values).is_some()
+    } else {
+        parse_points(&values).is_some()
+    };
+    if !valid {
+        invalid(source, node, prop, problems);
+        return;
+    }
+    problems.report(|| {
+        let message = if id == "AE" {
+            "`AE` (removing stones) is not supported".to_string()
+        } else {
+            format!("`{id}` after the first node is not supported")
+        };
+        Diagnostic::at(prop.whole.clone(), message)
+            .with_help("replay reads setup stones (`AB`, `AW`, `PL`) from the first node only")
+    });
 }
 
 /// Reads the root's `GM`, `SZ` and `KM` into the board size and rules; `None` (with the
