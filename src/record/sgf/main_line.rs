@@ -244,6 +244,64 @@ fn refuse_late_setup(
     });
 }
 
+/// The root's komi (`KM`), when it is given and usable; a value that is not is reported.
+fn read_komi(source: &str, root: &NodeSpans<'_>, problems: &mut Problems) -> Option<f64> {
+    let prop = root.find("KM")?;
+    let values = root.decoded(source, prop);
+    match single(&values).and_then(|v| v.parse::<f64>().ok()) {
+        Some(k) if k.is_finite() && k.abs() <= 1000.0 => return Some(k),
+        Some(k) => problems.report(|| {
+            Diagnostic::at(
+                prop.whole.clone(),
+                format!("komi {k} is not a usable number"),
+            )
+            .with_help("write komi like `KM[7.5]`")
+        }),
+        None => invalid(source, root, prop, problems),
+    }
+    None
+}
+
+/// The notes saying which rule flags replace what the record's ruleset (`RU`) or komi (`KM`)
+/// set, so that nobody wonders why the result differs from the record's.
+fn override_notes(
+    rules_source: &RulesSource,
+    base: &Rules,
+    komi: Option<f64>,
+    overrides: &RuleOverrides,
+) -> Vec<RecordNote> {
+    let mut notes = Vec::new();
+    if let RulesSource::Ruleset(name) = rules_source {
+        let from = format!("RU[{name}]");
+        if let Some(ko) = overrides.ko.filter(|k| *k != base.ko) {
+            notes.push(RecordNote::FlagOverrides {
+                flag: format!("--ko {ko}"),
+                record: format!("{} repetition rule", base.ko),
+                from: from.clone(),
+            });
+        }
+        if let Some(scoring) = overrides.scoring.filter(|s| *s != base.scoring) {
+            notes.push(RecordNote::FlagOverrides {
+                flag: format!("--scoring {scoring}"),
+                record: format!("{} scoring", base.scoring),
+                from,
+            });
+        }
+    }
+    // `KM` counts only when the board is counted, so `--komi` replaces it only then.
+    if let (Some(km), Some(given)) = (komi, overrides.komi)
+        && km != given
+        && overrides.scoring.unwrap_or(base.scoring) != Scoring::Captures
+    {
+        notes.push(RecordNote::FlagOverrides {
+            flag: format!("--komi {}", crate::wording::number(given)),
+            record: format!("komi {}", crate::wording::number(km)),
+            from: format!("KM[{}]", crate::wording::number(km)),
+        });
+    }
+    notes
+}
+
 /// Reads the root's `GM`, `SZ` and `KM` into the board size and rules; `None` (with the
 /// problems reported) when the record is not a game of Go or has no usable size.
 fn read_root(
@@ -262,21 +320,7 @@ fn read_root(
         return None;
     }
     let size = read_size(source, root, problems);
-    let mut komi = None;
-    if let Some(prop) = root.find("KM") {
-        let values = root.decoded(source, prop);
-        match single(&values).and_then(|v| v.parse::<f64>().ok()) {
-            Some(k) if k.is_finite() && k.abs() <= 1000.0 => komi = Some(k),
-            Some(k) => problems.report(|| {
-                Diagnostic::at(
-                    prop.whole.clone(),
-                    format!("komi {k} is not a usable number"),
-                )
-                .with_help("write komi like `KM[7.5]`")
-            }),
-            None => invalid(source, root, prop, problems),
-        }
-    }
+    let komi = read_komi(source, root, problems);
     let mut base = Rules {
         suicide: SuicideRule::Forbidden,
         ko: KoRule::Positional,
@@ -306,34 +350,7 @@ fn read_root(
             }),
         }
     }
-    if let RulesSource::Ruleset(name) = &rules_source {
-        let from = format!("RU[{name}]");
-        if let Some(ko) = overrides.ko.filter(|k| *k != base.ko) {
-            notes.push(RecordNote::FlagOverrides {
-                flag: format!("--ko {ko}"),
-                record: format!("{} repetition rule", base.ko),
-                from: from.clone(),
-            });
-        }
-        if let Some(scoring) = overrides.scoring.filter(|s| *s != base.scoring) {
-            notes.push(RecordNote::FlagOverrides {
-                flag: format!("--scoring {scoring}"),
-                record: format!("{} scoring", base.scoring),
-                from,
-            });
-        }
-    }
-    // `KM` counts only when the board is counted, so `--komi` replaces it only then.
-    if let (Some(km), Some(given)) = (komi, overrides.komi)
-        && km != given
-        && overrides.scoring.unwrap_or(base.scoring) != Scoring::Captures
-    {
-        notes.push(RecordNote::FlagOverrides {
-            flag: format!("--komi {}", crate::wording::number(given)),
-            record: format!("komi {}", crate::wording::number(km)),
-            from: format!("KM[{}]", crate::wording::number(km)),
-        });
-    }
+    notes.extend(override_notes(&rules_source, &base, komi, overrides));
     let mut rules = overrides.apply(base);
     // `KM` is Go komi for counting the board; a capture count takes komi from `--komi` only.
     if rules.scoring == Scoring::Captures && overrides.komi.is_none() {
