@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::rules::{KoRule, Scoring};
+
 /// Turns a kit file into a printable session pack for small-board capture activities.
 #[derive(Debug, Parser)]
 #[command(name = "libertykit", version, about, long_about = None)]
@@ -43,33 +45,9 @@ pub enum Command {
     ///
     /// The kit file and the pack's files are described in docs/kit-format.md.
     Build {
-        /// Kit files. With several, each kit's pack goes to `DIR/<kit file stem>/` and
-        /// `DIR/index.html` lists them all (`--out` is then required).
-        #[arg(required = true, value_name = "KIT")]
-        kits: Vec<PathBuf>,
-        /// Folder to write into (default, for one kit: a folder named after the kit file).
-        #[arg(long, value_name = "DIR")]
-        out: Option<PathBuf>,
-        /// Paper size, overriding the kit's `paper`; any case, as in the kit (`A4`, `Letter`).
-        #[arg(long, value_enum, ignore_case = true)]
-        paper: Option<PaperArg>,
-        /// Which files to write: a comma list of pdf, svg and html.
-        #[arg(
-            long,
-            value_enum,
-            value_delimiter = ',',
-            value_name = "FORMAT,...",
-            default_values_t = [PackFormat::Pdf, PackFormat::Svg, PackFormat::Html]
-        )]
-        format: Vec<PackFormat>,
-        /// With several kits, also write `DIR/session-player-sheets.pdf` and
-        /// `DIR/session-host-keys.pdf`: every kit's pages in order, to print from two files.
-        #[arg(long)]
-        combine: bool,
-        /// Font for all printed text, overriding the kit's `font`: an installed family's name
-        /// or a font file's path.
-        #[arg(long, value_name = "FONT")]
-        font: Option<String>,
+        /// What to build, and where.
+        #[command(flatten)]
+        args: BuildArgs,
         /// Build, then build again whenever a kit (or a font file it names) changes, until
         /// interrupted; each build prints its problems or its files.
         #[arg(long)]
@@ -217,12 +195,86 @@ impl From<PaperArg> for crate::kit::Paper {
     }
 }
 
+/// What `build` builds and where: every flag but `--watch`, which only says how often.
+#[derive(Debug, Clone, Args)]
+pub struct BuildArgs {
+    /// Kit files. With several, each kit's pack goes to `DIR/<kit file stem>/` and
+    /// `DIR/index.html` lists them all (`--out` is then required).
+    #[arg(required = true, value_name = "KIT")]
+    pub kits: Vec<PathBuf>,
+    /// Folder to write into (default, for one kit: a folder named after the kit file).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Paper size, overriding the kit's `paper`; any case, as in the kit (`A4`, `Letter`).
+    #[arg(long, value_enum, ignore_case = true)]
+    pub paper: Option<PaperArg>,
+    /// Which files to write: a comma list of pdf, svg and html.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        value_name = "FORMAT,...",
+        default_values_t = [PackFormat::Pdf, PackFormat::Svg, PackFormat::Html]
+    )]
+    pub format: Vec<PackFormat>,
+    /// With several kits, also write `DIR/session-player-sheets.pdf` and
+    /// `DIR/session-host-keys.pdf`: every kit's pages in order, to print from two files.
+    #[arg(long)]
+    pub combine: bool,
+    /// Font for all printed text, overriding the kit's `font`: an installed family's name
+    /// or a font file's path.
+    #[arg(long, value_name = "FONT")]
+    pub font: Option<String>,
+}
+
+/// `--ko`: the engine's repetition rules, as the command line spells them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum KoArg {
+    /// No move may recreate any earlier whole-board position.
+    Positional,
+    /// No move may recreate an earlier position with the same player to move.
+    Situational,
+    /// No move may recreate the position from just before the opponent's last move.
+    Simple,
+}
+
+impl From<KoArg> for KoRule {
+    fn from(ko: KoArg) -> Self {
+        match ko {
+            KoArg::Positional => KoRule::Positional,
+            KoArg::Situational => KoRule::Situational,
+            KoArg::Simple => KoRule::Simple,
+        }
+    }
+}
+
+/// `--scoring`: the engine's scoring rules, as the command line spells them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ScoringArg {
+    /// More captured stones (and dead stones taken) wins.
+    Captures,
+    /// Stones on the board plus empty regions bordered only by that colour, plus komi.
+    Area,
+    /// Empty regions bordered only by that colour plus prisoners, plus komi.
+    Territory,
+}
+
+impl From<ScoringArg> for Scoring {
+    fn from(scoring: ScoringArg) -> Self {
+        match scoring {
+            ScoringArg::Captures => Scoring::Captures,
+            ScoringArg::Area => Scoring::Area,
+            ScoringArg::Territory => Scoring::Territory,
+        }
+    }
+}
+
 /// Rule flags for records that do not carry their own rules (SGF).
 #[derive(Debug, Clone, Default, Args)]
 pub struct RuleFlags {
-    /// Repetition rule: positional, situational or simple.
-    #[arg(long, value_name = "RULE")]
-    pub ko: Option<String>,
+    /// Repetition rule; any case.
+    #[arg(long, value_enum, ignore_case = true, value_name = "RULE")]
+    pub ko: Option<KoArg>,
     /// End the game after this many consecutive passes.
     #[arg(long, value_name = "N")]
     pub end_passes: Option<u32>,
@@ -232,9 +284,9 @@ pub struct RuleFlags {
     /// End the game when a player has captured this many stones.
     #[arg(long, value_name = "N")]
     pub capture_target: Option<u32>,
-    /// Scoring: captures, area or territory.
-    #[arg(long, value_name = "RULE")]
-    pub scoring: Option<String>,
+    /// Scoring; any case.
+    #[arg(long, value_enum, ignore_case = true, value_name = "RULE")]
+    pub scoring: Option<ScoringArg>,
     /// Komi for White (overrides the SGF's KM).
     #[arg(long, value_name = "POINTS", allow_negative_numbers = true)]
     pub komi: Option<f64>,

@@ -4,6 +4,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod common;
+
 /// The lock file every build leaves in its output folder.
 const LOCK: &str = ".libertykit.lock";
 
@@ -13,11 +15,7 @@ fn seed_kit() -> PathBuf {
 
 /// A fresh, empty folder for one test.
 fn fresh_dir(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("cli-build-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
+    common::fresh_dir(&format!("cli-build-{name}"))
 }
 
 fn build_command(args: &[&str], cwd: &Path) -> Command {

@@ -627,7 +627,11 @@ fn usage_errors_exit_2() {
     );
     let (code, _, err) = replay(&["tests/records/send-two-return-one.sgf", "--ko", "japanese"]);
     assert_eq!(code, 2);
-    assert!(err.contains("unknown value `japanese`"), "{err}");
+    assert!(
+        err.contains("invalid value 'japanese' for '--ko <RULE>'")
+            && err.contains("[possible values: positional, situational, simple]"),
+        "{err}"
+    );
     let (code, _, err) = replay(&["tests/records/no-such-record.toml"]);
     assert_eq!(code, 2);
     assert!(err.contains("no such file or folder"), "{err}");

@@ -4,8 +4,6 @@
 
 mod common;
 
-use std::process::Command;
-
 /// Runs `libertykit replay` with `args`: exit code, stdout, stderr.
 fn replay(args: &[&str]) -> (i32, String, String) {
     let mut all = vec!["replay"];
@@ -15,20 +13,7 @@ fn replay(args: &[&str]) -> (i32, String, String) {
 
 /// Each page's text as `pdftotext -layout` reads it (cells keep their spaces and columns).
 fn pages_text(pdf: &std::path::Path) -> Vec<String> {
-    let out = Command::new("pdftotext")
-        .args(["-layout", "-enc", "UTF-8"])
-        .arg(pdf)
-        .arg("-")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    let mut pages: Vec<String> = text.split('\u{c}').map(str::to_string).collect();
-    // pdftotext ends the last page with a form feed too.
-    if pages.last().is_some_and(|p| p.trim().is_empty()) {
-        pages.pop();
-    }
-    pages
+    common::pdf_pages_text(pdf, true)
 }
 
 /// The move rows on a page, each cell with its spaces taken out (pdftotext runs `1 B` together

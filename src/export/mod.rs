@@ -2,6 +2,7 @@
 //! and a kit with its answers into an SGF collection.
 
 pub mod html;
+pub mod index;
 pub mod pdf;
 pub mod sgf;
 pub mod svg;

@@ -110,36 +110,80 @@ fn read_tables(source: &str) -> Result<((BoardSize, Rules), RawGame), Vec<Diagno
     }
 }
 
+/// The record's `setup` as a board (empty when not given); a point written wrong or a chain
+/// set up without a liberty is a problem.
+fn read_setup(
+    source: &str,
+    written: Option<&Spanned<String>>,
+    size: BoardSize,
+    problems: &mut Vec<Diagnostic>,
+) -> crate::rules::Board {
+    let mut setup = crate::rules::Board::new(size);
+    let Some(value) = written else {
+        return setup;
+    };
+    let place = StringPlace::of(source, value);
+    match notation::parse_written_position(value.get_ref(), size) {
+        Ok(placed) => {
+            setup = notation::board_of(size, &placed);
+            for chain in notation::chains_without_liberty(&setup) {
+                let span = placed
+                    .iter()
+                    .find(|p| p.point == chain.first)
+                    .map_or_else(|| value.span(), |p| place.map(&p.span));
+                problems
+                    .push(Diagnostic::at(span, chain.message).with_help(notation::NO_LIBERTY_HELP));
+            }
+        }
+        Err(errors) => problems.extend(errors.into_iter().map(|e| notation_error(&place, e))),
+    }
+    setup
+}
+
+/// The stones the record names dead, each with where it is written; each must be a point of
+/// the board, named once.
+fn read_dead(
+    source: &str,
+    written: &[Spanned<String>],
+    size: BoardSize,
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<(Point, Range<usize>)> {
+    let mut dead = Vec::new();
+    for value in written {
+        let text = value.get_ref();
+        let word = text.trim();
+        let offset = text.len() - text.trim_start().len();
+        let span = StringPlace::of(source, value).map(&(offset..offset + word.len()));
+        match Point::parse(word, size) {
+            Ok(p) if dead.iter().any(|(q, _)| *q == p) => problems.push(
+                Diagnostic::at(span, format!("`{p}` is named dead twice"))
+                    .with_help("name each dead stone once"),
+            ),
+            Ok(p) => dead.push((p, span)),
+            Err(e) => problems.push(
+                Diagnostic::at(span, e.to_string())
+                    .with_help("list each dead stone as a point, e.g. `dead = [\"D4\", \"E4\"]`"),
+            ),
+        }
+    }
+    dead
+}
+
+/// A notation error inside the string at `place`, as a problem at its place in the file.
+fn notation_error(place: &StringPlace, e: NotationError) -> Diagnostic {
+    let d = Diagnostic::at(place.map(&e.span), e.message);
+    match e.help {
+        Some(help) => d.with_help(help),
+        None => d,
+    }
+}
+
 /// Reads a TOML record.
 pub(super) fn load(source: &str) -> Result<Record, Vec<Diagnostic>> {
     let ((size, rules), game) = read_tables(source)?;
     let mut problems = Vec::new();
     let at = |span: Range<usize>, message: String| Diagnostic::at(span, message);
-    let notation_error = |place: &StringPlace, e: NotationError| {
-        let d = at(place.map(&e.span), e.message);
-        match e.help {
-            Some(help) => d.with_help(help),
-            None => d,
-        }
-    };
-
-    let mut setup = crate::rules::Board::new(size);
-    if let Some(value) = &game.setup {
-        let place = StringPlace::of(source, value);
-        match notation::parse_written_position(value.get_ref(), size) {
-            Ok(placed) => {
-                setup = notation::board_of(size, &placed);
-                for chain in notation::chains_without_liberty(&setup) {
-                    let span = placed
-                        .iter()
-                        .find(|p| p.point == chain.first)
-                        .map_or_else(|| value.span(), |p| place.map(&p.span));
-                    problems.push(at(span, chain.message).with_help(notation::NO_LIBERTY_HELP));
-                }
-            }
-            Err(errors) => problems.extend(errors.into_iter().map(|e| notation_error(&place, e))),
-        }
-    }
+    let setup = read_setup(source, game.setup.as_ref(), size, &mut problems);
 
     let mut to_play = None;
     if let Some(value) = &game.to_play {
@@ -163,24 +207,7 @@ pub(super) fn load(source: &str) -> Result<Record, Vec<Diagnostic>> {
         }
     }
 
-    let mut dead = Vec::new();
-    for value in &game.dead {
-        let text = value.get_ref();
-        let word = text.trim();
-        let offset = text.len() - text.trim_start().len();
-        let span = StringPlace::of(source, value).map(&(offset..offset + word.len()));
-        match Point::parse(word, size) {
-            Ok(p) if dead.iter().any(|(q, _)| *q == p) => problems.push(
-                at(span, format!("`{p}` is named dead twice"))
-                    .with_help("name each dead stone once"),
-            ),
-            Ok(p) => dead.push((p, span)),
-            Err(e) => problems.push(
-                at(span, e.to_string())
-                    .with_help("list each dead stone as a point, e.g. `dead = [\"D4\", \"E4\"]`"),
-            ),
-        }
-    }
+    let dead = read_dead(source, &game.dead, size, &mut problems);
 
     // Unless the record says, the first move's colour is who moves first, as in an SGF record
     // and a kit's history: under situational superko it decides which positions repeat.

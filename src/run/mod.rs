@@ -141,25 +141,9 @@ pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
     match cli.command {
         Command::Check { kits, font } => check::run(&kits, font.as_deref(), console),
         Command::Key { kit, format } => key::run(&kit, format, console),
-        Command::Build {
-            kits,
-            out,
-            paper,
-            format,
-            combine,
-            font,
-            watch,
-        } => {
+        Command::Build { args, watch } => {
             let build = if watch { watch::run } else { build::run };
-            build(
-                &kits,
-                out.as_deref(),
-                paper,
-                &format,
-                combine,
-                font.as_deref(),
-                console,
-            )
+            build(&args, console)
         }
         Command::Replay {
             record,

@@ -18,7 +18,7 @@ use std::time::{Duration, SystemTime};
 use super::{
     Console, Failure, KIT_LIMIT, Outcome, output_error, read_bytes, read_text, regular_file,
 };
-use crate::cli::{PackFormat, PaperArg};
+use crate::cli::BuildArgs;
 
 /// How often the files are looked at: a change shows within this plus one build.
 const POLL: Duration = Duration::from_millis(100);
@@ -108,21 +108,13 @@ fn refuse_what_is_not_a_file(kits: &[PathBuf]) -> Result<(), Failure> {
 
 /// Builds, then rebuilds on every change, forever: a build that fails prints its problems and
 /// the watch goes on until the user's interrupt.
-pub fn run(
-    kits: &[PathBuf],
-    out: Option<&Path>,
-    paper: Option<PaperArg>,
-    formats: &[PackFormat],
-    combine: bool,
-    font: Option<&str>,
-    console: &mut Console<'_>,
-) -> Result<Outcome, Failure> {
-    refuse_what_is_not_a_file(kits)?;
+pub fn run(args: &BuildArgs, console: &mut Console<'_>) -> Result<Outcome, Failure> {
+    refuse_what_is_not_a_file(&args.kits)?;
     loop {
-        let files = watched(kits, font);
+        let files = watched(&args.kits, args.font.as_deref());
         let stamps = || files.iter().map(|(f, hashed)| stamp(f, *hashed));
         let before: Vec<Option<Stamp>> = stamps().collect();
-        if let Err(failure) = super::build::run(kits, out, paper, formats, combine, font, console) {
+        if let Err(failure) = super::build::run(args, console) {
             writeln!(console.err, "error: {failure}").map_err(output_error)?;
         }
         writeln!(

@@ -4,7 +4,7 @@
 // Each test crate compiles this module and uses only part of it.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Runs `libertykit` with `args` from the crate's folder: (exit code, stdout, stderr).
@@ -67,6 +67,33 @@ pub fn pdf_text(pdf: &[u8], name: &str) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
+}
+
+/// Each page's text of the PDF file `pdf` as `pdftotext` reads it (UTF-8; with `-layout`, so
+/// that table cells keep their columns, when `layout`), one string per page.
+pub fn pdf_pages_text(pdf: &Path, layout: bool) -> Vec<String> {
+    let mut command = Command::new("pdftotext");
+    if layout {
+        command.arg("-layout");
+    }
+    let out = command
+        .args(["-enc", "UTF-8"])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut pages: Vec<String> = text.split('\u{c}').map(str::to_string).collect();
+    // pdftotext ends the last page with a form feed too.
+    if pages.last().is_some_and(|p| p.trim().is_empty()) {
+        pages.pop();
+    }
+    pages
 }
 
 /// Asserts that `qpdf --check` passes the PDF `pdf` with no warning and nothing on stderr.

@@ -8,9 +8,10 @@
 use std::ops::Range;
 
 use super::main_line::{board_size, move_of};
-use super::problems::{Problems, invalid};
-use super::scan::{NodeSpans, PropertySpan, scan};
-use super::values::{on_board, parse_color, parse_points, single};
+use super::problems::{Problems, invalid, on_board};
+use super::scan::scan;
+use super::spans::{NodeSpans, PropertySpan};
+use super::values::{parse_color, parse_points, single};
 use crate::diag::Diagnostic;
 use crate::rules::notation::NO_LIBERTY_HELP;
 use crate::rules::{BoardSize, Color, Move, Point, Position};

@@ -3,12 +3,10 @@
 
 use std::ops::Range;
 
-use super::problems::{Problems, SGF_SHAPE, invalid};
+use super::problems::{Problems, SGF_SHAPE, invalid, on_board};
 use super::ruleset_name::{KNOWN_RULESETS, named_rules};
-use super::scan::{NodeSpans, PropertySpan};
-use super::values::{
-    on_board, parse_color, parse_move, parse_points, parse_size, sgf_name, sgf_xy, single,
-};
+use super::spans::{NodeSpans, PropertySpan};
+use super::values::{parse_color, parse_move, parse_points, parse_size, sgf_name, sgf_xy, single};
 use crate::diag::Diagnostic;
 use crate::record::{GameInfo, Record, RecordNote, RuleOverrides, RulesSource};
 use crate::rules::notation::{NO_LIBERTY_HELP, chains_without_liberty};
@@ -85,54 +83,13 @@ impl<'t> MainLine<'t> {
                     } else {
                         Color::White
                     };
-                    let Some(points) = parse_points(&node.decoded(source, prop)) else {
-                        invalid(source, node, prop, problems);
-                        continue;
-                    };
-                    for p in points {
-                        let Some(p) = on_board(p, size, source, node, prop, problems) else {
-                            continue;
-                        };
-                        if let Some(other) = start.setup.stone(p) {
-                            problems.report(|| {
-                                let name = sgf_name(p, size.get());
-                                Diagnostic::at(
-                                    node.span_of(source, prop, sgf_xy(p, size.get())),
-                                    format!("`{name}` ({p}) is set up as {other} and as {color}"),
-                                )
-                                .with_help("a point holds one stone; remove one")
-                            });
-                        } else {
-                            start.setup.place_unchecked(p, color);
-                        }
-                    }
+                    set_up(start, color, source, node, prop, problems);
                 }
                 "PL" if k == 0 => match parse_color(&node.decoded(source, prop)) {
                     Some(c) => self.to_play = Some(c),
                     None => invalid(source, node, prop, problems),
                 },
-                "AB" | "AW" | "AE" | "PL" => {
-                    let values = node.decoded(source, prop);
-                    let valid = if id == "PL" {
-                        parse_color(&values).is_some()
-                    } else {
-                        parse_points(&values).is_some()
-                    };
-                    if !valid {
-                        invalid(source, node, prop, problems);
-                        continue;
-                    }
-                    problems.report(|| {
-                        let message = if id == "AE" {
-                            "`AE` (removing stones) is not supported".to_string()
-                        } else {
-                            format!("`{id}` after the first node is not supported")
-                        };
-                        Diagnostic::at(prop.whole.clone(), message).with_help(
-                            "replay reads setup stones (`AB`, `AW`, `PL`) from the first node only",
-                        )
-                    });
-                }
+                "AB" | "AW" | "AE" | "PL" => refuse_late_setup(source, node, prop, problems),
                 "PB" | "PW" | "GN" | "DT" | "EV" | "RE" => {
                     let slot = match id {
                         "PB" => &mut self.info.black,
@@ -223,6 +180,128 @@ impl<'t> MainLine<'t> {
     }
 }
 
+/// Places the root's setup stones of `color` (`AB` or `AW`) on the starting board; a point
+/// set up twice is a problem.
+fn set_up(
+    start: &mut Start,
+    color: Color,
+    source: &str,
+    node: &NodeSpans<'_>,
+    prop: &PropertySpan<'_>,
+    problems: &mut Problems,
+) {
+    let size = start.size;
+    let Some(points) = parse_points(&node.decoded(source, prop)) else {
+        invalid(source, node, prop, problems);
+        return;
+    };
+    for p in points {
+        let Some(p) = on_board(p, size, source, node, prop, problems) else {
+            continue;
+        };
+        if let Some(other) = start.setup.stone(p) {
+            problems.report(|| {
+                let name = sgf_name(p, size.get());
+                Diagnostic::at(
+                    node.span_of(source, prop, sgf_xy(p, size.get())),
+                    format!("`{name}` ({p}) is set up as {other} and as {color}"),
+                )
+                .with_help("a point holds one stone; remove one")
+            });
+        } else {
+            start.setup.place_unchecked(p, color);
+        }
+    }
+}
+
+/// Refuses setup (`AB`, `AW`, `AE`, `PL`) after the root: replay starts from the root's board.
+/// A value that is not even well formed is reported as that instead.
+fn refuse_late_setup(
+    source: &str,
+    node: &NodeSpans<'_>,
+    prop: &PropertySpan<'_>,
+    problems: &mut Problems,
+) {
+    let id = &*prop.identifier;
+    let values = node.decoded(source, prop);
+    let valid = if id == "PL" {
+        parse_color(&values).is_some()
+    } else {
+        parse_points(&values).is_some()
+    };
+    if !valid {
+        invalid(source, node, prop, problems);
+        return;
+    }
+    problems.report(|| {
+        let message = if id == "AE" {
+            "`AE` (removing stones) is not supported".to_string()
+        } else {
+            format!("`{id}` after the first node is not supported")
+        };
+        Diagnostic::at(prop.whole.clone(), message)
+            .with_help("replay reads setup stones (`AB`, `AW`, `PL`) from the first node only")
+    });
+}
+
+/// The root's komi (`KM`), when it is given and usable; a value that is not is reported.
+fn read_komi(source: &str, root: &NodeSpans<'_>, problems: &mut Problems) -> Option<f64> {
+    let prop = root.find("KM")?;
+    let values = root.decoded(source, prop);
+    match single(&values).and_then(|v| v.parse::<f64>().ok()) {
+        Some(k) if k.is_finite() && k.abs() <= 1000.0 => return Some(k),
+        Some(k) => problems.report(|| {
+            Diagnostic::at(
+                prop.whole.clone(),
+                format!("komi {k} is not a usable number"),
+            )
+            .with_help("write komi like `KM[7.5]`")
+        }),
+        None => invalid(source, root, prop, problems),
+    }
+    None
+}
+
+/// The notes saying which rule flags replace what the record's ruleset (`RU`) or komi (`KM`)
+/// set, so that nobody wonders why the result differs from the record's.
+fn override_notes(
+    rules_source: &RulesSource,
+    base: &Rules,
+    komi: Option<f64>,
+    overrides: &RuleOverrides,
+) -> Vec<RecordNote> {
+    let mut notes = Vec::new();
+    if let RulesSource::Ruleset(name) = rules_source {
+        let from = format!("RU[{name}]");
+        if let Some(ko) = overrides.ko.filter(|k| *k != base.ko) {
+            notes.push(RecordNote::FlagOverrides {
+                flag: format!("--ko {ko}"),
+                record: format!("{} repetition rule", base.ko),
+                from: from.clone(),
+            });
+        }
+        if let Some(scoring) = overrides.scoring.filter(|s| *s != base.scoring) {
+            notes.push(RecordNote::FlagOverrides {
+                flag: format!("--scoring {scoring}"),
+                record: format!("{} scoring", base.scoring),
+                from,
+            });
+        }
+    }
+    // `KM` counts only when the board is counted, so `--komi` replaces it only then.
+    if let (Some(km), Some(given)) = (komi, overrides.komi)
+        && km != given
+        && overrides.scoring.unwrap_or(base.scoring) != Scoring::Captures
+    {
+        notes.push(RecordNote::FlagOverrides {
+            flag: format!("--komi {}", crate::wording::number(given)),
+            record: format!("komi {}", crate::wording::number(km)),
+            from: format!("KM[{}]", crate::wording::number(km)),
+        });
+    }
+    notes
+}
+
 /// Reads the root's `GM`, `SZ` and `KM` into the board size and rules; `None` (with the
 /// problems reported) when the record is not a game of Go or has no usable size.
 fn read_root(
@@ -241,21 +320,7 @@ fn read_root(
         return None;
     }
     let size = read_size(source, root, problems);
-    let mut komi = None;
-    if let Some(prop) = root.find("KM") {
-        let values = root.decoded(source, prop);
-        match single(&values).and_then(|v| v.parse::<f64>().ok()) {
-            Some(k) if k.is_finite() && k.abs() <= 1000.0 => komi = Some(k),
-            Some(k) => problems.report(|| {
-                Diagnostic::at(
-                    prop.whole.clone(),
-                    format!("komi {k} is not a usable number"),
-                )
-                .with_help("write komi like `KM[7.5]`")
-            }),
-            None => invalid(source, root, prop, problems),
-        }
-    }
+    let komi = read_komi(source, root, problems);
     let mut base = Rules {
         suicide: SuicideRule::Forbidden,
         ko: KoRule::Positional,
@@ -285,34 +350,7 @@ fn read_root(
             }),
         }
     }
-    if let RulesSource::Ruleset(name) = &rules_source {
-        let from = format!("RU[{name}]");
-        if let Some(ko) = overrides.ko.filter(|k| *k != base.ko) {
-            notes.push(RecordNote::FlagOverrides {
-                flag: format!("--ko {ko}"),
-                record: format!("{} repetition rule", base.ko),
-                from: from.clone(),
-            });
-        }
-        if let Some(scoring) = overrides.scoring.filter(|s| *s != base.scoring) {
-            notes.push(RecordNote::FlagOverrides {
-                flag: format!("--scoring {scoring}"),
-                record: format!("{} scoring", base.scoring),
-                from,
-            });
-        }
-    }
-    // `KM` counts only when the board is counted, so `--komi` replaces it only then.
-    if let (Some(km), Some(given)) = (komi, overrides.komi)
-        && km != given
-        && overrides.scoring.unwrap_or(base.scoring) != Scoring::Captures
-    {
-        notes.push(RecordNote::FlagOverrides {
-            flag: format!("--komi {}", crate::wording::number(given)),
-            record: format!("komi {}", crate::wording::number(km)),
-            from: format!("KM[{}]", crate::wording::number(km)),
-        });
-    }
+    notes.extend(override_notes(&rules_source, &base, komi, overrides));
     let mut rules = overrides.apply(base);
     // `KM` is Go komi for counting the board; a capture count takes komi from `--komi` only.
     if rules.scoring == Scoring::Captures && overrides.komi.is_none() {

@@ -11,6 +11,7 @@ mod main_line;
 mod problems;
 pub(super) mod ruleset_name;
 mod scan;
+mod spans;
 mod values;
 
 pub use collection::{SgfGame, read_collection};

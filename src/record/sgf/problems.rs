@@ -2,8 +2,10 @@
 
 use std::borrow::Cow;
 
-use super::scan::{NodeSpans, PropertySpan};
+use super::spans::{NodeSpans, PropertySpan};
+use super::values::{sgf_letter, sgf_name};
 use crate::diag::{Diagnostic, SHOWN_LIMIT};
+use crate::rules::{BoardSize, Point};
 
 /// The problems found so far.
 ///
@@ -80,6 +82,33 @@ fn help_for(identifier: &str) -> &'static str {
         "SZ" => "write the board size as one number from 2 to 19, e.g. `SZ[9]`",
         _ => "write komi as a number, e.g. `KM[7.5]`",
     }
+}
+
+/// Converts an SGF point written in `prop` of `node`; an off-board point is a malformed record
+/// (no editor writes one).
+pub(super) fn on_board(
+    (x, y): (u8, u8),
+    size: BoardSize,
+    source: &str,
+    node: &NodeSpans<'_>,
+    prop: &PropertySpan<'_>,
+    problems: &mut Problems,
+) -> Option<Point> {
+    let n = size.get();
+    if x < n && y < n {
+        return Some(Point::new(x, n - 1 - y));
+    }
+    problems.report(|| {
+        let id = &*prop.identifier;
+        let written = format!("{}{}", sgf_letter(x), sgf_letter(y));
+        let last = sgf_name(Point::new(n - 1, 0), n);
+        Diagnostic::at(
+            node.span_of(source, prop, (x, y)),
+            format!("`{id}[{written}]` is off the {size} board"),
+        )
+        .with_help(format!("points on this board run from `aa` to `{last}`"))
+    });
+    None
 }
 
 #[cfg(test)]

@@ -6,78 +6,8 @@ use std::collections::HashSet;
 use std::ops::Range;
 
 use super::problems::{Problems, SGF_SHAPE, shown};
-use super::values::{decode, parse_point};
+use super::spans::{NodeSpans, PropertySpan};
 use crate::diag::Diagnostic;
-
-/// One property as written: its identifier, its whole span and where its values' spans are in
-/// its node's [`NodeSpans::values`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct PropertySpan<'t> {
-    /// Borrowed from the text unless an FF[3] mixed-case identifier had to be converted.
-    pub(super) identifier: Cow<'t, str>,
-    pub(super) whole: Range<usize>,
-    values: Range<usize>,
-}
-
-/// The properties of one node and where each of their values is written.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(super) struct NodeSpans<'t> {
-    pub(super) properties: Vec<PropertySpan<'t>>,
-    /// Every value's span (inside the brackets, escapes still written), property after property.
-    values: Vec<Range<usize>>,
-}
-
-impl<'t> NodeSpans<'t> {
-    /// The property `identifier`, when the node has it (at most once: the scan refuses a second).
-    pub(super) fn find(&self, identifier: &str) -> Option<&PropertySpan<'t>> {
-        self.properties.iter().find(|p| p.identifier == identifier)
-    }
-
-    /// The spans of a property's values.
-    pub(super) fn values(&self, property: &PropertySpan<'_>) -> &[Range<usize>] {
-        &self.values[property.values.clone()]
-    }
-
-    /// A property's values as they mean (escapes read).
-    pub(super) fn decoded<'s>(
-        &self,
-        source: &'s str,
-        property: &PropertySpan<'_>,
-    ) -> Vec<Cow<'s, str>> {
-        self.values(property)
-            .iter()
-            .map(|s| decode(&source[s.clone()]))
-            .collect()
-    }
-
-    /// The span of `property`'s value naming the point `xy`: the value written as that point,
-    /// else the first rectangle holding it, else the whole property (a narrow place reads
-    /// better than a list of a thousand values).
-    pub(super) fn span_of(
-        &self,
-        source: &str,
-        property: &PropertySpan<'_>,
-        xy: (u8, u8),
-    ) -> Range<usize> {
-        let mut rectangle = None;
-        for span in self.values(property) {
-            let value = decode(&source[span.clone()]);
-            match value.split_once(':') {
-                None if parse_point(&value) == Some(xy) => return span.clone(),
-                Some((ul, lr)) if rectangle.is_none() => {
-                    if let (Some(ul), Some(lr)) = (parse_point(ul), parse_point(lr))
-                        && (ul.0..=lr.0).contains(&xy.0)
-                        && (ul.1..=lr.1).contains(&xy.1)
-                    {
-                        rectangle = Some(span.clone());
-                    }
-                }
-                _ => {}
-            }
-        }
-        rectangle.unwrap_or_else(|| property.whole.clone())
-    }
-}
 
 /// Why the text is not an SGF collection, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -273,139 +203,24 @@ pub(super) fn scan<'t>(
     problems: &mut Problems,
     mut main_node: impl FnMut(NodePlace, &mut NodeSpans<'t>, &mut Problems),
 ) -> Result<Shape, ScanError> {
+    let mut scanner = Scanner {
+        text,
+        shape: Shape::default(),
+        node: OpenNode::default(),
+        open_trees: Vec::new(),
+        main_line: true,
+        game_nodes: 0,
+        wants_node: false,
+    };
     let bytes = text.as_bytes();
-    let mut shape = Shape::default();
-    let mut node = OpenNode::default();
-    // Where each game tree still open starts.
-    let mut open_trees: Vec<usize> = Vec::new();
-    // Still before the current game's first `)`: nodes are on its main line.
-    let mut main_line = true;
-    // The main-line nodes of the current game so far.
-    let mut game_nodes = 0;
-    // After a `(`: a `;` must come next.
-    let mut wants_node = false;
     let mut i = 0;
     while i < bytes.len() {
-        match bytes[i] {
-            b'(' => {
-                if wants_node {
-                    return Err(scan_error(
-                        i..i + 1,
-                        "a game tree starts inside a game tree with no node",
-                        "each game tree starts with a node: `(;`",
-                    ));
-                }
-                node.end(problems, &mut main_node);
-                if open_trees.is_empty() {
-                    shape.games += 1;
-                    main_line = true;
-                    game_nodes = 0;
-                } else if !main_line {
-                    shape.variations += 1;
-                }
-                open_trees.push(i);
-                wants_node = true;
-                i += 1;
-            }
-            b')' => {
-                let Some(open) = open_trees.pop() else {
-                    return Err(scan_error(
-                        i..i + 1,
-                        "this `)` closes no game tree",
-                        SGF_SHAPE,
-                    ));
-                };
-                if wants_node {
-                    return Err(scan_error(
-                        open..open + 1,
-                        "this game tree has no node",
-                        "each game tree starts with a node: `(;`",
-                    ));
-                }
-                node.end(problems, &mut main_node);
-                main_line = false;
-                i += 1;
-            }
-            b';' => {
-                if open_trees.is_empty() {
-                    return Err(scan_error(
-                        i..i + 1,
-                        "this node is outside any game tree",
-                        SGF_SHAPE,
-                    ));
-                }
-                node.end(problems, &mut main_node);
-                let place = NodePlace {
-                    game: shape.games - 1,
-                    index: game_nodes,
-                };
-                node.start(main_line, place);
-                if main_line {
-                    game_nodes += 1;
-                    if shape.games == 1 {
-                        shape.main_nodes += 1;
-                    }
-                }
-                wants_node = false;
-                i += 1;
-            }
-            b if b.is_ascii_whitespace() => i += 1,
-            b if b.is_ascii_alphabetic() => {
-                let start = i;
-                while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
-                    i += 1;
-                }
-                let raw = &text[start..i];
-                if !node.open {
-                    return Err(scan_error(
-                        start..i,
-                        format!("the property `{}` is outside any node", shown(raw)),
-                        "properties follow the `;` that starts a node, e.g. `;B[cd]`",
-                    ));
-                }
-                let first_value = node.spans.values.len();
-                let mut end = i;
-                loop {
-                    let mut j = end;
-                    while j < bytes.len() && bytes[j].is_ascii_whitespace() {
-                        j += 1;
-                    }
-                    if j >= bytes.len() || bytes[j] != b'[' {
-                        break;
-                    }
-                    let open = j;
-                    j += 1;
-                    let mut escaped = false;
-                    loop {
-                        match bytes.get(j) {
-                            None => {
-                                return Err(scan_error(
-                                    open..open + 1,
-                                    "this value is never closed",
-                                    "close each value with `]` (write `\\]` for a `]` inside a comment)",
-                                ));
-                            }
-                            Some(b']') if !escaped => break,
-                            Some(b'\\') if !escaped => escaped = true,
-                            Some(_) => escaped = false,
-                        }
-                        j += 1;
-                    }
-                    if node.main {
-                        node.spans.values.push(open + 1..j);
-                    }
-                    end = j + 1;
-                }
-                if end == i {
-                    return Err(scan_error(
-                        start..i,
-                        format!("the property `{}` has no value", shown(raw)),
-                        "write each value in brackets, e.g. `B[cd]`; a pass is `B[]`",
-                    ));
-                }
-                node.add(text, raw, start..end, first_value, problems);
-                i = end;
-            }
+        i = match bytes[i] {
+            b'(' => scanner.open_tree(i, problems, &mut main_node)?,
+            b')' => scanner.close_tree(i, problems, &mut main_node)?,
+            b';' => scanner.start_node(i, problems, &mut main_node)?,
+            b if b.is_ascii_whitespace() => i + 1,
+            b if b.is_ascii_alphabetic() => scanner.property(i, problems)?,
             _ => {
                 let c = text[i..].chars().next().unwrap_or_default();
                 return Err(scan_error(
@@ -414,16 +229,183 @@ pub(super) fn scan<'t>(
                     SGF_SHAPE,
                 ));
             }
-        }
+        };
     }
-    if let Some(&open) = open_trees.last() {
+    if let Some(&open) = scanner.open_trees.last() {
         return Err(scan_error(
             open..open + 1,
             "this game tree is never closed",
             "close each game tree with `)`",
         ));
     }
-    Ok(shape)
+    Ok(scanner.shape)
+}
+
+/// Where the scan is in the text's structure. Each step reads one piece starting at a byte
+/// and gives the byte after it.
+struct Scanner<'t> {
+    text: &'t str,
+    shape: Shape,
+    node: OpenNode<'t>,
+    /// Where each game tree still open starts.
+    open_trees: Vec<usize>,
+    /// Still before the current game's first `)`: nodes are on its main line.
+    main_line: bool,
+    /// The main-line nodes of the current game so far.
+    game_nodes: usize,
+    /// After a `(`: a `;` must come next.
+    wants_node: bool,
+}
+
+impl<'t> Scanner<'t> {
+    /// A `(` at `i`: a game, or a variation inside one.
+    fn open_tree(
+        &mut self,
+        i: usize,
+        problems: &mut Problems,
+        main_node: &mut impl FnMut(NodePlace, &mut NodeSpans<'t>, &mut Problems),
+    ) -> Result<usize, ScanError> {
+        if self.wants_node {
+            return Err(scan_error(
+                i..i + 1,
+                "a game tree starts inside a game tree with no node",
+                "each game tree starts with a node: `(;`",
+            ));
+        }
+        self.node.end(problems, main_node);
+        if self.open_trees.is_empty() {
+            self.shape.games += 1;
+            self.main_line = true;
+            self.game_nodes = 0;
+        } else if !self.main_line {
+            self.shape.variations += 1;
+        }
+        self.open_trees.push(i);
+        self.wants_node = true;
+        Ok(i + 1)
+    }
+
+    /// A `)` at `i`: the end of the innermost game tree, and of the main line if it is on it.
+    fn close_tree(
+        &mut self,
+        i: usize,
+        problems: &mut Problems,
+        main_node: &mut impl FnMut(NodePlace, &mut NodeSpans<'t>, &mut Problems),
+    ) -> Result<usize, ScanError> {
+        let Some(open) = self.open_trees.pop() else {
+            return Err(scan_error(
+                i..i + 1,
+                "this `)` closes no game tree",
+                SGF_SHAPE,
+            ));
+        };
+        if self.wants_node {
+            return Err(scan_error(
+                open..open + 1,
+                "this game tree has no node",
+                "each game tree starts with a node: `(;`",
+            ));
+        }
+        self.node.end(problems, main_node);
+        self.main_line = false;
+        Ok(i + 1)
+    }
+
+    /// A `;` at `i`: the node before it ends and a new one starts.
+    fn start_node(
+        &mut self,
+        i: usize,
+        problems: &mut Problems,
+        main_node: &mut impl FnMut(NodePlace, &mut NodeSpans<'t>, &mut Problems),
+    ) -> Result<usize, ScanError> {
+        if self.open_trees.is_empty() {
+            return Err(scan_error(
+                i..i + 1,
+                "this node is outside any game tree",
+                SGF_SHAPE,
+            ));
+        }
+        self.node.end(problems, main_node);
+        let place = NodePlace {
+            game: self.shape.games - 1,
+            index: self.game_nodes,
+        };
+        self.node.start(self.main_line, place);
+        if self.main_line {
+            self.game_nodes += 1;
+            if self.shape.games == 1 {
+                self.shape.main_nodes += 1;
+            }
+        }
+        self.wants_node = false;
+        Ok(i + 1)
+    }
+
+    /// A property starting at `start`: its name and every value after it, added to the node.
+    fn property(&mut self, start: usize, problems: &mut Problems) -> Result<usize, ScanError> {
+        let bytes = self.text.as_bytes();
+        let mut i = start;
+        while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        let raw = &self.text[start..i];
+        if !self.node.open {
+            return Err(scan_error(
+                start..i,
+                format!("the property `{}` is outside any node", shown(raw)),
+                "properties follow the `;` that starts a node, e.g. `;B[cd]`",
+            ));
+        }
+        let first_value = self.node.spans.values.len();
+        let mut end = i;
+        while let Some(open) = value_start(bytes, end) {
+            let close = value_end(bytes, open)?;
+            if self.node.main {
+                self.node.spans.values.push(open + 1..close);
+            }
+            end = close + 1;
+        }
+        if end == i {
+            return Err(scan_error(
+                start..i,
+                format!("the property `{}` has no value", shown(raw)),
+                "write each value in brackets, e.g. `B[cd]`; a pass is `B[]`",
+            ));
+        }
+        self.node
+            .add(self.text, raw, start..end, first_value, problems);
+        Ok(end)
+    }
+}
+
+/// Where the next value's `[` is, from `from` on past whitespace, if a value comes next.
+fn value_start(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut j = from;
+    while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+        j += 1;
+    }
+    (bytes.get(j) == Some(&b'[')).then_some(j)
+}
+
+/// Where the `]` that closes the value opened at `open` is (a `\]` is part of the value).
+fn value_end(bytes: &[u8], open: usize) -> Result<usize, ScanError> {
+    let mut j = open + 1;
+    let mut escaped = false;
+    loop {
+        match bytes.get(j) {
+            None => {
+                return Err(scan_error(
+                    open..open + 1,
+                    "this value is never closed",
+                    "close each value with `]` (write `\\]` for a `]` inside a comment)",
+                ));
+            }
+            Some(b']') if !escaped => return Ok(j),
+            Some(b'\\') if !escaped => escaped = true,
+            Some(_) => escaped = false,
+        }
+        j += 1;
+    }
 }
 
 /// The first game's main-line nodes as the scan hands them over, and the problems it reports.

@@ -3,10 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::problems::Problems;
-use super::scan::{NodeSpans, PropertySpan};
-use crate::diag::Diagnostic;
-use crate::rules::{BoardSize, Color, Point};
+use crate::rules::{Color, Point};
 
 /// A value as it means: `\` escapes the next character, and `\` before a line break removes
 /// both (a soft line break).
@@ -139,39 +136,12 @@ pub(super) fn sgf_name(p: Point, n: u8) -> String {
 }
 
 /// The SGF letter for a 0-based coordinate (`a`..`z`, then `A`..`Z`).
-fn sgf_letter(v: u8) -> char {
+pub(super) fn sgf_letter(v: u8) -> char {
     if v < 26 {
         char::from(b'a' + v)
     } else {
         char::from(b'A' + (v - 26).min(25))
     }
-}
-
-/// Converts an SGF point written in `prop` of `node`; an off-board point is a malformed record
-/// (no editor writes one).
-pub(super) fn on_board(
-    (x, y): (u8, u8),
-    size: BoardSize,
-    source: &str,
-    node: &NodeSpans<'_>,
-    prop: &PropertySpan<'_>,
-    problems: &mut Problems,
-) -> Option<Point> {
-    let n = size.get();
-    if x < n && y < n {
-        return Some(Point::new(x, n - 1 - y));
-    }
-    problems.report(|| {
-        let id = &*prop.identifier;
-        let written = format!("{}{}", sgf_letter(x), sgf_letter(y));
-        let last = sgf_name(Point::new(n - 1, 0), n);
-        Diagnostic::at(
-            node.span_of(source, prop, (x, y)),
-            format!("`{id}[{written}]` is off the {size} board"),
-        )
-        .with_help(format!("points on this board run from `aa` to `{last}`"))
-    });
-    None
 }
 
 #[cfg(test)]

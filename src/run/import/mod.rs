@@ -20,7 +20,7 @@ use crate::answer::{ExampleAnswer, answer_example};
 use crate::diag::{Diagnostic, Source};
 use crate::kit::{Example, Task};
 use crate::record::{KNOWN_RULESETS, SgfGame, named_rules, read_collection};
-use crate::rules::{KoRule, Rules, Scoring, SuicideRule};
+use crate::rules::{BoardSize, KoRule, Rules, Scoring, SuicideRule};
 use crate::wording::{Language, Wording};
 
 /// Reads the SGF at `sgf` and writes the kit to `out`, or to standard output. A file that is
@@ -124,32 +124,8 @@ fn kit_of(
     notes: &mut Vec<String>,
 ) -> Result<String, Vec<Diagnostic>> {
     let games = read_collection(sgf)?;
+    let size = one_board_size(&games)?;
     let mut problems = Vec::new();
-    // `read_collection` finds at least one game or says why not.
-    let Some(size) = games.first().map(|g| g.size) else {
-        return Err(vec![Diagnostic::at(0..0, "no game found")]);
-    };
-    for (k, game) in games.iter().enumerate().skip(1) {
-        if game.size != size {
-            problems.push(
-                Diagnostic::at(
-                    game.size_span.clone(),
-                    format!(
-                        "game {} is on a {} board, but game 1 is on {}; a kit has one board size",
-                        k + 1,
-                        game.size,
-                        size
-                    ),
-                )
-                .with_help(
-                    "save the games of each board size in a file of their own and import each",
-                ),
-            );
-        }
-    }
-    if !problems.is_empty() {
-        return Err(problems);
-    }
     let privates: Vec<PrivateEntries> = games
         .iter()
         .map(|g| PrivateEntries::read(g, &mut problems))
@@ -173,12 +149,7 @@ fn kit_of(
         .enumerate()
         .map(|(i, e)| answer_example(&rules, &kit_example(i + 1, e)))
         .collect();
-    let language = privates
-        .iter()
-        .find(|p| !p.is_empty())
-        .and_then(|p| p.kit().into_iter().find(|(name, _)| *name == "language"))
-        .and_then(|(_, code)| Language::parse(code))
-        .unwrap_or(Language::English);
+    let language = kit_language(&privates);
     giveaway::leave_out_giveaways(
         &mut examples,
         &answers,
@@ -188,49 +159,114 @@ fn kit_of(
     let mut header = KitHeader {
         from: name.to_string(),
         // A libertykit export names its kit in each game's `EV`; any other file by its name.
-        title: match games.iter().zip(&privates).find_map(|(g, p)| {
-            g.event
-                .as_deref()
-                .filter(|e| !p.is_empty() && !e.trim().is_empty())
-        }) {
-            Some(event) => event.trim().to_string(),
-            None if title.trim().is_empty() => "Imported examples".to_string(),
-            None => title.to_string(),
-        },
-        kit: privates
-            .iter()
-            .find(|p| !p.is_empty())
-            .map(|p| {
-                p.kit()
-                    .into_iter()
-                    .map(|(name, value)| format!("{name} = {}", kit_text::toml_string(value)))
-                    .collect()
-            })
-            .unwrap_or_default(),
+        title: kit_title(&games, &privates, title),
+        kit: kit_lines(&privates),
         size,
         rules: rule_lines,
     };
     if !header.kit.iter().any(|line| line.starts_with("font ")) {
-        let words = examples
-            .iter()
-            .flat_map(|e| [e.title.as_deref(), e.prompt.as_deref()])
-            .flatten()
-            .chain([header.title.as_str()]);
-        match crate::typeface::font_for(words, charset) {
-            Ok(None) => {}
-            Ok(Some(family)) => header
-                .kit
-                .push(format!("font = {}", kit_text::toml_string(family))),
-            Err(missing) => {
-                let shown: String = missing.iter().take(8).collect();
-                // A note, not a refusal: the kit is right, the machine lacks a font.
-                notes.push(format!(
-                    "no installed font shows `{shown}` from the names and comments; install one (e.g. Noto Sans CJK) and set `[kit] font` before `check` and `build`"
-                ));
-            }
-        }
+        choose_font(&mut header, &examples, charset, notes);
     }
     Ok(kit_text(&header, &examples, Some(&answers)))
+}
+
+/// The board size of every game; games on different sizes are refused, as a kit has one.
+fn one_board_size(games: &[SgfGame]) -> Result<BoardSize, Vec<Diagnostic>> {
+    let mut problems = Vec::new();
+    // `read_collection` finds at least one game or says why not.
+    let Some(size) = games.first().map(|g| g.size) else {
+        return Err(vec![Diagnostic::at(0..0, "no game found")]);
+    };
+    for (k, game) in games.iter().enumerate().skip(1) {
+        if game.size != size {
+            problems.push(
+                Diagnostic::at(
+                    game.size_span.clone(),
+                    format!(
+                        "game {} is on a {} board, but game 1 is on {}; a kit has one board size",
+                        k + 1,
+                        game.size,
+                        size
+                    ),
+                )
+                .with_help(
+                    "save the games of each board size in a file of their own and import each",
+                ),
+            );
+        }
+    }
+    if problems.is_empty() {
+        Ok(size)
+    } else {
+        Err(problems)
+    }
+}
+
+/// The private entries of a libertykit export: those of the first game that has any.
+fn first_private(privates: &[PrivateEntries]) -> Option<&PrivateEntries> {
+    privates.iter().find(|p| !p.is_empty())
+}
+
+/// The kit's language: as a libertykit export names it, else English.
+fn kit_language(privates: &[PrivateEntries]) -> Language {
+    first_private(privates)
+        .and_then(|p| p.kit().into_iter().find(|(name, _)| *name == "language"))
+        .and_then(|(_, code)| Language::parse(code))
+        .unwrap_or(Language::English)
+}
+
+/// The kit's title: a libertykit export names its kit in each game's `EV`; any other file is
+/// named by `title` (its file name).
+fn kit_title(games: &[SgfGame], privates: &[PrivateEntries], title: &str) -> String {
+    match games.iter().zip(privates).find_map(|(g, p)| {
+        g.event
+            .as_deref()
+            .filter(|e| !p.is_empty() && !e.trim().is_empty())
+    }) {
+        Some(event) => event.trim().to_string(),
+        None if title.trim().is_empty() => "Imported examples".to_string(),
+        None => title.to_string(),
+    }
+}
+
+/// The `[kit]` lines a libertykit export carries, as TOML.
+fn kit_lines(privates: &[PrivateEntries]) -> Vec<String> {
+    first_private(privates)
+        .map(|p| {
+            p.kit()
+                .into_iter()
+                .map(|(name, value)| format!("{name} = {}", kit_text::toml_string(value)))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Names an installed font that shows every name and comment of the kit, when the default
+/// one does not; with none installed, a note says what to install.
+fn choose_font(
+    header: &mut KitHeader,
+    examples: &[ImportedExample],
+    charset: &str,
+    notes: &mut Vec<String>,
+) {
+    let words = examples
+        .iter()
+        .flat_map(|e| [e.title.as_deref(), e.prompt.as_deref()])
+        .flatten()
+        .chain([header.title.as_str()]);
+    match crate::typeface::font_for(words, charset) {
+        Ok(None) => {}
+        Ok(Some(family)) => header
+            .kit
+            .push(format!("font = {}", kit_text::toml_string(family))),
+        Err(missing) => {
+            let shown: String = missing.iter().take(8).collect();
+            // A note, not a refusal: the kit is right, the machine lacks a font.
+            notes.push(format!(
+                "no installed font shows `{shown}` from the names and comments; install one (e.g. Noto Sans CJK) and set `[kit] font` before `check` and `build`"
+            ));
+        }
+    }
 }
 
 /// The kit's example `number` as the engine answers it: the position, who is to play and the

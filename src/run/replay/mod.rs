@@ -115,6 +115,24 @@ pub fn run(
             return Ok(Outcome::CheckFailed);
         }
     };
+    write_report(&replay, &path, format, console)?;
+    if let Some((pdf, paper)) = sheet {
+        sheet::write(&replay, &path, pdf, paper, charset, console)?;
+    }
+    Ok(if replay.all_legal() {
+        Outcome::Success
+    } else {
+        Outcome::CheckFailed
+    })
+}
+
+/// Prints the refereed game: the record sheet as text, or one JSON object.
+fn write_report(
+    replay: &Replay,
+    path: &str,
+    format: OutputFormat,
+    console: &mut Console<'_>,
+) -> Result<(), Failure> {
     // Written as it is made, not built whole first: a record of a million moves would
     // otherwise hold its whole report in memory, many times the size of the record.
     let mut out = std::io::BufWriter::new(&mut *console.out);
@@ -123,7 +141,7 @@ pub fn run(
             // serde_json escapes the C0 controls; DEL and C1 controls, which some terminals
             // also obey, it writes raw, so they are escaped on the way out.
             let mut visible = VisibleWriter::json(&mut out);
-            serde_json::to_writer_pretty(&mut visible, &json::ReplayJson::of(&replay)).map_err(
+            serde_json::to_writer_pretty(&mut visible, &json::ReplayJson::of(replay)).map_err(
                 |e| match e.io_error_kind() {
                     Some(kind) => output_error(kind.into()),
                     None => Failure::new(format!("cannot write JSON: {e}")),
@@ -137,41 +155,16 @@ pub fn run(
             // The sheet holds the record's own text (names, result, ruleset): no control
             // character of it reaches the terminal raw.
             let mut visible = VisibleWriter::new(&mut out);
-            text::write(&replay, &path, &Wording::replay_defaults(), &mut visible)
+            text::write(replay, path, &Wording::replay_defaults(), &mut visible)
                 .and_then(|()| visible.flush())
                 .map_err(output_error)?;
         }
     }
-    out.flush().map_err(output_error)?;
-    drop(out);
-    if let Some((pdf, paper)) = sheet {
-        sheet::write(&replay, &path, pdf, paper, charset, console)?;
-    }
-    Ok(if replay.all_legal() {
-        Outcome::Success
-    } else {
-        Outcome::CheckFailed
-    })
+    out.flush().map_err(output_error)
 }
 
 /// The rule flags as overrides; a bad value is a usage error.
 fn overrides_of(flags: &RuleFlags) -> Result<RuleOverrides, Failure> {
-    let ko = flags
-        .ko
-        .as_deref()
-        .map(|k| {
-            k.parse::<KoRule>()
-                .map_err(|e| Failure::new(format!("`--ko`: {e}")))
-        })
-        .transpose()?;
-    let scoring = flags
-        .scoring
-        .as_deref()
-        .map(|s| {
-            s.parse::<Scoring>()
-                .map_err(|e| Failure::new(format!("`--scoring`: {e}")))
-        })
-        .transpose()?;
     let positive = |value: Option<u32>, flag: &str| match value {
         Some(0) => Err(Failure::new(format!(
             "`--{flag}` must be at least 1; leave it out to switch this end condition off"
@@ -187,11 +180,11 @@ fn overrides_of(flags: &RuleFlags) -> Result<RuleOverrides, Failure> {
         other => other,
     };
     Ok(RuleOverrides {
-        ko,
+        ko: flags.ko.map(KoRule::from),
         end_passes: positive(flags.end_passes, "end-passes")?,
         max_stones: positive(flags.max_stones, "max-stones")?,
         capture_target: positive(flags.capture_target, "capture-target")?,
-        scoring,
+        scoring: flags.scoring.map(Scoring::from),
         komi,
     })
 }

@@ -1,0 +1,209 @@
+//! The `build` command: checks the kit as `check` does, lays out the pack and writes its PDFs, SVG pages and HTML documents into one folder.
+//!
+//! With several kits (a session), `--out DIR` is required, each kit's pack goes to
+//! `DIR/<kit file stem>/` (two kits with the same stem, in any case, are refused before any kit
+//! is read), and `DIR/index.html` lists them. Every kit is checked and rendered before the first
+//! file is written: if any fails its check, all their problems are reported and nothing is written.
+//! After writing, standard error says what is for whom and how to print it; standard output
+//! lists only the written files.
+//!
+//! Every file is rendered in memory first. Then, holding the folder's lock so that builds into
+//! one folder take turns (a session holds its `--out` folder's lock for the whole session),
+//! every file is written and synced under a temporary name, and only when all of them are
+//! written are they switched in by a plan (see `switch.rs`), so an interrupted or failed build
+//! never leaves a half-written file, and a killed one leaves the old pack or a plan the next
+//! build finishes. Only these names (`pack_files.rs`) are ever written or removed, and only inside the
+//! output folder: `player-sheet.pdf`, `player-sheet-N.svg`, `player-sheet.html`, `host-key.pdf`,
+//! `host-key-N.svg`, `host-key.html`, and in a session's own folder `index.html` and the joined
+//! PDFs (besides the lock file, the plan and the build's own temporaries). Files of these names
+//! that this build did not write (pages of an earlier, longer build, or a format not asked for)
+//! are removed under the same lock, so the folder is one consistent pack.
+
+mod folders;
+mod pack_files;
+mod render;
+mod staged_write;
+
+use std::path::{Path, PathBuf};
+
+use self::folders::pack_folders;
+use self::pack_files::{
+    Document, PackFile, SessionFile, is_built_file, is_pack_file, is_session_file,
+};
+use self::render::{Rendered, render};
+use self::staged_write::{Links, open_folder, refuse_link, switch_folder};
+use super::files::lock_folder;
+use super::switch::finish_interrupted;
+use super::{Console, Failure, Outcome, output_error};
+use crate::cli::{BuildArgs, PackFormat};
+use crate::export::index::{IndexedKit, write_index};
+use crate::export::pdf::merge::merge_pdfs;
+use crate::kit::Paper;
+
+/// Checks the kits and writes their packs: one kit into `--out` (default: a folder named after
+/// the kit file), several each into `out/<kit file stem>/` with `out/index.html` listing them.
+/// Every kit is checked and rendered before any file is written.
+pub fn run(args: &BuildArgs, console: &mut Console<'_>) -> Result<Outcome, Failure> {
+    let session = args.kits.len() > 1;
+    if args.combine && !session {
+        return Err(Failure::new(
+            "`--combine` joins the packs of several kits; with one kit, print its own PDFs",
+        ));
+    }
+    if args.combine && !args.format.contains(&PackFormat::Pdf) {
+        return Err(Failure::new(
+            "`--combine` joins the kits' PDFs: add `pdf` to `--format`",
+        ));
+    }
+    // Usage problems first, so that a refused command line reads no kit.
+    let folders = pack_folders(&args.kits, args.out.as_deref())?;
+    let paper = args.paper.map(Paper::from);
+    // Every kit is checked, and all their problems reported, before anything is written.
+    let mut rendered = Vec::new();
+    let mut failed = false;
+    for kit_path in &args.kits {
+        match render(kit_path, paper, &args.format, args.font.as_deref())? {
+            Ok(kit) => rendered.push(kit),
+            Err((source, diagnostics)) => {
+                write!(console.err, "{}", source.render_all(&diagnostics)).map_err(output_error)?;
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        return Ok(Outcome::CheckFailed);
+    }
+    for kit in &rendered {
+        // Standard output lists the written files only; how the board was sized is a note beside it.
+        if let Some(fit) = &kit.fit {
+            let prefix = if session {
+                format!("{}: ", kit.kit_path.display())
+            } else {
+                String::new()
+            };
+            writeln!(console.err, "note: {prefix}{fit}").map_err(output_error)?;
+        }
+    }
+    match args.out.as_deref() {
+        Some(out) if session => {
+            let session_files = session_files(&rendered, &folders, out, args.combine)?;
+            write_session(out, &rendered, &folders, &session_files, console)?;
+        }
+        _ => {
+            for (kit, dir) in rendered.iter().zip(&folders) {
+                let lock = open_folder(dir, Links::Followed, console)?;
+                switch_folder(&lock, &kit.files, is_pack_file, console)?;
+            }
+        }
+    }
+    advise(&rendered, &folders, console)?;
+    Ok(Outcome::Success)
+}
+
+/// The files of a session's own folder: with `--combine` the joined PDFs, and the index.
+fn session_files(
+    rendered: &[Rendered],
+    folders: &[PathBuf],
+    out: &Path,
+    combine: bool,
+) -> Result<Vec<(SessionFile, Vec<u8>)>, Failure> {
+    let mut files = Vec::new();
+    if combine {
+        for document in Document::ALL {
+            let file = SessionFile::Combined(document);
+            let parts: Vec<Vec<u8>> = rendered
+                .iter()
+                .filter_map(|kit| kit.bytes_of(PackFile::Pdf(document)))
+                .map(<[u8]>::to_vec)
+                .collect();
+            let bytes = merge_pdfs(&parts, file.name())
+                .map_err(|e| Failure::new(format!("cannot join `{file}`: {e}")))?;
+            files.push((file, bytes));
+        }
+    }
+    let folder_names: Vec<String> = folders
+        .iter()
+        .map(|dir| {
+            dir.strip_prefix(out)
+                .unwrap_or(dir)
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    let kits: Vec<IndexedKit<'_>> = rendered
+        .iter()
+        .zip(&folder_names)
+        .map(|(kit, folder)| IndexedKit {
+            title: &kit.title,
+            fingerprint: &kit.fingerprint,
+            folder,
+            player_sheet: (kit.pages[0], kit.names_of(Document::PlayerSheet)),
+            host_key: (kit.pages[1], kit.names_of(Document::HostKey)),
+        })
+        .collect();
+    let index = write_index(&kits, &rendered[0].wording);
+    files.push((SessionFile::Index, index.into_bytes()));
+    Ok(files)
+}
+
+/// Writes a session: holding the lock of `out` for the whole session (taken before any kit's
+/// folder is touched, so two sessions into one folder take turns and never mix their files),
+/// each kit's pack into its folder, then the session's own files.
+fn write_session(
+    out: &Path,
+    rendered: &[Rendered],
+    folders: &[PathBuf],
+    session_files: &[(SessionFile, Vec<u8>)],
+    console: &mut Console<'_>,
+) -> Result<(), Failure> {
+    // Before any kit's folder: what a killed session left in `out` is finished or removed.
+    let lock = open_folder(out, Links::Followed, console)?;
+    // Every kit's folder before the first is written: a refused one leaves the session as it was.
+    for dir in folders {
+        refuse_link(dir)?;
+    }
+    for (kit, dir) in rendered.iter().zip(folders) {
+        let kit_lock = open_folder(dir, Links::Refused, console)?;
+        switch_folder(&kit_lock, &kit.files, is_pack_file, console)?;
+    }
+    switch_folder(&lock, session_files, is_session_file, console)
+}
+
+/// Finishes, in the folder `dir` of a pack, a switch of its files that a kill interrupted, so
+/// that it holds one build's pack (the killed build's); the next build does this first anyway.
+/// Gives the files put in place, or `None` when no switch was under way.
+pub fn finish_pack_switch(dir: &Path) -> Result<Option<Vec<PathBuf>>, Failure> {
+    let lock = lock_folder(dir, &mut std::io::sink())?;
+    finish_interrupted(&lock, is_built_file)
+}
+
+/// Tells the facilitator, on standard error, what is for whom and how to print it, in the first
+/// kit's language (`advice_*` in the page templates).
+fn advise(
+    kits: &[Rendered],
+    folders: &[PathBuf],
+    console: &mut Console<'_>,
+) -> Result<(), Failure> {
+    let Some(first) = kits.first() else {
+        return Ok(());
+    };
+    let w = &first.wording;
+    let list = |document: Document| -> String {
+        let paths: Vec<String> = kits
+            .iter()
+            .zip(folders)
+            .filter_map(|(kit, dir)| kit.printable(document).map(|f| dir.join(f.to_string())))
+            .map(|p| p.display().to_string())
+            .collect();
+        paths.join(", ")
+    };
+    let lines = [
+        w.fill("advice_players", &[("files", &list(Document::PlayerSheet))]),
+        w.fill("advice_host", &[("files", &list(Document::HostKey))]),
+        w.get("advice_print").to_string(),
+    ];
+    for line in lines.iter().filter(|l| !l.is_empty()) {
+        writeln!(console.err, "{line}").map_err(output_error)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,127 @@
+//! Checking one kit as `check` does and rendering its pack in memory, every file of it, before
+//! anything is written.
+
+use std::path::{Path, PathBuf};
+
+use super::pack_files::{Document, PackFile};
+use crate::cli::PackFormat;
+use crate::diag::{Diagnostic, Source};
+use crate::export::html::write_html;
+use crate::export::pdf::write_pdf;
+use crate::export::svg::write_svg;
+use crate::kit::Paper;
+use crate::run::check::{Checked, check_source};
+use crate::run::firewall::answer_leaks;
+use crate::run::{Failure, KIT_LIMIT, read_text};
+
+/// A kit checked and rendered in memory, ready to be written.
+pub struct Rendered {
+    /// The kit file, as given.
+    pub kit_path: PathBuf,
+    /// The kit's title.
+    pub title: String,
+    /// The kit's fingerprint.
+    pub fingerprint: String,
+    /// Pages of the player sheet and of the host key.
+    pub pages: [usize; 2],
+    /// How the board was sized, if it was made to fit.
+    pub fit: Option<String>,
+    /// The kit's wording, for the advice after writing.
+    pub wording: crate::wording::Wording,
+    /// Every file of the pack, in the order written: what it is and its bytes.
+    pub files: Vec<(PackFile, Vec<u8>)>,
+}
+
+impl Rendered {
+    /// The names of the pack's files of `document`, in the order written.
+    pub fn names_of(&self, document: Document) -> Vec<String> {
+        self.files
+            .iter()
+            .filter(|(file, _)| file.document() == document)
+            .map(|(file, _)| file.to_string())
+            .collect()
+    }
+
+    /// The file a person opens to print `document`: its PDF, else its HTML, else its first
+    /// SVG page.
+    pub fn printable(&self, document: Document) -> Option<PackFile> {
+        [
+            PackFile::Pdf(document),
+            PackFile::Html(document),
+            PackFile::SvgPage(document, 1),
+        ]
+        .into_iter()
+        .find(|wanted| self.files.iter().any(|(file, _)| file == wanted))
+    }
+
+    /// The bytes of `file`, if the pack has it.
+    pub fn bytes_of(&self, wanted: PackFile) -> Option<&[u8]> {
+        self.files
+            .iter()
+            .find(|(file, _)| *file == wanted)
+            .map(|(_, bytes)| bytes.as_slice())
+    }
+}
+
+/// What rendering a kit gave: its pack, or the kit's source and the problems of its check.
+pub type Rendering = Result<Rendered, (Source, Vec<Diagnostic>)>;
+
+/// Checks one kit as `check` does and renders its pack in memory; a failed check gives the
+/// kit's source and problems.
+pub fn render(
+    kit_path: &Path,
+    paper: Option<Paper>,
+    formats: &[PackFormat],
+    font: Option<&str>,
+) -> Result<Rendering, Failure> {
+    let source = Source::new(
+        kit_path.display().to_string(),
+        read_text(kit_path, KIT_LIMIT)?,
+    );
+    // Exactly `check`'s checks, except that the fit is judged on the paper actually used.
+    let (pack, kit) = match check_source(&source, paper, font) {
+        Ok(Checked { kit, key, fonts }) => {
+            let pack = crate::layout::pack(&kit, &key, fonts);
+            // No answer on a player page, by any path: read off the pages as laid out.
+            let leaks = answer_leaks(&source, &key, &kit.wording, &pack.player_sheet);
+            if !leaks.is_empty() {
+                return Ok(Err((source, leaks)));
+            }
+            (pack, kit)
+        }
+        Err(diagnostics) => return Ok(Err((source, diagnostics))),
+    };
+    // Shown above the pages of an HTML document on screen, never printed.
+    let note = kit.wording.get("browser_printing_note");
+    let documents = [&pack.player_sheet, &pack.host_key];
+
+    let mut files: Vec<(PackFile, Vec<u8>)> = Vec::new();
+    for (document, doc) in Document::ALL.into_iter().zip(documents) {
+        if formats.contains(&PackFormat::Pdf) {
+            let file = PackFile::Pdf(document);
+            let bytes = write_pdf(doc)
+                .map_err(|e| Failure::new(format!("cannot lay out `{file}`: {e}")))?;
+            files.push((file, bytes));
+        }
+        if formats.contains(&PackFormat::Svg) {
+            for (i, page) in doc.pages.iter().enumerate() {
+                files.push((
+                    PackFile::SvgPage(document, i + 1),
+                    write_svg(page, doc.fonts, doc.language).into_bytes(),
+                ));
+            }
+        }
+        if formats.contains(&PackFormat::Html) {
+            files.push((PackFile::Html(document), write_html(doc, note).into_bytes()));
+        }
+    }
+    Ok(Ok(Rendered {
+        kit_path: kit_path.to_path_buf(),
+        title: kit.title.clone(),
+        fingerprint: kit.fingerprint.clone(),
+        pages: [pack.player_sheet.pages.len(), pack.host_key.pages.len()],
+        fit: pack.fit.as_ref().map(ToString::to_string),
+        wording: kit.wording.clone(),
+        files,
+    }))
+}

@@ -1,0 +1,232 @@
+//! Writing a built folder, a pack's or a session's, as one switch (see `switch.rs`): the lock
+//! first, then what a killed build left is finished or removed, then every file is staged under
+//! a temporary name, the plan is written, and the files are renamed into place.
+
+use std::fmt::Display;
+use std::fs;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
+use std::thread;
+
+use super::pack_files::is_built_file;
+use crate::run::files::{FolderLock, io_reason, lock_folder, stage, writable_target};
+use crate::run::switch::{Ours, Plan, finish_interrupted, put};
+use crate::run::{Console, Failure, output_error};
+
+/// Whether a folder may be reached through a symbolic link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Links {
+    /// The folder the user named: a link to it is the user's choice.
+    Followed,
+    /// A kit's folder inside a session's `--out`: following a link would write the pack
+    /// outside it, and remove pack-named files wherever it points.
+    Refused,
+}
+
+/// Creates `dir` if needed and takes its lock (builds into one folder take turns); then,
+/// before anything else is written there, an earlier switch that a kill interrupted is
+/// finished and the temporaries a killed build left are removed.
+pub fn open_folder(
+    dir: &Path,
+    links: Links,
+    console: &mut Console<'_>,
+) -> Result<FolderLock, Failure> {
+    create_folder(dir)?;
+    let lock = lock_folder(dir, console.err)?;
+    if links == Links::Refused {
+        // Again under the lock: a link swapped in meanwhile is not followed either.
+        refuse_link(dir)?;
+    }
+    finish_interrupted(&lock, is_built_file)?;
+    lock.remove_leftover_temporaries();
+    Ok(lock)
+}
+
+/// Refuses a symbolic link, or a file that is no folder, where a session puts a kit's folder.
+pub fn refuse_link(dir: &Path) -> Result<(), Failure> {
+    match fs::symlink_metadata(dir) {
+        Ok(meta) if meta.file_type().is_symlink() => Err(Failure::new(format!(
+            "`{}` is a symbolic link; a session writes each kit's pack into a folder of its own inside `--out`, never through a link: remove the link or choose another `--out`",
+            dir.display()
+        ))),
+        Ok(meta) if !meta.is_dir() => Err(Failure::new(format!(
+            "cannot create folder `{}`: a file of that name is in the way; move or rename it",
+            dir.display()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Creates `dir` and the folders above it, if they are not there yet.
+fn create_folder(dir: &Path) -> Result<(), Failure> {
+    fs::create_dir_all(dir).map_err(|e| {
+        Failure::new(format!(
+            "cannot create folder `{}`: {}",
+            dir.display(),
+            io_reason(&e)
+        ))
+    })
+}
+
+/// Makes the folder opened by [`open_folder`] hold `files` in place of the files of the
+/// earlier build (the names `ours` claims), as one switch. Standard output lists the written
+/// files, standard error the removed ones, once the folder is done: the switch never stops
+/// halfway because nobody reads.
+pub fn switch_folder<Name: Display + Sync>(
+    lock: &FolderLock,
+    files: &[(Name, Vec<u8>)],
+    ours: Ours,
+    console: &mut Console<'_>,
+) -> Result<(), Failure> {
+    let dir = lock.dir();
+    let names: Vec<String> = files.iter().map(|(name, _)| name.to_string()).collect();
+    // Checked before anything is written, so that a rename cannot fail halfway through the pack.
+    for name in &names {
+        writable_target(&dir.join(name))?;
+    }
+    // Every file is written before the plan: a failure to write leaves the pack as it was.
+    let staged = in_pool(names.iter().zip(files).collect(), |(name, (_, bytes))| {
+        stage(&dir.join(name), bytes)
+    })?;
+    let stale = stale_files(dir, &names, ours)?;
+    let plan = Plan::commit(lock, staged, stale)?;
+    let unfinished = |failure: Failure| {
+        Failure::new(format!(
+            "{failure}; the next build into `{}` finishes putting the new files in place",
+            dir.display()
+        ))
+    };
+    let written = in_pool(plan.puts().iter().collect(), put).map_err(unfinished)?;
+    let removed = plan.finish().map_err(unfinished)?;
+    for path in &written {
+        writeln!(console.out, "{}", path.display()).map_err(output_error)?;
+    }
+    for path in &removed {
+        writeln!(console.err, "removed stale {}", path.display()).map_err(output_error)?;
+    }
+    Ok(())
+}
+
+/// Files in `dir` of names `ours` claims that this build did not write.
+fn stale_files(dir: &Path, written: &[String], ours: Ours) -> Result<Vec<String>, Failure> {
+    let entries = fs::read_dir(dir).map_err(|e| {
+        Failure::new(format!(
+            "cannot list `{}`: {}",
+            dir.display(),
+            io_reason(&e)
+        ))
+    })?;
+    let mut stale: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|name| ours(name) && !written.contains(name))
+        .collect();
+    stale.sort();
+    Ok(stale)
+}
+
+/// At most this many threads write or rename files at once (the current one included).
+const WRITERS: usize = 4;
+
+/// Runs `work` on every item, on up to [`WRITERS`] threads, and returns the results in the
+/// items' order, or the first failure (in that order); after a failure no new item is started,
+/// and the items not done are dropped (a staged file's temporary is then removed).
+///
+/// Each write waits for its file to reach the disk, and each rename for the file system's
+/// journal, so a few threads waiting at once keep a build fast; a few, not one per file, so a
+/// kit of thousands of pages cannot run out of threads or open files. A thread that cannot be
+/// started is no failure: the others, and at least the current thread, take its share.
+fn in_pool<T: Send, R: Send>(
+    items: Vec<T>,
+    work: impl Fn(T) -> Result<R, Failure> + Sync,
+) -> Result<Vec<R>, Failure> {
+    let count = items.len();
+    let queue = Mutex::new(items.into_iter().enumerate());
+    let failed = AtomicBool::new(false);
+    let worker = || {
+        let mut done = Vec::new();
+        while !failed.load(Ordering::Relaxed) {
+            // Nothing can panic while the queue is held, but a poisoned queue is still usable.
+            let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+            let Some((i, item)) = next else {
+                break;
+            };
+            let result = work(item);
+            if result.is_err() {
+                failed.store(true, Ordering::Relaxed);
+            }
+            done.push((i, result));
+        }
+        done
+    };
+    let (mut done, stopped) = thread::scope(|scope| {
+        let helpers: Vec<_> = (1..WRITERS.min(count))
+            .map_while(|_| thread::Builder::new().spawn_scoped(scope, worker).ok())
+            .collect();
+        let mut done = worker();
+        let mut stopped = false;
+        // Every helper is joined, even after one stopped, so the scope never re-raises a panic.
+        for helper in helpers {
+            match helper.join() {
+                Ok(theirs) => done.extend(theirs),
+                Err(_) => stopped = true,
+            }
+        }
+        (done, stopped)
+    });
+    if stopped {
+        return Err(Failure::new("a file writer stopped unexpectedly"));
+    }
+    // With no failure every item was taken by some thread, so all are here, in order.
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, result)| result).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pool_keeps_the_items_order() {
+        let items: Vec<usize> = (0..100).collect();
+        let doubled = in_pool(items, |i| Ok(i * 2)).unwrap();
+        assert_eq!(doubled, (0..100).map(|i| i * 2).collect::<Vec<_>>());
+        assert!(in_pool(Vec::<usize>::new(), Ok).unwrap().is_empty());
+    }
+
+    #[test]
+    fn the_pool_reports_the_first_failure_in_order() {
+        let items: Vec<usize> = (0..100).collect();
+        let err = in_pool(items, |i| {
+            if i == 37 || i == 80 {
+                Err(Failure::new(format!("item {i}")))
+            } else {
+                Ok(i)
+            }
+        })
+        .unwrap_err();
+        // 37 is taken before 80, so it always runs, even when 80 fails first.
+        assert_eq!(err.message, "item 37");
+    }
+
+    #[test]
+    fn a_failed_write_leaves_no_temporary_and_nothing_in_place() {
+        let dir = std::env::temp_dir().join(format!("libertykit-pool-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let mut names: Vec<String> = (1..=20).map(|i| format!("page-{i}.svg")).collect();
+        names[12] = "no-such-folder/page-13.svg".into();
+        let err = in_pool(names.iter().collect(), |name| stage(&dir.join(name), b"x")).err();
+        assert_eq!(
+            err.unwrap().message,
+            format!(
+                "cannot write `{}`: no such file or folder",
+                dir.join(&names[12]).display()
+            )
+        );
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 0);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
