@@ -1,6 +1,6 @@
 //! Each example's `key` (the author's answer), read for its task without the position, so its
 //! form is checked even when the position is wrong. Comparing it with the engine's answer is
-//! the check stage's work (`crate::key_check`), above both the kit and the answers.
+//! the check stage's work (`crate::check`), above both the kit and the answers.
 
 use toml::Spanned;
 

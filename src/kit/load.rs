@@ -36,7 +36,7 @@ pub fn fingerprint(source: &str) -> String {
 }
 
 /// Reads and validates the kit in `source`, reporting every problem found. The authors' keys
-/// are read for their form here and compared with the engine above, in `crate::key_check`.
+/// are read for their form here and compared with the engine above, in `crate::check`.
 pub fn load(source: &str) -> Result<Kit, Rejected> {
     let mut cx = TomlReader::new(source, KIT_TABLES);
     let Some(root) = parse_document(&mut cx) else {

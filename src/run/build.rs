@@ -25,11 +25,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::thread;
 
-use super::check::{Checked, check_source};
 use super::files::{FolderLock, io_reason, lock_folder, stage, writable_target};
 use super::firewall::answer_leaks;
 use super::switch::{Ours, Plan, finish_interrupted, put};
 use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
+use crate::check::{Checked, check_source};
 use crate::cli::{PackFormat, PaperArg};
 use crate::diag::{Diagnostic, Source};
 use crate::export::html::{escape, write_html};
