@@ -4,7 +4,7 @@
 
 use crate::answer::number;
 use crate::diag::Diagnostic;
-use crate::kit::{Kit, Paper};
+use crate::kit::{Kit, Paper, SetBy};
 use crate::layout::fit::{Misfit, board_misfit};
 use crate::typeface::Typefaces;
 
@@ -93,10 +93,10 @@ pub fn fit_problem(kit: &Kit, from: PaperFrom, fonts: &'static Typefaces) -> Opt
             } else {
                 format!("use {}", options.join(", or "))
             };
-            if smaller.is_some() && physical.spacing_given {
+            if smaller.is_some() && physical.spacing_set_by == SetBy::Author {
                 help.push_str("; or leave out `spacing_mm` to have the board fitted to the paper");
             }
-            let span = if physical.spacing_given {
+            let span = if physical.spacing_set_by == SetBy::Author {
                 places.spacing_mm.clone()
             } else {
                 None
@@ -150,8 +150,8 @@ mod tests {
             spacing_x_mm: x,
             spacing_y_mm: y,
             counter_mm: counter,
-            spacing_given: true,
-            counter_given: true,
+            spacing_set_by: SetBy::Author,
+            counter_set_by: SetBy::Author,
             ..Physical::default()
         };
         k.places.spacing_mm = Some(SPACING);
@@ -241,7 +241,7 @@ mod tests {
     fn an_author_counter_is_kept_and_must_fit_the_fitted_grid() {
         let mut k = kit(9, Paper::A4);
         k.physical.counter_mm = 12.0;
-        k.physical.counter_given = true;
+        k.physical.counter_set_by = SetBy::Author;
         let (p, note) = fitted_physical(&k, bundled());
         assert!(note.is_some());
         assert_eq!(p.counter_mm, 12.0);
@@ -250,7 +250,7 @@ mod tests {
 
         let mut k = kit(19, Paper::A4);
         k.physical.counter_mm = 20.0;
-        k.physical.counter_given = true;
+        k.physical.counter_set_by = SetBy::Author;
         k.places.counter_mm = Some(COUNTER);
         let problem = fit_problem(&k, PaperFrom::Default, bundled()).unwrap();
         assert_eq!(problem.span, Some(COUNTER));

@@ -50,13 +50,13 @@ pub fn key_problems(
             (Claim::Legal(claim), Answer::Legal { reason, .. }) => {
                 let agrees = match (claim, reason) {
                     (LegalClaim::Legal, None) | (LegalClaim::Illegal, Some(_)) => true,
-                    (LegalClaim::Because(word), Some(r)) => *word == r.name(),
+                    (LegalClaim::Because(stated), Some(found)) => stated == found,
                     _ => false,
                 };
                 let written = match claim {
                     LegalClaim::Legal => "legal",
                     LegalClaim::Illegal => "illegal",
-                    LegalClaim::Because(word) => word,
+                    LegalClaim::Because(reason) => reason.name(),
                 };
                 (!agrees).then(|| format!("`{written}`"))
             }

@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use toml::Spanned;
 
-use super::model::{Counters, Paper, Physical};
+use super::model::{Counters, Paper, Physical, SetBy};
 use super::schema::{RawCounters, RawKit};
 use crate::diag::nearest;
 use crate::toml_input::document::TomlReader;
@@ -190,7 +190,7 @@ pub(super) fn kit_section(cx: &mut TomlReader<'_>, raw: &RawKit) -> Option<KitSe
                 ) {
                     physical.spacing_x_mm = x;
                     physical.spacing_y_mm = y;
-                    physical.spacing_given = true;
+                    physical.spacing_set_by = SetBy::Author;
                 }
             }
             other => cx.error(
@@ -207,7 +207,7 @@ pub(super) fn kit_section(cx: &mut TomlReader<'_>, raw: &RawKit) -> Option<KitSe
         && let Some(v) = mm(cx, c.span(), "counter_mm", *c.get_ref())
     {
         physical.counter_mm = v;
-        physical.counter_given = true;
+        physical.counter_set_by = SetBy::Author;
     }
     let grid = physical.spacing_x_mm.min(physical.spacing_y_mm);
     if physical.counter_mm > grid {

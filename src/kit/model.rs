@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use crate::rules::{BoardSize, Color, Move, Point, Position, Rules};
+use crate::rules::{BoardSize, Color, IllegalMove, Move, Point, Position, Rules};
 use crate::wording::{Language, Wording};
 
 /// Paper sizes the pack can be printed on.
@@ -61,11 +61,22 @@ pub struct Physical {
     pub counter_mm: f64,
     /// Draw black counters as outlines to save ink.
     pub ink_saving: bool,
-    /// Whether the kit sets `spacing_mm`: a spacing the author chose must fit the paper as it
-    /// is; otherwise the board is drawn at full size when it fits, else as large as fits.
-    pub spacing_given: bool,
-    /// Whether the kit sets `counter_mm` (otherwise counters follow the board's scale).
-    pub counter_given: bool,
+    /// Who chose the spacing: a `spacing_mm` the author set must fit the paper as it is;
+    /// otherwise the board is drawn at full size when it fits, else as large as fits.
+    pub spacing_set_by: SetBy,
+    /// Who chose the counters' size: the author's `counter_mm` is kept, the default follows the
+    /// board's scale.
+    pub counter_set_by: SetBy,
+}
+
+/// Who chose one of a kit's sizes: the program's default, or the author in the kit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SetBy {
+    /// Not written in the kit: the default, free to be fitted to the paper.
+    #[default]
+    Default,
+    /// Written in the kit: kept as the author wrote it.
+    Author,
 }
 
 impl Default for Physical {
@@ -75,8 +86,8 @@ impl Default for Physical {
             spacing_y_mm: 23.7,
             counter_mm: 20.0,
             ink_saving: false,
-            spacing_given: false,
-            counter_given: false,
+            spacing_set_by: SetBy::Default,
+            counter_set_by: SetBy::Default,
         }
     }
 }
@@ -244,7 +255,7 @@ pub enum LegalClaim {
     /// `false` or `"illegal"`: refused, for whatever reason.
     Illegal,
     /// Refused for this reason (`occupied`, `suicide`, `superko`, `game-over`).
-    Because(&'static str),
+    Because(IllegalMove),
 }
 
 /// What an example asks.

@@ -10,7 +10,7 @@
 use std::fmt;
 
 use crate::answer::number;
-use crate::kit::{Kit, Paper, Physical};
+use crate::kit::{Kit, Paper, Physical, SetBy};
 use crate::rules::BoardSize;
 
 use super::board::BoardGeometry;
@@ -73,14 +73,14 @@ impl fmt::Display for FitNote {
 /// sets `counter_mm`.
 pub fn fitted_physical(kit: &Kit, fonts: &'static Typefaces) -> (Physical, Option<FitNote>) {
     let physical = kit.physical;
-    if physical.spacing_given || fits(kit.size, &physical, kit.paper, fonts) {
+    if physical.spacing_set_by == SetBy::Author || fits(kit.size, &physical, kit.paper, fonts) {
         return (physical, None);
     }
     match shrunk(
         kit.size,
         &physical,
         kit.paper,
-        !physical.counter_given,
+        physical.counter_set_by == SetBy::Default,
         fonts,
     ) {
         Some(fitted) => {
