@@ -14,6 +14,7 @@ use crate::rules::notation::{
 };
 use crate::rules::{Board, BoardSize, Color, Game, Move, Point, Position, Rules};
 use crate::toml_input::document::TomlReader;
+use crate::toml_input::rules_table::BOARD_SETTING;
 use crate::toml_input::value::StringPlace;
 
 /// Checks one example (numbered from 1); `None` when it has problems (already reported).
@@ -269,7 +270,7 @@ fn position_text(written: &str, board: &Board) -> String {
 /// what is wrong with it.
 fn position(cx: &mut TomlReader<'_>, text: &Spanned<String>, size: BoardSize) -> Option<Board> {
     let place = StringPlace::of(cx.source, text);
-    let placed = match parse_written_position(text.get_ref(), size) {
+    let placed = match parse_written_position(text.get_ref(), size, BOARD_SETTING) {
         Ok(p) => p,
         Err(errors) => {
             for e in errors {
