@@ -1,6 +1,7 @@
 //! Every wording lookup the code makes with a literal key (`wording.get("key")`,
-//! `w.fill("key", &[("name", ...)])`, `wording.has("key")`) names a sentence of the English
-//! templates, and a `fill` gives exactly the placeholders that sentence has. A missing key would
+//! `w.fill("key", &[("name", ...)])`, `wording.has("key")`, the answer's
+//! `sentence(wording, "key", ...)`) names a sentence of the English templates, and a `fill`
+//! gives exactly the placeholders that sentence has (a `sentence` at least those). A missing key would
 //! print the key itself on paper and a wrong placeholder `{name}`; the other languages are held
 //! to the English keys and placeholders by `wording`'s own tests.
 //!
@@ -49,6 +50,9 @@ struct Lookup {
     key: String,
     /// For a `fill` given a literal list: the placeholder names it fills.
     filled: Option<BTreeSet<String>>,
+    /// Whether the list must be exactly the sentence's placeholders (`fill`), or may give more
+    /// (`sentence`, whose lists are shared by the sentences of one answer).
+    exact: bool,
 }
 
 /// The string literal starting at `text[at..]` (at its opening quote), and the byte after it.
@@ -135,8 +139,26 @@ fn lookups_in(name: &str, text: &str) -> Vec<Lookup> {
                 filled: (method == ".fill(")
                     .then(|| filled_names(text, after))
                     .flatten(),
+                exact: true,
             });
         }
+    }
+    // The answer's `sentence(wording, "key", &[...])`, a fill that keeps its key.
+    for (at, _) in text.match_indices("sentence(") {
+        let args = text[at + "sentence(".len()..].trim_start();
+        let Some(rest) = args.strip_prefix("wording,") else {
+            continue;
+        };
+        let key_at = text.len() - rest.trim_start().len();
+        let Some((key, after)) = literal(text, key_at) else {
+            continue;
+        };
+        found.push(Lookup {
+            place: format!("{name}:{}", text[..at].matches('\n').count() + 1),
+            key: key.to_string(),
+            filled: filled_names(text, after),
+            exact: false,
+        });
     }
     found
 }
@@ -180,7 +202,12 @@ fn every_literal_wording_key_is_in_the_templates_with_the_placeholders_it_fills(
                 .into_iter()
                 .map(String::from)
                 .collect();
-            if filled != &wanted {
+            let agrees = if lookup.exact {
+                filled == &wanted
+            } else {
+                filled.is_superset(&wanted)
+            };
+            if !agrees {
                 wrong.push(format!(
                     "{}: `{}` is filled with {filled:?}, but its sentence has {wanted:?}: {sentence:?}",
                     lookup.place, lookup.key
