@@ -170,7 +170,7 @@ pub(super) fn kit_section(cx: &mut TomlReader<'_>, raw: &RawKit) -> Option<KitSe
 
 /// The paper `paper` names, or the default after reporting an unknown name.
 fn paper(cx: &mut TomlReader<'_>, p: &Spanned<String>) -> Paper {
-    Paper::parse(p.get_ref()).unwrap_or_else(|| {
+    p.get_ref().parse::<Paper>().unwrap_or_else(|_| {
         let help = match nearest(p.get_ref(), Paper::NAMES) {
             Some(n) => format!(
                 "did you mean `{n}`? use one of: {}",
