@@ -289,25 +289,10 @@ pub fn closest<'a>(found: &str, known: &[&'a str], count: usize) -> Vec<&'a str>
     ranked.into_iter().take(count).map(|(_, _, k)| k).collect()
 }
 
-/// Edits (insert, delete, replace, or swap two neighbours) from `a` to `b`: a swap is the
-/// commonest typo (`kye` for `key`), so it counts as one edit, not two.
+/// Edits (insert, delete, replace, or swap two neighbours) from `a` to `b`, in characters: a
+/// swap is the commonest typo (`kye` for `key`), so it counts as one edit, not two.
 fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut before_previous: Vec<usize> = vec![0; b.len() + 1];
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for i in 1..=a.len() {
-        let mut row = vec![i; b.len() + 1];
-        for j in 1..=b.len() {
-            let replace = previous[j - 1] + usize::from(a[i - 1] != b[j - 1]);
-            row[j] = replace.min(previous[j] + 1).min(row[j - 1] + 1);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                row[j] = row[j].min(before_previous[j - 2] + 1);
-            }
-        }
-        before_previous = std::mem::replace(&mut previous, row);
-    }
-    previous[b.len()]
+    strsim::osa_distance(a, b)
 }
 
 #[cfg(test)]

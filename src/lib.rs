@@ -5,12 +5,12 @@
 //! `record` reads played games for the `replay` referee; `run` is the only layer that touches files.
 
 pub mod answer;
+pub mod check;
 pub mod cli;
 pub mod control_chars;
 pub mod diag;
 pub mod export;
 pub(crate) mod fingerprint;
-pub mod key_check;
 pub mod kit;
 pub mod layout;
 pub mod record;

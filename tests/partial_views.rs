@@ -10,8 +10,8 @@ use std::collections::BTreeSet;
 use common::{run, temp_path};
 
 use libertykit::answer::answer_key;
+use libertykit::check::view_problems;
 use libertykit::diag::Source;
-use libertykit::key_check::view_problems;
 use libertykit::kit::{Kit, Physical, load};
 use libertykit::layout::pack;
 use libertykit::layout::page::{Document, Shape};

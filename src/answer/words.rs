@@ -2,7 +2,7 @@
 //! word, sign and separator comes from the kit's wording, so the answers follow its language;
 //! only points (`C3`, A–T without I in every language) and move numbers are written here.
 
-use super::{Answer, ExampleAnswer, Note};
+use super::{Answer, ExampleAnswer, MoveReport, Note};
 use crate::rules::{Color, Point, Score, Scoring};
 use crate::wording::Wording;
 
@@ -97,10 +97,7 @@ fn sentence(wording: &Wording, key: &str, args: &[(&str, &str)]) -> Sentence {
 }
 
 fn answer_sentences(answer: &ExampleAnswer, wording: &Wording) -> Vec<Sentence> {
-    let stones = |n: usize| {
-        let key = if n == 1 { "stone_one" } else { "stone_many" };
-        wording.fill(key, &[("count", &n.to_string())])
-    };
+    let stones = |n: usize| stones(n, wording);
     let list = |points: &[Point]| points_in(points, wording);
     let mover = answer.to_play.unwrap_or(Color::Black);
     let color_word = |c: Color| wording.get(c.name()).to_string();
@@ -199,56 +196,74 @@ fn answer_sentences(answer: &ExampleAnswer, wording: &Wording) -> Vec<Sentence> 
         )],
         Answer::Sequence {
             moves, captures, ..
-        } => {
-            let mut lines: Vec<Sentence> = moves
-                .iter()
-                .map(|r| {
-                    // A move the numbers on the diagram cannot show says where it went.
-                    let note = answer.figure.placement_note(r.number);
-                    let key = if !r.suicided.is_empty() {
-                        "answer_sequence_suicide"
-                    } else if r.captured.is_empty() {
-                        "answer_sequence_move"
-                    } else {
-                        "answer_sequence_capture"
-                    };
-                    let mut said = sentence(
-                        wording,
-                        key,
-                        &[
-                            ("number", &r.number.to_string()),
-                            ("color", &color_word(r.color)),
-                            ("point", &r.mv.to_string()),
-                            ("captured", &list(&r.captured)),
-                            ("stones", &stones(r.captured.len())),
-                            ("removed", &list(&r.suicided)),
-                            ("removed_stones", &stones(r.suicided.len())),
-                            (
-                                "liberties",
-                                &r.liberties.map_or("-".into(), |l| l.to_string()),
-                            ),
-                        ],
-                    );
-                    if let Some(note) = note {
-                        said.line.push_str(
-                            &wording.fill("note_in_move", &[("note", &note_text(note, wording))]),
-                        );
-                    }
-                    said
-                })
-                .collect();
-            lines.push(sentence(
-                wording,
-                "answer_tally",
-                &[
-                    ("black", &captures[0].to_string()),
-                    ("white", &captures[1].to_string()),
-                ],
-            ));
-            lines
-        }
+        } => sequence_sentences(answer, moves, *captures, wording),
         Answer::Score(s) => vec![score_line(s, wording)],
     }
+}
+
+/// `1 stone`, `3 stones`, as the wording counts them.
+fn stones(n: usize, wording: &Wording) -> String {
+    let key = if n == 1 { "stone_one" } else { "stone_many" };
+    wording.fill(key, &[("count", &n.to_string())])
+}
+
+/// A sequence's answer: a sentence for each move, then the capture tally (`captures`, black's
+/// then white's).
+fn sequence_sentences(
+    answer: &ExampleAnswer,
+    moves: &[MoveReport],
+    captures: [u32; 2],
+    wording: &Wording,
+) -> Vec<Sentence> {
+    let stones = |n: usize| stones(n, wording);
+    let list = |points: &[Point]| points_in(points, wording);
+    let color_word = |c: Color| wording.get(c.name()).to_string();
+    let mut lines: Vec<Sentence> = moves
+        .iter()
+        .map(|r| {
+            // A move the numbers on the diagram cannot show says where it went.
+            let note = answer.figure.placement_note(r.number);
+            let key = if !r.suicided.is_empty() {
+                "answer_sequence_suicide"
+            } else if r.captured.is_empty() {
+                "answer_sequence_move"
+            } else {
+                "answer_sequence_capture"
+            };
+            let mut said = sentence(
+                wording,
+                key,
+                &[
+                    ("number", &r.number.to_string()),
+                    ("color", &color_word(r.color)),
+                    ("point", &r.mv.to_string()),
+                    ("captured", &list(&r.captured)),
+                    ("stones", &stones(r.captured.len())),
+                    ("removed", &list(&r.suicided)),
+                    ("removed_stones", &stones(r.suicided.len())),
+                    (
+                        "liberties",
+                        &r.liberties.map_or("-".into(), |l| l.to_string()),
+                    ),
+                ],
+            );
+            if let Some(note) = note {
+                said.line.push_str(
+                    &wording.fill("note_in_move", &[("note", &note_text(note, wording))]),
+                );
+            }
+            said
+        })
+        .collect();
+    lines.push(sentence(
+        wording,
+        "answer_tally",
+        &[
+            ("black", &captures[0].to_string()),
+            ("white", &captures[1].to_string()),
+        ],
+    ));
+    lines
 }
 
 /// A note under a figure in words: `7 at 3`, `7 at C3`, `2: White passes`.

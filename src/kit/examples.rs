@@ -14,6 +14,7 @@ use crate::rules::notation::{
 };
 use crate::rules::{Board, BoardSize, Color, Game, Move, Point, Position, Rules};
 use crate::toml_input::document::TomlReader;
+use crate::toml_input::rules_table::BOARD_SETTING;
 use crate::toml_input::value::StringPlace;
 
 /// Checks one example (numbered from 1); `None` when it has problems (already reported).
@@ -28,31 +29,9 @@ pub(crate) fn check(
 ) -> Option<Example> {
     let before = cx.problems.len();
     let board = raw.position.as_ref().and_then(|p| position(cx, p, size));
-    let to_play = raw.to_play.as_ref().and_then(|c| {
-        let color = Color::parse(c.get_ref().trim()).filter(|_| !c.get_ref().trim().is_empty());
-        if color.is_none() {
-            cx.error(
-                c.span(),
-                format!("`{}` is not a player", c.get_ref()),
-                Some("write `to_play = \"black\"` or `to_play = \"white\"`".into()),
-            );
-        }
-        color
-    });
+    let to_play = raw.to_play.as_ref().and_then(|c| player(cx, c));
     let task_value = raw.task.as_ref()?;
-    let Some(kind) = TaskKind::parse(task_value.get_ref()) else {
-        let names = TaskKind::NAMES.join(", ");
-        let help = match nearest(task_value.get_ref().trim(), TaskKind::NAMES) {
-            Some(n) => format!("did you mean `{n}`? tasks are: {names}"),
-            None => format!("tasks are: {names}"),
-        };
-        cx.error(
-            task_value.span(),
-            format!("unknown task `{}`", task_value.get_ref()),
-            Some(help),
-        );
-        return None;
-    };
+    let kind = task_kind(cx, task_value)?;
     // A malformed key is reported here and the example is checked on: its problems are counted
     // at the end, where any of them keeps the example out.
     let key = raw
@@ -63,92 +42,23 @@ pub(crate) fn check(
         return None;
     }
     unused_fields(cx, raw, kind);
-    let task_name = kind.name();
-    let needs = |cx: &mut TomlReader<'_>, field: &str, what: &str| {
-        cx.error(
-            task_value.span(),
-            format!("example {number}: task `{task_name}` needs `{field}`"),
-            Some(what.to_string()),
-        );
+    let asked = Asked {
+        number,
+        kind,
+        span: task_value.span(),
+        size,
+        rules,
+        to_play,
     };
     if matches!(kind, TaskKind::Capture | TaskKind::Legal) && !raw.is_written("to_play") {
-        needs(
+        asked.needs(
             cx,
             "to_play",
             "add `to_play = \"black\"` or `to_play = \"white\"`",
         );
     }
     let board = board?;
-    let task = match kind {
-        TaskKind::Capture => Some(Task::Capture),
-        TaskKind::Liberties => match &raw.group {
-            None => {
-                needs(
-                    cx,
-                    "group",
-                    "add `group = \"C3\"`: any stone of the chain asked about",
-                );
-                None
-            }
-            Some(g) => point(cx, g, size).and_then(|p| {
-                if board.stone(p).is_some() {
-                    Some(Task::Liberties { group: p })
-                } else {
-                    cx.error(
-                        g.span(),
-                        format!("`group` names `{p}`, which is empty in this position"),
-                        Some(format!(
-                            "name a stone of the chain; stones here: {}",
-                            stone_list(&board)
-                        )),
-                    );
-                    None
-                }
-            }),
-        },
-        TaskKind::Legal => {
-            let mover = to_play.unwrap_or(Color::Black);
-            let history = raw.history.as_ref().map_or(Some(Vec::new()), |h| {
-                let moves = move_list(cx, h, size, mover, true)?;
-                play_through(cx, h, &moves, &board, mover, rules, "history").map(|_| moves)
-            });
-            let mv = match &raw.mv {
-                None => {
-                    needs(cx, "move", "add `move = \"C4\"`: the point asked about");
-                    None
-                }
-                Some(m) => point(cx, m, size),
-            };
-            match (history, mv) {
-                (Some(history), Some(mv)) => Some(Task::Legal { mv, history }),
-                _ => None,
-            }
-        }
-        TaskKind::Sequence => match &raw.moves {
-            None => {
-                needs(
-                    cx,
-                    "moves",
-                    "add e.g. `moves = [\"black C4\", \"white D4\"]`",
-                );
-                None
-            }
-            Some(m) => {
-                let first = to_play.unwrap_or(Color::Black);
-                let moves = move_list(cx, m, size, first, false)?;
-                play_through(cx, m, &moves, &board, first, rules, "moves")?;
-                Some(Task::Sequence { moves })
-            }
-        },
-        TaskKind::Score => {
-            let dead = match &raw.dead {
-                None => Some(Vec::new()),
-                Some(d) => dead_stones(cx, d, &board, size),
-            };
-            dead.map(|dead| Task::Score { dead })
-        }
-    };
-    let task = task?;
+    let task = task(cx, raw, &asked, &board)?;
     if cx.problems.len() != before {
         return None;
     }
@@ -168,6 +78,148 @@ pub(crate) fn check(
         key,
         view,
     })
+}
+
+/// The player `to_play` names, or `None` after reporting it is not one.
+fn player(cx: &mut TomlReader<'_>, written: &Spanned<String>) -> Option<Color> {
+    let text = written.get_ref().trim();
+    let color = Color::parse(text).filter(|_| !text.is_empty());
+    if color.is_none() {
+        cx.error(
+            written.span(),
+            format!("`{}` is not a player", written.get_ref()),
+            Some("write `to_play = \"black\"` or `to_play = \"white\"`".into()),
+        );
+    }
+    color
+}
+
+/// The task `task` names, or `None` after reporting it with the nearest task name.
+fn task_kind(cx: &mut TomlReader<'_>, task_value: &Spanned<String>) -> Option<TaskKind> {
+    let kind = TaskKind::parse(task_value.get_ref());
+    if kind.is_none() {
+        let names = TaskKind::NAMES.join(", ");
+        let help = match nearest(task_value.get_ref().trim(), TaskKind::NAMES) {
+            Some(n) => format!("did you mean `{n}`? tasks are: {names}"),
+            None => format!("tasks are: {names}"),
+        };
+        cx.error(
+            task_value.span(),
+            format!("unknown task `{}`", task_value.get_ref()),
+            Some(help),
+        );
+    }
+    kind
+}
+
+/// What an example asks, as its task's own fields are read.
+struct Asked<'r> {
+    number: usize,
+    kind: TaskKind,
+    /// Where `task` is written, for a missing field.
+    span: Range<usize>,
+    size: BoardSize,
+    rules: &'r Rules,
+    to_play: Option<Color>,
+}
+
+impl Asked<'_> {
+    /// Reports that the task needs `field`, with `what` to write.
+    fn needs(&self, cx: &mut TomlReader<'_>, field: &str, what: &str) {
+        cx.error(
+            self.span.clone(),
+            format!(
+                "example {}: task `{}` needs `{field}`",
+                self.number,
+                self.kind.name()
+            ),
+            Some(what.to_string()),
+        );
+    }
+}
+
+/// The task with its own fields read on `board`, or `None` after reporting what is wrong.
+fn task(
+    cx: &mut TomlReader<'_>,
+    raw: &RawExample,
+    asked: &Asked<'_>,
+    board: &Board,
+) -> Option<Task> {
+    let Asked {
+        size,
+        rules,
+        to_play,
+        ..
+    } = *asked;
+    match asked.kind {
+        TaskKind::Capture => Some(Task::Capture),
+        TaskKind::Liberties => match &raw.group {
+            None => {
+                asked.needs(
+                    cx,
+                    "group",
+                    "add `group = \"C3\"`: any stone of the chain asked about",
+                );
+                None
+            }
+            Some(g) => point(cx, g, size).and_then(|p| {
+                if board.stone(p).is_some() {
+                    Some(Task::Liberties { group: p })
+                } else {
+                    cx.error(
+                        g.span(),
+                        format!("`group` names `{p}`, which is empty in this position"),
+                        Some(format!(
+                            "name a stone of the chain; stones here: {}",
+                            stone_list(board)
+                        )),
+                    );
+                    None
+                }
+            }),
+        },
+        TaskKind::Legal => {
+            let mover = to_play.unwrap_or(Color::Black);
+            let history = raw.history.as_ref().map_or(Some(Vec::new()), |h| {
+                let moves = move_list(cx, h, size, mover, true)?;
+                play_through(cx, h, &moves, board, mover, rules, "history").map(|_| moves)
+            });
+            let mv = match &raw.mv {
+                None => {
+                    asked.needs(cx, "move", "add `move = \"C4\"`: the point asked about");
+                    None
+                }
+                Some(m) => point(cx, m, size),
+            };
+            match (history, mv) {
+                (Some(history), Some(mv)) => Some(Task::Legal { mv, history }),
+                _ => None,
+            }
+        }
+        TaskKind::Sequence => match &raw.moves {
+            None => {
+                asked.needs(
+                    cx,
+                    "moves",
+                    "add e.g. `moves = [\"black C4\", \"white D4\"]`",
+                );
+                None
+            }
+            Some(m) => {
+                let first = to_play.unwrap_or(Color::Black);
+                let moves = move_list(cx, m, size, first, false)?;
+                play_through(cx, m, &moves, board, first, rules, "moves")?;
+                Some(Task::Sequence { moves })
+            }
+        },
+        TaskKind::Score => {
+            let dead = match &raw.dead {
+                None => Some(Vec::new()),
+                Some(d) => dead_stones(cx, d, board, size),
+            };
+            dead.map(|dead| Task::Score { dead })
+        }
+    }
 }
 
 /// Reads `view = "A1:G7"`: two opposite corners of a rectangle of at least 2x2 points.
@@ -269,7 +321,7 @@ fn position_text(written: &str, board: &Board) -> String {
 /// what is wrong with it.
 fn position(cx: &mut TomlReader<'_>, text: &Spanned<String>, size: BoardSize) -> Option<Board> {
     let place = StringPlace::of(cx.source, text);
-    let placed = match parse_written_position(text.get_ref(), size) {
+    let placed = match parse_written_position(text.get_ref(), size, BOARD_SETTING) {
         Ok(p) => p,
         Err(errors) => {
             for e in errors {

@@ -1,16 +1,17 @@
 //! Each example's `key` (the author's answer), read for its task without the position, so its
 //! form is checked even when the position is wrong. Comparing it with the engine's answer is
-//! the check stage's work (`crate::key_check`), above both the kit and the answers.
+//! the check stage's work (`crate::check`), above both the kit and the answers.
 
 use toml::Spanned;
 
 use super::model::{Claim, LegalClaim, StatedKey, TaskKind};
 use super::schema::RawKey;
 use crate::diag::nearest;
-use crate::rules::{BoardSize, Color, Point};
+use crate::rules::{BoardSize, Color, IllegalMove, Point};
 use crate::toml_input::document::TomlReader;
 
-/// The words a `legal` key may be: `legal`, `illegal`, or one of the reasons a move is refused.
+/// The words a `legal` key may be: `legal`, `illegal`, or one of the reasons a move is refused
+/// ([`STATED_REASONS`], by name).
 const LEGAL_WORDS: &[&str] = &[
     "legal",
     "illegal",
@@ -18,6 +19,14 @@ const LEGAL_WORDS: &[&str] = &[
     "suicide",
     "superko",
     "game-over",
+];
+/// The reasons a `legal` key may give for refusing its move: not `off-board`, as a kit's move
+/// is always on the board.
+const STATED_REASONS: [IllegalMove; 4] = [
+    IllegalMove::Occupied,
+    IllegalMove::Suicide,
+    IllegalMove::Superko,
+    IllegalMove::GameOver,
 ];
 /// The words a `score` key may be.
 const SCORE_WORDS: &[&str] = &["black", "white", "draw"];
@@ -50,15 +59,19 @@ pub(crate) fn read(
             }),
             RawKey::Text(t) => {
                 let word = t.get_ref().trim().to_ascii_lowercase();
-                let Some(&known) = LEGAL_WORDS.iter().find(|w| **w == word) else {
+                let claim = match word.as_str() {
+                    "legal" => Some(LegalClaim::Legal),
+                    "illegal" => Some(LegalClaim::Illegal),
+                    reason => STATED_REASONS
+                        .into_iter()
+                        .find(|r| r.name() == reason)
+                        .map(LegalClaim::Because),
+                };
+                let Some(claim) = claim else {
                     unknown_word(cx, t, LEGAL_WORDS, "`true`, `false`, ");
                     return None;
                 };
-                Claim::Legal(match known {
-                    "legal" => LegalClaim::Legal,
-                    "illegal" => LegalClaim::Illegal,
-                    reason => LegalClaim::Because(reason),
-                })
+                Claim::Legal(claim)
             }
             RawKey::List(_) => {
                 shape(
@@ -159,4 +172,17 @@ fn points_of(
     }
     out.sort();
     sound.then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words offered to an author who misspells a `legal` key are the ones it reads.
+    #[test]
+    fn the_legal_words_are_legal_illegal_and_the_stated_reasons() {
+        let reasons = STATED_REASONS.map(IllegalMove::name);
+        assert_eq!(LEGAL_WORDS[..2], ["legal", "illegal"]);
+        assert_eq!(LEGAL_WORDS[2..], reasons);
+    }
 }

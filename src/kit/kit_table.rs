@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use toml::Spanned;
 
-use super::model::{Counters, Paper, Physical};
+use super::model::{Counters, Paper, Physical, SetBy};
 use super::schema::{RawCounters, RawKit};
 use crate::diag::nearest;
 use crate::toml_input::document::TomlReader;
@@ -130,24 +130,10 @@ pub(super) fn kit_section(cx: &mut TomlReader<'_>, raw: &RawKit) -> Option<KitSe
         );
     }
     let purpose = raw.purpose.as_ref().map(|p| p.get_ref().trim().to_string());
-    let paper = match &raw.paper {
-        None => Paper::default(),
-        Some(p) => Paper::parse(p.get_ref()).unwrap_or_else(|| {
-            let help = match nearest(p.get_ref(), Paper::NAMES) {
-                Some(n) => format!(
-                    "did you mean `{n}`? use one of: {}",
-                    Paper::NAMES.join(", ")
-                ),
-                None => format!("use one of: {}", Paper::NAMES.join(", ")),
-            };
-            cx.error(
-                p.span(),
-                format!("unknown paper `{}`", p.get_ref()),
-                Some(help),
-            );
-            Paper::default()
-        }),
-    };
+    let paper = raw
+        .paper
+        .as_ref()
+        .map_or(Paper::default(), |p| paper(cx, p));
     let record_rows = match &raw.record_rows {
         None => 8,
         Some(r) => {
@@ -164,6 +150,45 @@ pub(super) fn kit_section(cx: &mut TomlReader<'_>, raw: &RawKit) -> Option<KitSe
             }
         }
     };
+    let physical = physical(cx, raw);
+    let counters = raw
+        .counters
+        .as_ref()
+        .map_or(Counters::Default, |c| counters(cx, c));
+    let record_numbered = raw.record_numbered.as_ref().is_some_and(|b| *b.get_ref());
+    let title = title?;
+    (cx.problems.len() == before).then_some(KitSection {
+        title,
+        purpose,
+        paper,
+        record_rows,
+        record_numbered,
+        counters,
+        physical,
+    })
+}
+
+/// The paper `paper` names, or the default after reporting an unknown name.
+fn paper(cx: &mut TomlReader<'_>, p: &Spanned<String>) -> Paper {
+    p.get_ref().parse::<Paper>().unwrap_or_else(|_| {
+        let help = match nearest(p.get_ref(), Paper::NAMES) {
+            Some(n) => format!(
+                "did you mean `{n}`? use one of: {}",
+                Paper::NAMES.join(", ")
+            ),
+            None => format!("use one of: {}", Paper::NAMES.join(", ")),
+        };
+        cx.error(
+            p.span(),
+            format!("unknown paper `{}`", p.get_ref()),
+            Some(help),
+        );
+        Paper::default()
+    })
+}
+
+/// The board's and counters' sizes `[kit]` sets, each checked, with who chose each.
+fn physical(cx: &mut TomlReader<'_>, raw: &RawKit) -> Physical {
     let mut physical = Physical::default();
     let mm = |cx: &mut TomlReader<'_>, span: Range<usize>, name: &str, v: f64| -> Option<f64> {
         if v.is_finite() && MM_RANGE.contains(&v) {
@@ -190,7 +215,7 @@ pub(super) fn kit_section(cx: &mut TomlReader<'_>, raw: &RawKit) -> Option<KitSe
                 ) {
                     physical.spacing_x_mm = x;
                     physical.spacing_y_mm = y;
-                    physical.spacing_given = true;
+                    physical.spacing_set_by = SetBy::Author;
                 }
             }
             other => cx.error(
@@ -207,7 +232,7 @@ pub(super) fn kit_section(cx: &mut TomlReader<'_>, raw: &RawKit) -> Option<KitSe
         && let Some(v) = mm(cx, c.span(), "counter_mm", *c.get_ref())
     {
         physical.counter_mm = v;
-        physical.counter_given = true;
+        physical.counter_set_by = SetBy::Author;
     }
     let grid = physical.spacing_x_mm.min(physical.spacing_y_mm);
     if physical.counter_mm > grid {
@@ -230,21 +255,7 @@ pub(super) fn kit_section(cx: &mut TomlReader<'_>, raw: &RawKit) -> Option<KitSe
     if let Some(i) = &raw.ink_saving {
         physical.ink_saving = *i.get_ref();
     }
-    let counters = raw
-        .counters
-        .as_ref()
-        .map_or(Counters::Default, |c| counters(cx, c));
-    let record_numbered = raw.record_numbered.as_ref().is_some_and(|b| *b.get_ref());
-    let title = title?;
-    (cx.problems.len() == before).then_some(KitSection {
-        title,
-        purpose,
-        paper,
-        record_rows,
-        record_numbered,
-        counters,
-        physical,
-    })
+    physical
 }
 
 /// Most counters per colour a kit may ask for: a 19x19 board's points.

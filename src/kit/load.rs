@@ -3,7 +3,7 @@
 //! `check` shows as many of them as the file allows.
 
 use toml::Spanned;
-use toml::de::DeValue;
+use toml::de::{DeTable, DeValue};
 
 use super::examples;
 use super::kit_table::{KitSection, kit_language, kit_section, worked_example};
@@ -12,7 +12,7 @@ use super::schema::{
     EXAMPLE_KEYS, EXAMPLE_REQUIRED, KIT_KEYS, KIT_REQUIRED, RawExample, RawKit, TOP_KEYS,
 };
 use crate::diag::{Diagnostic, nearest};
-use crate::rules::Rules;
+use crate::rules::{BoardSize, Rules};
 use crate::toml_input::control_characters;
 use crate::toml_input::document::{TomlReader, parse_document, with_article};
 use crate::toml_input::rules_table::{RULES_KEYS, RULES_REQUIRED, RawRules, assumed_note};
@@ -36,7 +36,7 @@ pub fn fingerprint(source: &str) -> String {
 }
 
 /// Reads and validates the kit in `source`, reporting every problem found. The authors' keys
-/// are read for their form here and compared with the engine above, in `crate::key_check`.
+/// are read for their form here and compared with the engine above, in `crate::check`.
 pub fn load(source: &str) -> Result<Kit, Rejected> {
     let mut cx = TomlReader::new(source, KIT_TABLES);
     let Some(root) = parse_document(&mut cx) else {
@@ -49,40 +49,10 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
     };
     // Reported with the rest, not alone: the file reads, so every other problem can be found.
     cx.problems.extend(control_characters(source, &root));
-    let mut kit_table = None;
-    let mut rules_table = None;
-    let mut text_table = None;
-    let mut example_value = None;
-    for (key, value) in root.iter() {
-        match key.get_ref().as_ref() {
-            "kit" => kit_table = Some(value),
-            "rules" => rules_table = Some(value),
-            "text" => text_table = Some(value),
-            "example" => example_value = Some(value),
-            other => {
-                let help = match nearest(other, TOP_KEYS) {
-                    Some("example") => "did you mean `[[example]]`?".to_string(),
-                    Some(n) => format!("did you mean `[{n}]`?"),
-                    None => match cx.home_of(other) {
-                        Some(home) => format!("`{other}` belongs in `{home}`"),
-                        None => {
-                            "a kit has the tables `[kit]`, `[rules]`, `[text]` and `[[example]]`"
-                                .into()
-                        }
-                    },
-                };
-                cx.error(
-                    key.span(),
-                    format!("unknown key `{other}` at the top level"),
-                    Some(help),
-                );
-            }
-        }
-    }
-
+    let tables = top_tables(&mut cx, &root);
     let raw_kit = cx
         .table(
-            kit_table,
+            tables.kit,
             "[kit]",
             (KIT_KEYS, KIT_REQUIRED),
             "add `[kit]` with at least `title = \"...\"`",
@@ -99,52 +69,16 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
             kit_language(&mut cx, written)
         });
 
-    let mut places = PaperPlaces {
-        paper: raw_kit
-            .as_ref()
-            .and_then(|r| r.paper.as_ref())
-            .map(Spanned::span),
-        spacing_mm: raw_kit
-            .as_ref()
-            .and_then(|r| r.spacing_mm.as_ref())
-            .map(Spanned::span),
-        counter_mm: raw_kit
-            .as_ref()
-            .and_then(|r| r.counter_mm.as_ref())
-            .map(Spanned::span),
-        ..PaperPlaces::default()
-    };
-    let mut example_size = None;
-    // The rules with each wrong entry at its default, so the examples are still read and
-    // their keys compared with the engine when `[rules]` has a problem.
-    let mut assumed = (Rules::default(), Vec::new());
-    let rules = cx
-        .table(
-            rules_table,
-            "[rules]",
-            (RULES_KEYS, RULES_REQUIRED),
-            "add `[rules]` with at least `board = 5`",
-            RawRules::read,
-        )
-        .and_then(|(raw, keys_sound)| {
-            places.board = raw.board.as_ref().map_or(0..0, Spanned::span);
-            example_size = raw.size();
-            let checked = raw.check();
-            let mut defaulted: Vec<String> =
-                checked.defaulted.iter().map(ToString::to_string).collect();
-            defaulted.extend(unknown_keys(rules_table, RULES_KEYS));
-            let sound = keys_sound && raw.sound && checked.problems.is_empty();
-            cx.problems.extend(checked.problems);
-            assumed = (checked.rules, defaulted);
-            checked
-                .size
-                .filter(|_| sound)
-                .map(|size| (size, checked.rules))
-        });
+    let mut places = paper_places(raw_kit.as_ref());
+    let RulesRead {
+        rules,
+        example_size,
+        assumed,
+    } = rules_section(&mut cx, tables.rules, &mut places);
 
-    let wording = text_section(&mut cx, text_table, language);
+    let wording = text_section(&mut cx, tables.text, language);
 
-    let raw_examples = example_tables(&mut cx, example_value);
+    let raw_examples = example_tables(&mut cx, tables.example);
     let example_rules = rules.map_or_else(|| example_size.map(|size| (size, assumed.0)), Some);
     let examples: Vec<Example> = match example_rules {
         Some((size, rules)) => raw_examples
@@ -212,6 +146,116 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
                 examples,
             })
         }
+    }
+}
+
+/// The top-level tables of a kit, each when written.
+struct TopTables<'v, 'i> {
+    kit: Option<&'v Spanned<DeValue<'i>>>,
+    rules: Option<&'v Spanned<DeValue<'i>>>,
+    text: Option<&'v Spanned<DeValue<'i>>>,
+    example: Option<&'v Spanned<DeValue<'i>>>,
+}
+
+/// The kit's top-level tables, reporting every other top-level key with where it belongs.
+fn top_tables<'v, 'i>(cx: &mut TomlReader<'_>, root: &'v DeTable<'i>) -> TopTables<'v, 'i> {
+    let mut tables = TopTables {
+        kit: None,
+        rules: None,
+        text: None,
+        example: None,
+    };
+    for (key, value) in root.iter() {
+        match key.get_ref().as_ref() {
+            "kit" => tables.kit = Some(value),
+            "rules" => tables.rules = Some(value),
+            "text" => tables.text = Some(value),
+            "example" => tables.example = Some(value),
+            other => {
+                let help = match nearest(other, TOP_KEYS) {
+                    Some("example") => "did you mean `[[example]]`?".to_string(),
+                    Some(n) => format!("did you mean `[{n}]`?"),
+                    None => match cx.home_of(other) {
+                        Some(home) => format!("`{other}` belongs in `{home}`"),
+                        None => {
+                            "a kit has the tables `[kit]`, `[rules]`, `[text]` and `[[example]]`"
+                                .into()
+                        }
+                    },
+                };
+                cx.error(
+                    key.span(),
+                    format!("unknown key `{other}` at the top level"),
+                    Some(help),
+                );
+            }
+        }
+    }
+    tables
+}
+
+/// Where `[kit]` writes the values a board-fit problem points at (`[rules] board` is added
+/// when the rules are read).
+fn paper_places(raw_kit: Option<&RawKit>) -> PaperPlaces {
+    PaperPlaces {
+        paper: raw_kit.and_then(|r| r.paper.as_ref()).map(Spanned::span),
+        spacing_mm: raw_kit
+            .and_then(|r| r.spacing_mm.as_ref())
+            .map(Spanned::span),
+        counter_mm: raw_kit
+            .and_then(|r| r.counter_mm.as_ref())
+            .map(Spanned::span),
+        ..PaperPlaces::default()
+    }
+}
+
+/// What `[rules]` gave the kit.
+struct RulesRead {
+    /// The board and rules, when `[rules]` is sound.
+    rules: Option<(BoardSize, Rules)>,
+    /// The board's size when it reads, even if another rule is wrong.
+    example_size: Option<BoardSize>,
+    /// The rules with each wrong entry at its default, so the examples are still read and
+    /// their keys compared with the engine when `[rules]` has a problem; with the entries
+    /// defaulted.
+    assumed: (Rules, Vec<String>),
+}
+
+/// Reads `[rules]`, noting where its `board` is written in `places`.
+fn rules_section(
+    cx: &mut TomlReader<'_>,
+    rules_table: Option<&Spanned<DeValue<'_>>>,
+    places: &mut PaperPlaces,
+) -> RulesRead {
+    let mut example_size = None;
+    let mut assumed = (Rules::default(), Vec::new());
+    let rules = cx
+        .table(
+            rules_table,
+            "[rules]",
+            (RULES_KEYS, RULES_REQUIRED),
+            "add `[rules]` with at least `board = 5`",
+            RawRules::read,
+        )
+        .and_then(|(raw, keys_sound)| {
+            places.board = raw.board.as_ref().map_or(0..0, Spanned::span);
+            example_size = raw.size();
+            let checked = raw.check();
+            let mut defaulted: Vec<String> =
+                checked.defaulted.iter().map(ToString::to_string).collect();
+            defaulted.extend(unknown_keys(rules_table, RULES_KEYS));
+            let sound = keys_sound && raw.sound && checked.problems.is_empty();
+            cx.problems.extend(checked.problems);
+            assumed = (checked.rules, defaulted);
+            checked
+                .size
+                .filter(|_| sound)
+                .map(|size| (size, checked.rules))
+        });
+    RulesRead {
+        rules,
+        example_size,
+        assumed,
     }
 }
 

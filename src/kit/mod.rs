@@ -9,4 +9,4 @@ pub mod schema;
 
 pub use examples::starting_side;
 pub use load::load;
-pub use model::{Example, Kit, Paper, Physical, Task, TaskKind, View};
+pub use model::{Example, Kit, Paper, Physical, SetBy, Task, TaskKind, View};

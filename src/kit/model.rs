@@ -1,8 +1,11 @@
 //! The validated kit: what a session pack is made from. Only `kit::load` builds one.
 
+use std::fmt;
 use std::ops::Range;
+use std::str::FromStr;
 
-use crate::rules::{BoardSize, Color, Move, Point, Position, Rules};
+use crate::rules::ruleset::named;
+use crate::rules::{BoardSize, Color, IllegalMove, Move, Point, Position, Rules, UnknownName};
 use crate::wording::{Language, Wording};
 
 /// Paper sizes the pack can be printed on.
@@ -18,9 +21,6 @@ pub enum Paper {
 }
 
 impl Paper {
-    /// Every accepted name, as written in kits and on the command line.
-    pub const NAMES: &'static [&'static str] = &["a4", "letter", "a3"];
-
     /// Portrait width and height in millimetres.
     pub fn dimensions_mm(self) -> (f64, f64) {
         match self {
@@ -29,26 +29,10 @@ impl Paper {
             Paper::A3 => (297.0, 420.0),
         }
     }
-
-    /// The name used in kits: `a4`, `letter`, `a3`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Paper::A4 => "a4",
-            Paper::Letter => "letter",
-            Paper::A3 => "a3",
-        }
-    }
-
-    /// Reads a paper name in any case.
-    pub fn parse(s: &str) -> Option<Paper> {
-        match s.to_ascii_lowercase().as_str() {
-            "a4" => Some(Paper::A4),
-            "letter" => Some(Paper::Letter),
-            "a3" => Some(Paper::A3),
-            _ => None,
-        }
-    }
 }
+
+// Names as written in kits and on the command line, read in any case.
+named!(Paper, A4 => "a4", Letter => "letter", A3 => "a3");
 
 /// Physical sizes of the printed board and counters.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -61,11 +45,22 @@ pub struct Physical {
     pub counter_mm: f64,
     /// Draw black counters as outlines to save ink.
     pub ink_saving: bool,
-    /// Whether the kit sets `spacing_mm`: a spacing the author chose must fit the paper as it
-    /// is; otherwise the board is drawn at full size when it fits, else as large as fits.
-    pub spacing_given: bool,
-    /// Whether the kit sets `counter_mm` (otherwise counters follow the board's scale).
-    pub counter_given: bool,
+    /// Who chose the spacing: a `spacing_mm` the author set must fit the paper as it is;
+    /// otherwise the board is drawn at full size when it fits, else as large as fits.
+    pub spacing_set_by: SetBy,
+    /// Who chose the counters' size: the author's `counter_mm` is kept, the default follows the
+    /// board's scale.
+    pub counter_set_by: SetBy,
+}
+
+/// Who chose one of a kit's sizes: the program's default, or the author in the kit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SetBy {
+    /// Not written in the kit: the default, free to be fitted to the paper.
+    #[default]
+    Default,
+    /// Written in the kit: kept as the author wrote it.
+    Author,
 }
 
 impl Default for Physical {
@@ -75,8 +70,8 @@ impl Default for Physical {
             spacing_y_mm: 23.7,
             counter_mm: 20.0,
             ink_saving: false,
-            spacing_given: false,
-            counter_given: false,
+            spacing_set_by: SetBy::Default,
+            counter_set_by: SetBy::Default,
         }
     }
 }
@@ -244,7 +239,7 @@ pub enum LegalClaim {
     /// `false` or `"illegal"`: refused, for whatever reason.
     Illegal,
     /// Refused for this reason (`occupied`, `suicide`, `superko`, `game-over`).
-    Because(&'static str),
+    Because(IllegalMove),
 }
 
 /// What an example asks.
@@ -329,23 +324,10 @@ impl TaskKind {
         TaskKind::Score,
     ];
 
-    /// Every task name, in documentation order.
-    pub const NAMES: &[&str] = &["capture", "liberties", "legal", "sequence", "score"];
-
-    /// The task's name in kit files.
-    pub fn name(self) -> &'static str {
-        match self {
-            TaskKind::Capture => "capture",
-            TaskKind::Liberties => "liberties",
-            TaskKind::Legal => "legal",
-            TaskKind::Sequence => "sequence",
-            TaskKind::Score => "score",
-        }
-    }
-
     /// The task named `name` (any case, surrounding spaces ignored).
     pub fn parse(name: &str) -> Option<TaskKind> {
-        let name = name.trim().to_ascii_lowercase();
-        TaskKind::ALL.into_iter().find(|t| t.name() == name)
+        name.trim().parse().ok()
     }
 }
+
+named!(TaskKind, Capture => "capture", Liberties => "liberties", Legal => "legal", Sequence => "sequence", Score => "score");

@@ -11,7 +11,7 @@ use crate::diag::{Diagnostic, nearest};
 use crate::rules::notation::{self, NotationError};
 use crate::rules::{BoardSize, Color, Move, Point, PointError, Rules};
 use crate::toml_input::document::{TomlReader, parse_document};
-use crate::toml_input::rules_table::{RULES_KEYS, RULES_REQUIRED, RawRules};
+use crate::toml_input::rules_table::{BOARD_SETTING, RULES_KEYS, RULES_REQUIRED, RawRules};
 use crate::toml_input::value::{FieldReader, StringPlace, text, text_list};
 
 /// Keys a record's top level may have.
@@ -123,7 +123,7 @@ fn read_setup(
         return setup;
     };
     let place = StringPlace::of(source, value);
-    match notation::parse_written_position(value.get_ref(), size) {
+    match notation::parse_written_position(value.get_ref(), size, BOARD_SETTING) {
         Ok(placed) => {
             setup = notation::board_of(size, &placed);
             for chain in notation::chains_without_liberty(&setup) {

@@ -124,6 +124,9 @@ macro_rules! named {
     };
 }
 
+// Reachable from the kit's name enums too (`crate::rules::ruleset::named`).
+pub(crate) use named;
+
 named!(KoRule, Positional => "positional", Situational => "situational", Simple => "simple");
 named!(Scoring, Captures => "captures", Area => "area", Territory => "territory");
 named!(SuicideRule, Forbidden => "forbidden", Allowed => "allowed");

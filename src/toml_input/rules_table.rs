@@ -7,6 +7,9 @@ use super::value::{FieldReader, number, text, whole_number};
 use crate::diag::Diagnostic;
 use crate::rules::{BoardSize, KoRule, Rules, Scoring, SuicideRule};
 
+/// The board's size as messages name it, e.g. of a position drawn for another board.
+pub const BOARD_SETTING: &str = "`[rules] board`";
+
 /// What would be right instead of `found`: the likely intended word first, then every choice.
 fn choices(found: &str, names: &[&str]) -> String {
     match crate::diag::nearest(found, names) {

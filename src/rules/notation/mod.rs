@@ -170,12 +170,14 @@ pub fn parse_position(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<No
 
 /// Reads a position in either form: a diagram (several lines of `X`, `O` and `.`) or a list of
 /// points (`white C3; black B3 C2 D3`). Both give the same stones for the same position.
+/// `board_setting` names where the file sets the board's size, for a diagram of another size.
 pub fn parse_written_position(
     text: &str,
     size: BoardSize,
+    board_setting: &str,
 ) -> Result<Vec<Placed>, Vec<NotationError>> {
     if diagram::looks_like_diagram(text) {
-        diagram::parse_diagram(text, size)
+        diagram::parse_diagram(text, size, board_setting)
     } else {
         parse_position(text, size)
     }

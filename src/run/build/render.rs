@@ -4,13 +4,13 @@
 use std::path::{Path, PathBuf};
 
 use super::pack_files::{Document, PackFile};
+use crate::check::{Checked, check_source};
 use crate::cli::PackFormat;
 use crate::diag::{Diagnostic, Source};
 use crate::export::html::write_html;
 use crate::export::pdf::write_pdf;
 use crate::export::svg::write_svg;
 use crate::kit::Paper;
-use crate::run::check::{Checked, check_source};
 use crate::run::firewall::answer_leaks;
 use crate::run::{Failure, KIT_LIMIT, read_text};
 

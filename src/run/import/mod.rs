@@ -11,12 +11,12 @@ use std::path::Path;
 use example::{ImportedExample, ImportedTask, PrivateEntries, example_of};
 use kit_text::{KitHeader, kit_text};
 
-use super::check::check_answers;
 use super::{
     Console, Failure, KIT_LIMIT, Outcome, RECORD_LIMIT, deliver, not_the_input, output_error,
     read_bytes, writable_target,
 };
 use crate::answer::{ExampleAnswer, answer_example};
+use crate::check::check_answers;
 use crate::diag::{Diagnostic, Source};
 use crate::kit::{Example, Task};
 use crate::record::{KNOWN_RULESETS, SgfGame, named_rules, read_collection};

@@ -147,8 +147,13 @@ fn common_width(rows: &[Row]) -> usize {
 }
 
 /// Reads a diagram on a board of `size`: the stones with the range of each one's character, or
-/// every problem found.
-pub fn parse_diagram(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<NotationError>> {
+/// every problem found. `board_setting` names where the reader's file sets the board's size
+/// (e.g. `` `[rules] board` ``), for the messages about a diagram of another size.
+pub fn parse_diagram(
+    text: &str,
+    size: BoardSize,
+    board_setting: &str,
+) -> Result<Vec<Placed>, Vec<NotationError>> {
     let n = usize::from(size.get());
     let Shape { rows, letters } = shape(text);
     let mut errors = Vec::new();
@@ -163,9 +168,39 @@ pub fn parse_diagram(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<Not
             CELL_HELP,
         )]);
     };
+    unknown_characters(&rows, &mut errors);
+    let width = common_width(&rows);
+    uneven_rows(&rows, width, &mut errors);
+    let height = rows.len();
+    // A diagram larger than the board is one problem, whatever its coordinates say.
+    if width > n || height > n {
+        errors.push(larger_than_board(&rows, width, size, board_setting));
+        errors.sort_by_key(|e| e.span.start);
+        return Err(errors);
+    }
+    let first_col = column_letters(&letters, width, size, &mut errors);
+    let numbered = rows.iter().any(|r| r.number().is_some());
+    if numbered {
+        row_numbers(&rows, size, &mut errors);
+    }
+    let drawn = Drawn {
+        width,
+        height,
+        has_letters: !letters.is_empty(),
+        numbered,
+    };
+    missing_coordinates(first_row, drawn, size, board_setting, &mut errors);
+    // Every problem above was reported as it was found; only a sound diagram places stones.
+    if !errors.is_empty() {
+        errors.sort_by_key(|e| e.span.start);
+        return Err(errors);
+    }
+    Ok(stones(&rows, usize::from(first_col.unwrap_or(0)), size))
+}
 
-    // Each unknown character once, where it first stands, with how often it recurs: a board
-    // pasted with the key's marks would otherwise bury the other problems.
+/// Each unknown character once, where it first stands, with how often it recurs: a board
+/// pasted with the key's marks would otherwise bury the other problems.
+fn unknown_characters(rows: &[Row], errors: &mut Vec<NotationError>) {
     let mut unknown: BTreeMap<char, (Range<usize>, usize)> = BTreeMap::new();
     for (c, span) in rows.iter().flat_map(|r| &r.cells) {
         if stone_of(*c).is_none() {
@@ -187,10 +222,11 @@ pub fn parse_diagram(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<Not
         };
         errors.push(error(span, message, help));
     }
+}
 
-    // Widths: every row is held to the width most rows share.
-    let width = common_width(&rows);
-    for r in &rows {
+/// Every row not `width` points wide, the width most rows share.
+fn uneven_rows(rows: &[Row], width: usize, errors: &mut Vec<NotationError>) {
+    for r in rows {
         let w = r.cells.len();
         if w == width {
             continue;
@@ -206,32 +242,44 @@ pub fn parse_diagram(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<Not
             "give every row one `X`, `O` or `.` per column",
         ));
     }
+}
+
+/// The problem of rows wider, or more of them, than the board of `size` has.
+fn larger_than_board(
+    rows: &[Row],
+    width: usize,
+    size: BoardSize,
+    board_setting: &str,
+) -> NotationError {
+    let n = usize::from(size.get());
     let height = rows.len();
+    let span = match rows.iter().find_map(|r| r.cells.get(n)) {
+        Some(cell) if width > n => cell.1.clone(),
+        _ => rows.get(n).map_or_else(|| rows[0].start(), Row::start),
+    };
+    let drawn = if width == height {
+        format!("{width}x{height}")
+    } else {
+        format!("{height} rows of {width} points")
+    };
+    error(
+        span,
+        format!("the diagram is {drawn}, larger than the {size} board of {board_setting}"),
+        &format!("draw at most {n} rows of {n} points, or change {board_setting}"),
+    )
+}
 
-    // A diagram larger than the board is one problem, whatever its coordinates say.
-    if width > n || height > n {
-        let span = match rows.iter().find_map(|r| r.cells.get(n)) {
-            Some(cell) if width > n => cell.1.clone(),
-            _ => rows.get(n).map_or_else(|| first_row.start(), Row::start),
-        };
-        let drawn = if width == height {
-            format!("{width}x{height}")
-        } else {
-            format!("{height} rows of {width} points")
-        };
-        errors.push(error(
-            span,
-            format!("the diagram is {drawn}, larger than the {size} board of `[rules] board`"),
-            &format!("draw at most {n} rows of {n} points, or change `[rules] board`"),
-        ));
-        errors.sort_by_key(|e| e.span.start);
-        return Err(errors);
-    }
-
-    // Column letters: each line sound, and all lines naming the same columns as the rows.
+/// Checks each line of column letters, and that all of them name the same columns as the rows
+/// (`width` points wide); the first column's index when one line is sound.
+fn column_letters(
+    letters: &[Vec<Located>],
+    width: usize,
+    size: BoardSize,
+    errors: &mut Vec<NotationError>,
+) -> Option<u8> {
     let mut first_col: Option<u8> = None;
-    for line in &letters {
-        let Some(col) = read_letters(line, size, &mut errors) else {
+    for line in letters {
+        let Some(col) = read_letters(line, size, errors) else {
             continue;
         };
         if line.len() != width {
@@ -263,69 +311,94 @@ pub fn parse_diagram(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<Not
             first_col.get_or_insert(col);
         }
     }
+    first_col
+}
 
-    // Row numbers: on every row or none, the same at both ends, on the board, counting down.
-    let numbered = rows.iter().any(|r| r.number().is_some());
-    if numbered {
-        let mut off_board_reported = false;
-        let mut previous: Option<u32> = None;
-        for r in &rows {
-            let Some(number) = r.number() else {
-                errors.push(error(
-                    r.start(),
-                    "this row has no row number, but other rows have".into(),
-                    "number every row (as `libertykit key` does: `5 . . X . . 5`), or none",
-                ));
-                previous = None;
-                continue;
-            };
-            if let (Some(left), Some(right)) = (&r.left, &r.right)
-                && left.value != right.value
-            {
-                errors.push(error(
-                    right.span.clone(),
-                    format!(
-                        "this row is numbered `{}` at the left but `{}` at the right",
-                        left.value, right.value
-                    ),
-                    "a row has one number; write the same at both ends, or one of them",
-                ));
-            }
-            if number.value == 0 || number.value > u32::from(size.get()) {
-                if !off_board_reported {
-                    off_board_reported = true;
-                    errors.push(error(
-                        number.span.clone(),
-                        format!("row `{}` is off the {size} board", number.value),
-                        &format!("rows run 1 to {n}, counted from the bottom"),
-                    ));
-                }
-            } else if let Some(prev) = previous
-                && number.value + 1 != prev
-            {
+/// Row numbers, when some row has one: on every row, the same at both ends, on the board,
+/// counting down.
+fn row_numbers(rows: &[Row], size: BoardSize, errors: &mut Vec<NotationError>) {
+    let n = size.get();
+    let mut off_board_reported = false;
+    let mut previous: Option<u32> = None;
+    for r in rows {
+        let Some(number) = r.number() else {
+            errors.push(error(
+                r.start(),
+                "this row has no row number, but other rows have".into(),
+                "number every row (as `libertykit key` does: `5 . . X . . 5`), or none",
+            ));
+            previous = None;
+            continue;
+        };
+        if let (Some(left), Some(right)) = (&r.left, &r.right)
+            && left.value != right.value
+        {
+            errors.push(error(
+                right.span.clone(),
+                format!(
+                    "this row is numbered `{}` at the left but `{}` at the right",
+                    left.value, right.value
+                ),
+                "a row has one number; write the same at both ends, or one of them",
+            ));
+        }
+        if number.value == 0 || number.value > u32::from(n) {
+            if !off_board_reported {
+                off_board_reported = true;
                 errors.push(error(
                     number.span.clone(),
-                    format!("row `{}` follows row `{prev}`", number.value),
-                    &format!(
-                        "rows go from the top of the board down, counting down by one: row `{}` comes after row `{prev}`",
-                        prev.saturating_sub(1)
-                    ),
+                    format!("row `{}` is off the {size} board", number.value),
+                    &format!("rows run 1 to {n}, counted from the bottom"),
                 ));
             }
-            previous = Some(number.value);
+        } else if let Some(prev) = previous
+            && number.value + 1 != prev
+        {
+            errors.push(error(
+                number.span.clone(),
+                format!("row `{}` follows row `{prev}`", number.value),
+                &format!(
+                    "rows go from the top of the board down, counting down by one: row `{}` comes after row `{prev}`",
+                    prev.saturating_sub(1)
+                ),
+            ));
         }
+        previous = Some(number.value);
     }
+}
 
-    // A diagram without its letters or numbers must span the board in that direction.
-    let has_letters = !letters.is_empty();
+/// What a diagram draws: its points across and down, and which coordinates it writes.
+#[derive(Clone, Copy)]
+struct Drawn {
+    width: usize,
+    height: usize,
+    has_letters: bool,
+    numbered: bool,
+}
+
+/// A diagram without its letters or numbers must span the board in that direction.
+fn missing_coordinates(
+    first_row: &Row,
+    drawn: Drawn,
+    size: BoardSize,
+    board_setting: &str,
+    errors: &mut Vec<NotationError>,
+) {
+    let n = usize::from(size.get());
+    let Drawn {
+        width,
+        height,
+        has_letters,
+        numbered,
+    } = drawn;
     if !has_letters && !numbered && (width < n || height < n) {
         let (message, help) = if width == height {
             (
                 format!(
-                    "the diagram is {width}x{height}, but `[rules] board` makes the board {size}"
+                    "the diagram is {width}x{height}, but {board_setting} makes the board {size}"
                 ),
                 format!(
-                    "draw all {n} rows of {n} points, or change `[rules] board`; a diagram of part of the board needs its column letters and row numbers"
+                    "draw all {n} rows of {n} points, or change {board_setting}; a diagram of part of the board needs its column letters and row numbers"
                 ),
             )
         } else {
@@ -339,33 +412,33 @@ pub fn parse_diagram(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<Not
             )
         };
         errors.push(error(first_row.start(), message, &help));
-    } else {
-        if !has_letters && width < n {
-            errors.push(error(
-                first_row.start(),
-                format!(
-                    "the rows show {width} of the {size} board's {n} columns, without column letters"
-                ),
-                &format!("add the letters of the columns shown, or draw all {n} columns; {COORDINATES_HELP}"),
-            ));
-        }
-        if !numbered && height < n {
-            errors.push(error(
-                first_row.start(),
-                format!(
-                    "the diagram shows {height} of the {size} board's {n} rows, without row numbers"
-                ),
-                &format!("number the rows shown, or draw all {n} rows; {COORDINATES_HELP}"),
-            ));
-        }
+        return;
     }
+    if !has_letters && width < n {
+        errors.push(error(
+            first_row.start(),
+            format!(
+                "the rows show {width} of the {size} board's {n} columns, without column letters"
+            ),
+            &format!(
+                "add the letters of the columns shown, or draw all {n} columns; {COORDINATES_HELP}"
+            ),
+        ));
+    }
+    if !numbered && height < n {
+        errors.push(error(
+            first_row.start(),
+            format!(
+                "the diagram shows {height} of the {size} board's {n} rows, without row numbers"
+            ),
+            &format!("number the rows shown, or draw all {n} rows; {COORDINATES_HELP}"),
+        ));
+    }
+}
 
-    // Every problem above was reported as it was found; only a sound diagram places stones.
-    if !errors.is_empty() {
-        errors.sort_by_key(|e| e.span.start);
-        return Err(errors);
-    }
-    let first_col = usize::from(first_col.unwrap_or(0));
+/// The stones of a sound diagram whose first column is `first_col`.
+fn stones(rows: &[Row], first_col: usize, size: BoardSize) -> Vec<Placed> {
+    let n = usize::from(size.get());
     let mut placed = Vec::new();
     for (i, r) in rows.iter().enumerate() {
         let row_number = r.number().map_or(n - i, |number| number.value as usize);
@@ -387,7 +460,7 @@ pub fn parse_diagram(text: &str, size: BoardSize) -> Result<Vec<Placed>, Vec<Not
             }
         }
     }
-    Ok(placed)
+    placed
 }
 
 #[cfg(test)]

@@ -4,18 +4,21 @@ use super::*;
 use crate::rules::Color;
 use crate::rules::notation::{board_of, parse_position, point_list};
 
+/// Where a kit sets its board's size, as the messages name it.
+const BOARD: &str = "`[rules] board`";
+
 fn size(n: u32) -> BoardSize {
     BoardSize::new(n).unwrap()
 }
 
 fn stones(text: &str, n: u32) -> String {
-    let placed = parse_diagram(text, size(n)).unwrap();
+    let placed = parse_diagram(text, size(n), BOARD).unwrap();
     point_list(&board_of(size(n), &placed))
 }
 
 /// Each error as `message @ the text it points at`.
 fn errors(text: &str, n: u32) -> Vec<(String, &str)> {
-    parse_diagram(text, size(n))
+    parse_diagram(text, size(n), BOARD)
         .unwrap_err()
         .into_iter()
         .map(|e| (e.message, &text[e.span]))
@@ -68,7 +71,7 @@ fn reads_part_of_a_board_by_its_coordinates() {
     let side = "  F G H J\n3 . . O X\n2 . X . .\n  F G H J";
     assert_eq!(stones(side, 9), "black G2 J3; white H3");
     let expected = parse_position("black G2 J3; white H3", size(9)).unwrap();
-    let board = board_of(size(9), &parse_diagram(side, size(9)).unwrap());
+    let board = board_of(size(9), &parse_diagram(side, size(9), BOARD).unwrap());
     assert_eq!(board, board_of(size(9), &expected));
     // Letters alone suffice when every row is drawn, numbers alone when every column is.
     assert_eq!(stones("  B C\n. X\n. .\n. .", 3), "black C3");
@@ -78,7 +81,7 @@ fn reads_part_of_a_board_by_its_coordinates() {
 #[test]
 fn each_stone_remembers_its_character() {
     let text = "  A B\n2 . X\n1 O .";
-    let placed = parse_diagram(text, size(2)).unwrap();
+    let placed = parse_diagram(text, size(2), BOARD).unwrap();
     let at: Vec<usize> = placed.iter().map(|p| p.span.start).collect();
     assert_eq!(at, [10, 14]);
     assert_eq!(&text[10..11], "X");
@@ -99,7 +102,7 @@ fn rows_of_the_wrong_length_point_at_the_extra_or_last_point() {
             ),
         ]
     );
-    let e = parse_diagram(". . .\n. . . .\n. .\n", size(3)).unwrap_err();
+    let e = parse_diagram(". . .\n. . . .\n. .\n", size(3), BOARD).unwrap_err();
     assert_eq!(e[0].span, 12..13);
     assert_eq!(e[1].span, 16..17);
 }
@@ -108,12 +111,12 @@ fn rows_of_the_wrong_length_point_at_the_extra_or_last_point() {
 #[test]
 fn a_row_number_is_one_run_of_digits() {
     let text = "  A B C\n3 . . 2 3\n2 . . . 2\n1 . . . 1";
-    let e = parse_diagram(text, size(3)).unwrap_err();
+    let e = parse_diagram(text, size(3), BOARD).unwrap_err();
     assert_eq!(e.len(), 1, "{e:?}");
     assert_eq!(e[0].message, "`2` is not a point of a diagram");
     assert_eq!(e[0].span, 14..15);
     let text = "  A B C\n3 1 . . 3\n2 . . . 2\n1 . . . 1";
-    let e = parse_diagram(text, size(3)).unwrap_err();
+    let e = parse_diagram(text, size(3), BOARD).unwrap_err();
     assert_eq!(e[0].span, 10..11);
     assert_eq!(
         stones("  A B C\n3 . X . 3\n2 . . . 2\n1 . . . 1", 3),
@@ -124,7 +127,7 @@ fn a_row_number_is_one_run_of_digits() {
 #[test]
 fn unknown_characters_are_each_reported_with_what_is_allowed() {
     let text = ". ● .\n. * .\n. . .";
-    let e = parse_diagram(text, size(3)).unwrap_err();
+    let e = parse_diagram(text, size(3), BOARD).unwrap_err();
     assert_eq!(e.len(), 2);
     assert_eq!(e[0].message, "`●` is not a point of a diagram");
     assert_eq!(e[0].span, 2..5);
@@ -137,7 +140,7 @@ fn unknown_characters_are_each_reported_with_what_is_allowed() {
 #[test]
 fn each_unknown_character_is_reported_once_with_its_count() {
     let text = "b b X\nb X .\nX . w";
-    let e = parse_diagram(text, size(3)).unwrap_err();
+    let e = parse_diagram(text, size(3), BOARD).unwrap_err();
     let found: Vec<(&str, Range<usize>)> = e
         .iter()
         .map(|e| (e.message.as_str(), e.span.clone()))
@@ -164,13 +167,13 @@ fn sizes_that_differ_from_the_board_name_both() {
             "."
         )]
     );
-    let e = parse_diagram(". . .\n. . .\n. . .", size(5)).unwrap_err();
+    let e = parse_diagram(". . .\n. . .\n. . .", size(5), BOARD).unwrap_err();
     assert_eq!(
         e[0].message,
         "the diagram is 3x3, but `[rules] board` makes the board 5x5"
     );
     assert_eq!(e[0].span, 0..1);
-    let e = parse_diagram(". . .\n. . .", size(5)).unwrap_err();
+    let e = parse_diagram(". . .\n. . .", size(5), BOARD).unwrap_err();
     assert_eq!(
         e[0].message,
         "the diagram shows 2 rows of 3 points, part of the 5x5 board, without coordinates"
@@ -258,7 +261,7 @@ fn no_input_panics() {
         "\r\n. .\r\n. .\r",
     ] {
         for n in [2, 5, 19] {
-            let _ = parse_diagram(text, size(n));
+            let _ = parse_diagram(text, size(n), BOARD);
         }
     }
 }
@@ -268,7 +271,7 @@ fn no_input_panics() {
 fn a_huge_value_is_refused_quickly() {
     let text = "? . X b\n".repeat(50_000);
     let started = std::time::Instant::now();
-    let errors = parse_diagram(&text, size(19)).unwrap_err();
+    let errors = parse_diagram(&text, size(19), BOARD).unwrap_err();
     assert!(started.elapsed() < std::time::Duration::from_secs(2));
     let messages: Vec<&str> = errors.iter().map(|e| e.message.as_str()).collect();
     assert_eq!(
@@ -298,7 +301,7 @@ proptest::proptest! {
             }
         }
         for text in [crate::rules::diagram::render(&board, &[]), crate::rules::diagram::grid(&board)] {
-            let placed = parse_diagram(&text, size).unwrap();
+            let placed = parse_diagram(&text, size, BOARD).unwrap();
             proptest::prop_assert_eq!(point_list(&board_of(size, &placed)), point_list(&board));
         }
     }
@@ -307,7 +310,7 @@ proptest::proptest! {
     /// points inside the text at whole characters.
     #[test]
     fn any_text_is_read_or_refused(text in "[XxOo.+|\\-0-9A-Ja-c*? \n\r\t●]{0,80}", n in 2u32..=19) {
-        if let Err(errors) = parse_diagram(&text, size(n)) {
+        if let Err(errors) = parse_diagram(&text, size(n), BOARD) {
             for e in errors {
                 proptest::prop_assert!(text.get(e.span.clone()).is_some(), "{:?}", e);
             }

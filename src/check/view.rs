@@ -1,86 +1,10 @@
-//! The check stage above the kit and the answers: each example's stated `key` compared with what
-//! the rules engine finds, and each example's `view` with the points its question is about. The
-//! kit reads a key's form and a view's corners; only here are they held against the engine.
+//! Each example's `view` held against the points its question and answer are about: a view
+//! that hides one is refused, with the smallest view that shows them all.
 
-use crate::answer::{Answer, ExampleAnswer, describe, list};
+use crate::answer::{Answer, ExampleAnswer, list};
 use crate::diag::Diagnostic;
-use crate::kit::model::{Claim, Example, LegalClaim, View};
+use crate::kit::model::{Example, View};
 use crate::rules::{Color, Move, Point};
-use crate::wording::Wording;
-
-/// A problem for every example whose key disagrees with the engine's answer (`answers`, one per
-/// example, in order), and for every `capture` example with no capturing move and no `key = []`
-/// saying that is intended.
-pub fn key_problems(
-    wording: &Wording,
-    examples: &[Example],
-    answers: &[ExampleAnswer],
-) -> Vec<Diagnostic> {
-    let mut problems = Vec::new();
-    for (example, answer) in examples.iter().zip(answers) {
-        // Put in words only for a message: a sound kit's answers are never described here.
-        let found = || describe(answer, wording).join("; ");
-        let n = example.number;
-        let Some(key) = &example.key else {
-            if let Answer::Capture { moves } = &answer.answer
-                && moves.is_empty()
-            {
-                problems.push(
-                    Diagnostic::at(example.task_span.clone(), format!("example {n}: {}", found()))
-                        .with_help("a `capture` example needs a capturing move; add `key = []` if showing that there is none is the point"),
-                );
-            }
-            continue;
-        };
-        let given = match (&key.claim, &answer.answer) {
-            (Claim::Points(points), Answer::Capture { moves }) => {
-                let engine: Vec<Point> = moves.iter().map(|m| m.point).collect();
-                (points != &engine).then(|| shown(points))
-            }
-            (Claim::Points(points), Answer::Liberties { liberties, .. }) => {
-                (points != liberties).then(|| shown(points))
-            }
-            (Claim::Points(points), Answer::Sequence { moves, .. }) => {
-                let mut engine: Vec<Point> = moves
-                    .iter()
-                    .flat_map(|m| m.captured.iter().copied())
-                    .collect();
-                engine.sort();
-                (points != &engine).then(|| shown(points))
-            }
-            (Claim::Legal(claim), Answer::Legal { reason, .. }) => {
-                let agrees = match (claim, reason) {
-                    (LegalClaim::Legal, None) | (LegalClaim::Illegal, Some(_)) => true,
-                    (LegalClaim::Because(word), Some(r)) => *word == r.name(),
-                    _ => false,
-                };
-                let written = match claim {
-                    LegalClaim::Legal => "legal",
-                    LegalClaim::Illegal => "illegal",
-                    LegalClaim::Because(word) => word,
-                };
-                (!agrees).then(|| format!("`{written}`"))
-            }
-            (Claim::Winner(winner), Answer::Score(score)) => (*winner != score.winner)
-                .then(|| format!("`{}`", winner.map_or("draw", Color::name))),
-            // The kit reads each key by the example's own task, the one the answer is for.
-            _ => None,
-        };
-        if let Some(given) = given {
-            problems.push(
-                Diagnostic::at(
-                    key.span.clone(),
-                    format!(
-                        "example {n}: the key says {given}, but the engine finds: {}",
-                        found()
-                    ),
-                )
-                .with_help("correct the key, or the position if the key is what you meant"),
-            );
-        }
-    }
-    problems
-}
 
 /// A problem for every example whose `view` leaves out a stone or point its question or answer
 /// is about (`answers`, one per example, in order), reported at the view with the view grown to
@@ -264,70 +188,11 @@ fn view_text(view: View) -> String {
     format!("{}:{}", view.low, view.high)
 }
 
-fn shown(points: &[Point]) -> String {
-    if points.is_empty() {
-        "none".into()
-    } else {
-        list(points)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::answer::answer_key;
-    use crate::kit::{Kit, load};
-
-    fn problems_of(kit: &Kit) -> Vec<Diagnostic> {
-        key_problems(&kit.wording, &kit.examples, &answer_key(kit).examples)
-    }
-
-    fn kit(examples: &str) -> String {
-        format!("[kit]\ntitle = \"t\"\n[rules]\nboard = 5\n{examples}")
-    }
-
-    #[test]
-    fn a_wrong_key_is_reported_at_the_key_and_a_right_one_is_not() {
-        let right = kit(
-            "[[example]]\nposition = \"white C3; black B3 C2 D3\"\nto_play = \"black\"\ntask = \"capture\"\nkey = \"C4\"\n",
-        );
-        let kit = load(&right).unwrap();
-        assert!(problems_of(&kit).is_empty());
-
-        let wrong = right.replace("key = \"C4\"", "key = \"B4\"");
-        let kit = load(&wrong).unwrap();
-        let problems = problems_of(&kit);
-        assert_eq!(problems.len(), 1);
-        assert_eq!(&wrong[problems[0].span.clone().unwrap()], "\"B4\"");
-        assert!(
-            problems[0]
-                .message
-                .starts_with("example 1: the key says B4, but the engine finds: ")
-        );
-    }
-
-    #[test]
-    fn illegal_agrees_with_any_reason_and_a_reason_only_with_itself() {
-        // White A1 is suicide: A1 has no liberty and captures nothing.
-        let example = |key: &str| {
-            kit(&format!(
-                "[[example]]\nposition = \"black A2 B1\"\nto_play = \"white\"\ntask = \"legal\"\nmove = \"A1\"\nkey = {key}\n"
-            ))
-        };
-        for (key, agrees) in [
-            ("false", true),
-            ("\"illegal\"", true),
-            ("\"suicide\"", true),
-            ("\"superko\"", false),
-            ("true", false),
-            ("\"legal\"", false),
-        ] {
-            let source = example(key);
-            let kit = load(&source).unwrap();
-            let problems = problems_of(&kit);
-            assert_eq!(problems.is_empty(), agrees, "{key}: {problems:?}");
-        }
-    }
+    use crate::kit::load;
 
     fn view_problems_of(source: &str) -> Vec<Diagnostic> {
         let kit = load(source).unwrap_or_else(|e| panic!("{:?}", e.problems));
