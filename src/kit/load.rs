@@ -27,11 +27,7 @@ const KIT_TABLES: &[(&str, &[&str])] = &[
 
 /// FNV-1a 64 of the source bytes, folded to 8 hex digits: matches a printed sheet to its key.
 pub fn fingerprint(source: &str) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in source.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
+    let h = crate::fingerprint::fnv1a64(source.as_bytes());
     format!("{:08x}", (h ^ (h >> 32)) as u32)
 }
 

@@ -10,8 +10,6 @@
 //! limits of a plain build; a font file is large, so its length, times and identity (inode and
 //! change time, which no copy can set back) stand for its content.
 
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
@@ -19,6 +17,7 @@ use super::{
     Console, Failure, KIT_LIMIT, Outcome, output_error, read_bytes, read_text, regular_file,
 };
 use crate::cli::BuildArgs;
+use crate::fingerprint::fnv1a64;
 
 /// How often the files are looked at: a change shows within this plus one build.
 const POLL: Duration = Duration::from_millis(100);
@@ -43,9 +42,7 @@ struct Stamp {
 fn stamp(path: &Path, hashed: u64) -> Option<Stamp> {
     let meta = regular_file(path).ok()?;
     let content = if meta.len() <= hashed {
-        let mut hasher = DefaultHasher::new();
-        read_bytes(path, hashed).ok()?.hash(&mut hasher);
-        Some(hasher.finish())
+        Some(fnv1a64(&read_bytes(path, hashed).ok()?))
     } else {
         None
     };
