@@ -315,15 +315,6 @@ pub enum TaskKind {
 }
 
 impl TaskKind {
-    /// Every task, in documentation order.
-    pub const ALL: [TaskKind; 5] = [
-        TaskKind::Capture,
-        TaskKind::Liberties,
-        TaskKind::Legal,
-        TaskKind::Sequence,
-        TaskKind::Score,
-    ];
-
     /// The task named `name` (any case, surrounding spaces ignored).
     pub fn parse(name: &str) -> Option<TaskKind> {
         name.trim().parse().ok()
