@@ -1,7 +1,7 @@
 //! The rules engine: points, boards, chains, legal moves, repetition, end conditions and scoring.
 //!
 //! `board` places and captures stones, `position` keeps a board's stones as a small value,
-//! `history` remembers earlier positions, `game` judges and plays moves; `playout` lists every legal move at once, for the playout benchmark and its tests.
+//! `history` remembers earlier positions, `game` judges and plays moves.
 //!
 //! No I/O, no serde, no printing: everything here is plain values and functions.
 
@@ -11,7 +11,6 @@ pub mod diagram;
 pub mod game;
 mod history;
 pub mod notation;
-pub mod playout;
 pub mod point;
 pub mod position;
 pub mod ruleset;
