@@ -17,9 +17,9 @@ pub mod ruleset;
 pub mod score;
 mod zobrist;
 
-pub use board::{Board, Chain, Placement};
+pub use board::{Board, Placement};
 pub use game::{Capture, EndReason, Game, IllegalMove, Played};
-pub use point::{BoardSize, Color, Move, Point, PointError, SizeError};
+pub use point::{BoardSize, Color, Move, Point, PointError};
 pub use position::Position;
-pub use ruleset::{KoRule, Rules, Scoring, SuicideRule, UnknownName};
-pub use score::{NoStoneThere, Score, score};
+pub use ruleset::{KoRule, Rules, Scoring, SuicideRule};
+pub use score::{Score, score};

@@ -362,14 +362,9 @@ impl Board {
         big
     }
 
-    /// The hash after a suicide of `color` on the empty on-board point `p`, where suicide is
+    /// The hash after a suicide of `color` on the empty padded cell `cell`, where suicide is
     /// allowed: the stone and every own chain it joins are removed, so the stone's key cancels
     /// and each of those chains' hashes leaves the board's.
-    pub fn suicide_hash(&self, p: Point, color: Color) -> u64 {
-        self.suicide_hash_at(self.cell(p), color)
-    }
-
-    /// [`Board::suicide_hash`] on a padded cell.
     pub(super) fn suicide_hash_at(&self, cell: usize, color: Color) -> u64 {
         let mut hash = self.hash;
         let mut seen = [usize::MAX; 4];
