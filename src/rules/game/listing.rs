@@ -9,7 +9,9 @@
 //! opposing stones) is judged as [`Game::check`] judges it.
 
 use super::Game;
-use crate::rules::point::Point;
+use crate::rules::cells::CellSet;
+use crate::rules::point::{Color, Point};
+use crate::rules::ruleset::KoRule;
 use crate::rules::zobrist;
 
 impl Game {
@@ -22,7 +24,7 @@ impl Game {
         let (board, color) = (&self.board, self.to_play);
         let sets = board.sets(color);
         let stride = board.stride();
-        let may_repeat = self.quiet_move_may_repeat();
+        let (may_repeat, refused) = self.quiet_repeats(color);
         let stone_key = &zobrist::STONE[color.index()];
         // A cell's row is `cell / stride`: a multiplication by a rounded-up reciprocal, exact
         // for every cell of the largest board, spares a division per listed point.
@@ -40,7 +42,9 @@ impl Game {
                 bits &= bits - 1;
                 let cell = w * 64 + bit;
                 let legal = if quiet & (1 << bit) != 0 {
-                    !may_repeat || !self.repeats_lookup(board.hash() ^ stone_key[cell], color)
+                    refused.0[w] & (1 << bit) == 0
+                        && !(may_repeat
+                            && self.repeats_lookup(board.hash() ^ stone_key[cell], color))
                 } else {
                     self.check_cell(color, cell).is_ok()
                 };
@@ -51,5 +55,31 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// The empty cells where a quiet `color` stone is known to recreate a forbidden position,
+    /// and whether quiet moves still need a lookup each (only under simple ko, where it is one
+    /// comparison).
+    ///
+    /// Under superko such a position holds one stone more than the board, of `color`, and its
+    /// key differs from the board's by exactly that stone's key: a few key comparisons against
+    /// the history's positions of that stone count settle every point at once.
+    fn quiet_repeats(&self, color: Color) -> (bool, CellSet) {
+        let mut refused = CellSet::default();
+        if !self.quiet_move_may_repeat() {
+            return (false, refused);
+        }
+        if self.rules.ko == KoRule::Simple {
+            return (true, refused);
+        }
+        let board = &self.board;
+        let now = self.situation_key(board.hash(), color.opponent());
+        let black = board.stone_count(Color::Black) + usize::from(color == Color::Black);
+        for key in self.history.with_stones(board.stones_on_board() + 1, black) {
+            if let Some(cell) = zobrist::cell_of_stone_key(color.index(), key ^ now) {
+                refused.set(cell);
+            }
+        }
+        (false, refused)
     }
 }

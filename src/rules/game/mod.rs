@@ -157,7 +157,11 @@ impl Game {
     }
 
     fn remember_position(&mut self) {
-        self.history.insert(self.position_key());
+        self.history.insert(
+            self.position_key(),
+            self.board.stones_on_board(),
+            self.board.stone_count(Color::Black),
+        );
         self.most_stones_seen = self.most_stones_seen.max(self.board.stones_on_board());
     }
 
