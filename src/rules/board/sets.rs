@@ -33,10 +33,8 @@ impl Board {
         // Eight cells at a time, as the bytes of one word, without branches (the kinds are
         // unpredictable); the border and the unused tail of the table hold no empty cell.
         let mut stones = CellSet::default();
-        for (group, bytes) in self.cells[..self.padded].chunks(8).enumerate() {
-            let mut word = [BORDER; 8];
-            word[..bytes.len()].copy_from_slice(bytes);
-            let x = u64::from_le_bytes(word);
+        for group in 0..self.padded.div_ceil(8) {
+            let x = self.eight_cells(8 * group);
             let (w, shift) = (group / 8, (group % 8) * 8);
             let empty = zero_bytes(x);
             let own_stones = zero_bytes(x ^ (u64::from(own) * ONES));
@@ -45,24 +43,46 @@ impl Board {
             sets.own.0[w] |= own_stones << shift;
             stones.0[w] |= (!(empty | border) & 0xff) << shift;
         }
+        // Only a chain's head holds its counters. Which cells are heads is found 64 at a time
+        // by comparisons the compiler turns into vector instructions, so that the loop below
+        // visits chains rather than stones.
+        for (w, word) in stones.0.iter_mut().enumerate().take(self.words()) {
+            let base = w * 64;
+            let heads = &self.head[base..CELLS.min(base + 64)];
+            let mut mask = 0u64;
+            for (j, &head) in heads.iter().enumerate() {
+                mask |= u64::from(usize::from(head) == base + j) << j;
+            }
+            *word &= mask;
+        }
+        // Indexed by whether the chain is the opponent's: no branch on the colour.
+        let mut atari = [CellSet::default(), CellSet::default()];
         for (w, &word) in stones.0.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let cell = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if usize::from(self.head[cell]) != cell {
-                    continue;
-                }
                 if let Some(at) = self.chains[cell].atari_cell() {
-                    if self.cells[cell] == own {
-                        sets.own_atari.set(at);
-                    } else {
-                        sets.opponent_atari.set(at);
-                    }
+                    atari[usize::from(self.cells[cell] != own)].set(at);
                 }
             }
         }
+        [sets.own_atari, sets.opponent_atari] = atari;
         sets
+    }
+
+    /// The kinds of the eight cells from `start`, one per byte, as one word; cells past the
+    /// table read as border, as do the unused cells past this board's size.
+    #[inline]
+    fn eight_cells(&self, start: usize) -> u64 {
+        match self.cells[start..].first_chunk::<8>() {
+            Some(&bytes) => u64::from_le_bytes(bytes),
+            None => {
+                let mut word = [BORDER; 8];
+                word[..CELLS - start].copy_from_slice(&self.cells[start..]);
+                u64::from_le_bytes(word)
+            }
+        }
     }
 
     /// The padded width, `N + 2`.

@@ -4,14 +4,15 @@
 //! the mover's stones, each colour's atari points) are computed when asked, and settle most
 //! empty points a word at a time: one that is no opponent chain's last liberty captures
 //! nothing, and keeps a liberty when it has an empty neighbour or touches an own chain it is
-//! not the last liberty of. Such a quiet move is legal unless it repeats a position; every
-//! other empty point (a capture, the filling of an own chain's last liberty, a point among
-//! opposing stones) is judged as [`Game::check`] judges it.
+//! not the last liberty of. Such a quiet move is legal unless it repeats a position. One
+//! that touches only opposing stones none of which it captures is suicide; every other empty
+//! point (a capture, the filling of an own chain's last liberty, a suicide the rules allow) is
+//! judged as [`Game::check`] judges it.
 
 use super::Game;
 use crate::rules::cells::CellSet;
 use crate::rules::point::{Color, Point};
-use crate::rules::ruleset::KoRule;
+use crate::rules::ruleset::{KoRule, SuicideRule};
 use crate::rules::zobrist;
 
 impl Game {
@@ -36,7 +37,13 @@ impl Game {
             let quiet = empty
                 & !sets.opponent_atari.0[w]
                 & (next_to_empty | (next_to_own & !sets.own_atari.0[w]));
-            let mut bits = empty;
+            // With no empty or own neighbour and no capture, a stone has no liberty at all.
+            let suicide = if self.rules.suicide == SuicideRule::Allowed {
+                0
+            } else {
+                empty & !sets.opponent_atari.0[w] & !next_to_empty & !next_to_own
+            };
+            let mut bits = empty & !suicide;
             while bits != 0 {
                 let bit = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
