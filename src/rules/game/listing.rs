@@ -43,23 +43,30 @@ impl Game {
             } else {
                 empty & !sets.opponent_atari.0[w] & !next_to_empty & !next_to_own
             };
-            let mut bits = empty & !suicide;
-            while bits != 0 {
-                let bit = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let cell = w * 64 + bit;
-                let legal = if quiet & (1 << bit) != 0 {
-                    refused.0[w] & (1 << bit) == 0
-                        && !(may_repeat
-                            && self.repeats_lookup(board.hash() ^ stone_key[cell], color))
-                } else {
-                    self.check_cell(color, cell).is_ok()
-                };
-                if legal {
-                    let row_from_top = (cell as u32 * reciprocal) >> 16;
-                    let col = cell as u32 - row_from_top * stride as u32 - 1;
-                    out.push(Point::new(col as u8, size - row_from_top as u8));
+            // The word of legal points is settled first, so that listing it takes no branch
+            // per point: quiet points by the sets, the rest one by one.
+            let mut legal = quiet & !refused.0[w];
+            if may_repeat {
+                let mut bits = legal;
+                while bits != 0 {
+                    let bit = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let hash = board.hash() ^ stone_key[w * 64 + bit];
+                    legal &= !(u64::from(self.repeats_lookup(hash, color)) << bit);
                 }
+            }
+            let mut judged = empty & !quiet & !suicide;
+            while judged != 0 {
+                let bit = judged.trailing_zeros() as usize;
+                judged &= judged - 1;
+                legal |= u64::from(self.check_cell(color, w * 64 + bit).is_ok()) << bit;
+            }
+            while legal != 0 {
+                let cell = w * 64 + legal.trailing_zeros() as usize;
+                legal &= legal - 1;
+                let row_from_top = (cell as u32 * reciprocal) >> 16;
+                let col = cell as u32 - row_from_top * stride as u32 - 1;
+                out.push(Point::new(col as u8, size - row_from_top as u8));
             }
         }
     }
