@@ -61,13 +61,19 @@ impl Game {
                 judged &= judged - 1;
                 legal |= u64::from(self.check_cell(color, w * 64 + bit).is_ok()) << bit;
             }
+            // Into a local buffer first: pushing onto `out` point by point would store its
+            // length back to memory every time.
+            let mut points = [Point::new(0, 0); 64];
+            let mut count = 0;
             while legal != 0 {
                 let cell = w * 64 + legal.trailing_zeros() as usize;
                 legal &= legal - 1;
                 let row_from_top = (cell as u32 * reciprocal) >> 16;
                 let col = cell as u32 - row_from_top * stride as u32 - 1;
-                out.push(Point::new(col as u8, size - row_from_top as u8));
+                points[count & 63] = Point::new(col as u8, size - row_from_top as u8);
+                count += 1;
             }
+            out.extend_from_slice(&points[..count]);
         }
     }
 
