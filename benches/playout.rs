@@ -21,7 +21,6 @@ use std::time::Instant;
 
 use goban::rules::game::Game as GobanGame;
 use goban::rules::{CHINESE, GobanSizes, Move as GobanMove};
-use libertykit::rules::playout::Playout;
 use libertykit::rules::{Board, BoardSize, Color, Game, KoRule, Move, Point, Rules};
 
 const SEED: u64 = 1;
@@ -73,10 +72,14 @@ trait Engine {
     fn pass(&mut self);
 }
 
+/// The product's own `Game`, listing its moves with `Game::legal_points` as a search would.
 struct Ours {
-    game: Playout,
+    game: Game,
+    n: u16,
     /// The point of every code, so turning a code into a `Point` costs no division.
     points: Vec<Point>,
+    /// Scratch for one listing, kept so that no ply allocates.
+    legal: Vec<Point>,
 }
 
 impl Ours {
@@ -99,27 +102,34 @@ impl Engine for Ours {
             .flat_map(|row| (0..n).map(move |col| Point::new(col, row)))
             .collect();
         Ours {
-            game: Playout::new(Board::new(size), Color::Black, rules),
+            game: Game::new(Board::new(size), Color::Black, rules),
+            n: u16::from(n),
             points,
+            legal: Vec::with_capacity(usize::from(n) * usize::from(n)),
         }
     }
 
     fn legal_codes(&mut self, out: &mut Vec<u16>) {
-        // Our bulk API, as goban's `legals()` is theirs: reading-order indices are the codes.
-        self.game.legal_indices_top_down(out);
+        // The legal points come in reading order, as the codes do.
+        self.legal.clear();
+        self.game.legal_points(&mut self.legal);
+        let n = self.n;
+        out.extend(
+            self.legal
+                .iter()
+                .map(|p| (n - 1 - u16::from(p.row)) * n + u16::from(p.col)),
+        );
     }
 
     fn play_code(&mut self, code: u16) {
         let p = self.point(code);
-        let color = self.game.game().to_play();
         self.game
-            .play(color, Move::Play(p))
+            .advance(Move::Play(p))
             .expect("listed move is legal");
     }
 
     fn pass(&mut self) {
-        let color = self.game.game().to_play();
-        self.game.play(color, Move::Pass).expect("pass is legal");
+        self.game.advance(Move::Pass).expect("pass is legal");
     }
 }
 
@@ -315,7 +325,7 @@ fn first_disagreement(n: u8, games: usize) -> Option<String> {
                     .map(|&c| {
                         let (row, col) = ((c / u16::from(n)) as u8, (c % u16::from(n)) as u8);
                         let why = theirs.game.check_point((row, col));
-                        let game = ours.game.game();
+                        let game = &ours.game;
                         let ours_why = game.check(game.to_play(), Move::Play(ours.point(c)));
                         format!(
                             "{}: goban {why:?}, libertykit {ours_why:?}",
@@ -329,13 +339,13 @@ fn first_disagreement(n: u8, games: usize) -> Option<String> {
                     "{n}x{n}: first disagreement in game {g} (0-based) at ply {turns} (0-based), \
                      {} to move\n  legal only for libertykit: {:?}\n  legal only for goban: {:?}\n  \
                      verdicts: {}\n  last moves: {}\n  stones captured by the last stone move: {}\n{}",
-                    ours.game.game().to_play(),
+                    ours.game.to_play(),
                     only(&a, &b),
                     only(&b, &a),
                     goban_reasons.join("; "),
                     tail.join(" "),
                     last_captured.join(" "),
-                    board_text(ours.game.game(), n)
+                    board_text(&ours.game, n)
                 ));
             }
             if a.is_empty() {
@@ -345,7 +355,7 @@ fn first_disagreement(n: u8, games: usize) -> Option<String> {
                 record.push(PASS_CODE as u16);
             } else {
                 let code = a[(rng.next() % a.len() as u64) as usize];
-                let game = ours.game.game();
+                let game = &ours.game;
                 let played = game.try_play(game.to_play(), Move::Play(ours.point(code)));
                 last_captured = played.expect("listed move is legal").captured;
                 ours.play_code(code);

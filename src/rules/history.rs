@@ -1,4 +1,6 @@
-//! The repetition history: every earlier position's key, for the superko rules.
+//! The repetition history: every earlier position's key, for the superko rules, also listed
+//! under its stone count so that a move generator can ask which earlier positions a quiet move
+//! (one that adds a stone and captures nothing) could recreate.
 
 /// A set of Zobrist keys: open addressing with linear probing, indexed by the key's top bits.
 ///
@@ -82,6 +84,7 @@ pub(super) struct History {
     /// still mostly clear for the few hundred positions of a game.
     filter: [u64; 128],
     keys: KeySet,
+    by_stones: ByStones,
 }
 
 impl History {
@@ -91,14 +94,18 @@ impl History {
             filter: [0; 128],
             // Room for a few hundred positions up front, so short games never rehash.
             keys: KeySet::with_capacity(512),
+            by_stones: ByStones::default(),
         }
     }
 
-    /// Remembers the position with key `key`.
-    pub(super) fn insert(&mut self, key: u64) {
+    /// Remembers the position with key `key`, holding `stones` stones of which `black` are
+    /// black.
+    pub(super) fn insert(&mut self, key: u64, stones: usize, black: usize) {
         let bit = (key >> 51) as usize;
         self.filter[bit >> 6] |= 1 << (bit & 63);
-        self.keys.insert(key);
+        if self.keys.insert(key) {
+            self.by_stones.insert(key, stones, black);
+        }
     }
 
     /// Whether the position with key `key` was remembered.
@@ -106,6 +113,53 @@ impl History {
     pub(super) fn contains(&self, key: u64) -> bool {
         let bit = (key >> 51) as usize;
         self.filter[bit >> 6] & (1 << (bit & 63)) != 0 && self.keys.contains(key)
+    }
+
+    /// The keys of the remembered positions holding exactly `stones` stones of which `black`
+    /// are black, latest first. A quiet move adds one stone, so only these few positions could
+    /// be recreated by one: comparing their keys all at once spares a lookup per empty point.
+    pub(super) fn with_stones(
+        &self,
+        stones: usize,
+        black: usize,
+    ) -> impl Iterator<Item = u64> + '_ {
+        self.by_stones.with_stones(stones, black)
+    }
+}
+
+/// Every distinct position remembered, chained under its number of stones.
+#[derive(Clone, Default)]
+struct ByStones {
+    /// Per stone count: index into `entries` of the latest position with that count, or `NONE`.
+    latest: Vec<u32>,
+    /// `(key, index of the previous entry with the same stone count or NONE, black stones)`.
+    entries: Vec<(u64, u32, u16)>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl ByStones {
+    fn insert(&mut self, key: u64, stones: usize, black: usize) {
+        if self.latest.len() <= stones {
+            self.latest.resize(stones + 1, NONE);
+        }
+        let previous = self.latest[stones];
+        self.latest[stones] = self.entries.len() as u32;
+        self.entries.push((key, previous, black as u16));
+    }
+
+    /// The black count rules out most positions with the right total cheaply.
+    fn with_stones(&self, stones: usize, black: usize) -> impl Iterator<Item = u64> + '_ {
+        let mut i = self.latest.get(stones).copied().unwrap_or(NONE);
+        std::iter::from_fn(move || {
+            loop {
+                let &(key, previous, b) = self.entries.get(i as usize)?;
+                i = previous;
+                if usize::from(b) == black {
+                    return Some(key);
+                }
+            }
+        })
     }
 }
 
@@ -142,9 +196,25 @@ mod tests {
             .map(|i| i.wrapping_mul(0xD1B5_4A32_D192_ED03))
             .collect();
         for &k in &keys {
-            history.insert(k);
+            history.insert(k, 0, 0);
         }
         assert!(keys.iter().all(|&k| history.contains(k)));
         assert!(!history.contains(0x0123_4567_89ab_cdef));
+    }
+
+    /// Positions come back under their own stone and black counts only, latest first, and a
+    /// position remembered twice is listed once.
+    #[test]
+    fn history_lists_positions_by_stone_count() {
+        let mut history = History::new();
+        history.insert(11, 3, 2);
+        history.insert(12, 3, 1);
+        history.insert(13, 4, 2);
+        history.insert(14, 3, 2);
+        history.insert(11, 3, 2);
+        assert_eq!(history.with_stones(3, 2).collect::<Vec<_>>(), [14, 11]);
+        assert_eq!(history.with_stones(3, 1).collect::<Vec<_>>(), [12]);
+        assert_eq!(history.with_stones(4, 2).collect::<Vec<_>>(), [13]);
+        assert_eq!(history.with_stones(9, 0).count(), 0);
     }
 }

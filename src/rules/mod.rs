@@ -1,7 +1,7 @@
 //! The rules engine: points, boards, chains, legal moves, repetition, end conditions and scoring.
 //!
 //! `board` places and captures stones, `position` keeps a board's stones as a small value,
-//! `history` remembers earlier positions, `game` judges and plays moves; `playout` lists every legal move at once, for the playout benchmark and its tests.
+//! `history` remembers earlier positions, `game` judges and plays moves.
 //!
 //! No I/O, no serde, no printing: everything here is plain values and functions.
 
@@ -11,16 +11,15 @@ pub mod diagram;
 pub mod game;
 mod history;
 pub mod notation;
-pub mod playout;
 pub mod point;
 pub mod position;
 pub mod ruleset;
 pub mod score;
 mod zobrist;
 
-pub use board::{Board, Chain, Placement};
+pub use board::{Board, Placement};
 pub use game::{Capture, EndReason, Game, IllegalMove, Played};
-pub use point::{BoardSize, Color, Move, Point, PointError, SizeError};
+pub use point::{BoardSize, Color, Move, Point, PointError};
 pub use position::Position;
-pub use ruleset::{KoRule, Rules, Scoring, SuicideRule, UnknownName};
-pub use score::{NoStoneThere, Score, score};
+pub use ruleset::{KoRule, Rules, Scoring, SuicideRule};
+pub use score::{Score, score};

@@ -74,11 +74,6 @@ impl Position {
             .find(|color| self.stones[color.index()][word] & bit != 0)
     }
 
-    /// Whether `p` is on the board and empty.
-    pub fn is_empty(&self, p: Point) -> bool {
-        self.size.contains(p) && self.stone(p).is_none()
-    }
-
     /// The points holding stones of `color`, sorted by column then row.
     pub fn stones(&self, color: Color) -> Vec<Point> {
         self.size
@@ -135,7 +130,6 @@ mod tests {
         assert_eq!(position.stone(p), Some(Color::White));
         assert_eq!(position.stones(Color::Black), []);
         assert_eq!(position.stone(Point::new(5, 0)), None);
-        assert!(!position.is_empty(Point::new(5, 0)));
-        assert!(position.is_empty(Point::new(0, 0)));
+        assert!(position.stone(Point::new(0, 0)).is_none());
     }
 }

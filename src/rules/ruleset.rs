@@ -11,7 +11,8 @@ pub enum KoRule {
     Positional,
     /// No move may recreate an earlier position with the same player to move (AGA).
     Situational,
-    /// No move may recreate the position from just before the opponent's last move.
+    /// No move may recreate the position from just before the last move, whoever made it: any
+    /// move, a pass included, lifts the ban (as GNU Go clears its ko point on every move).
     Simple,
 }
 

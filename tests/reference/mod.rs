@@ -3,9 +3,7 @@
 //! The board is a list of cells, chains and liberties are flood fills, and the repetition rules
 //! compare whole boards against a list of every earlier position. Nothing here comes from the
 //! engine but its plain value types, used as the vocabulary of results. Each rule follows the
-//! README's "The rules engine" section and seed 000 (`shared/seeds/`), not the engine's code;
-//! the one place the two differ is told at `simple_ko_after_a_move_out_of_turn` in
-//! `tests/engine_reference.rs`.
+//! README's "The rules engine" section and seed 000 (`shared/seeds/`), not the engine's code.
 
 // Each test crate that includes this module uses only part of it.
 #![allow(dead_code)]
@@ -270,14 +268,9 @@ impl ReferenceGame {
                 .positions
                 .iter()
                 .any(|(cells, next)| cells == after && *next == color.opponent()),
-            // "the position from just before the opponent's last move", a pass included:
-            // nothing is forbidden before the opponent has moved.
-            KoRule::Simple => self
-                .moves
-                .iter()
-                .rev()
-                .find(|(mover, _)| *mover == color.opponent())
-                .is_some_and(|(_, before)| before == after),
+            // "the position from just before the last move", whoever made it, a pass included:
+            // nothing is forbidden before anyone has moved.
+            KoRule::Simple => self.moves.last().is_some_and(|(_, before)| before == after),
         }
     }
 

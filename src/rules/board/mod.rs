@@ -9,13 +9,11 @@
 use super::point::{BoardSize, Color, Point};
 use super::zobrist;
 
-mod atari;
 mod consistency;
 mod queries;
+mod sets;
 
-use self::atari::ListingSets;
 pub use self::queries::Chain;
-use super::cells::CellSet;
 
 const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
@@ -97,7 +95,8 @@ pub(super) const CELLS: usize = zobrist::MAX_CELLS;
 ///
 /// The per-cell tables are arrays inside the board, sized for the largest board, rather than
 /// vectors: reached through `self` at a fixed offset, their addresses need no reloading after
-/// every store the way a vector's heap pointer and length do.
+/// every store the way a vector's heap pointer and length do. Nothing is on the heap, so a
+/// copy (for a search that copies rather than undoes) is one `memcpy` of about 13 KB.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
     size: BoardSize,
@@ -107,14 +106,11 @@ pub struct Board {
     cells: [u8; CELLS],
     head: [u16; CELLS],
     next: [u16; CELLS],
-    /// Boxed, unlike the small tables: the large one, and a board is moved whole.
-    chains: Box<[ChainData; CELLS]>,
+    chains: [ChainData; CELLS],
     hash: u64,
     on_board: u16,
     /// Per colour index: how many stones of that colour are on the board.
     color_stones: [u16; 2],
-    /// Kept for `rules::playout` only (see `board/atari.rs`).
-    sets: ListingSets,
 }
 
 impl Board {
@@ -123,12 +119,9 @@ impl Board {
         let n = usize::from(size.get());
         let stride = n + 2;
         let mut cells = [BORDER; CELLS];
-        let mut empty = CellSet::default();
         for row in 0..n {
             for col in 0..n {
-                let cell = (row + 1) * stride + col + 1;
-                cells[cell] = EMPTY;
-                empty.set(cell);
+                cells[(row + 1) * stride + col + 1] = EMPTY;
             }
         }
         Board {
@@ -138,11 +131,10 @@ impl Board {
             cells,
             head: [0; CELLS],
             next: [0; CELLS],
-            chains: Box::new([ChainData::default(); CELLS]),
+            chains: [ChainData::default(); CELLS],
             hash: 0,
             on_board: 0,
             color_stones: [0, 0],
-            sets: ListingSets::new(empty),
         }
     }
 
@@ -167,16 +159,6 @@ impl Board {
             (cell % self.stride - 1) as u8,
             self.size.get() - (cell / self.stride) as u8,
         )
-    }
-
-    /// The padded width, `N + 2`.
-    pub(super) fn stride(&self) -> usize {
-        self.stride
-    }
-
-    /// How many padded cells this board uses.
-    pub(super) fn padded(&self) -> usize {
-        self.padded
     }
 
     #[inline]
@@ -271,10 +253,7 @@ impl Board {
     /// Puts a `color` stone on the empty on-board point `p` and joins it to its neighbours,
     /// without capturing anything: for setting up a position as written.
     pub fn place_unchecked(&mut self, p: Point, color: Color) {
-        let (heads, count) = self.put_stone(self.cell(p), color);
-        for &head in &heads[..count] {
-            self.refresh_atari(head);
-        }
+        self.put_stone(self.cell(p), color);
     }
 
     /// Plays a `color` stone on `p`, removing opposing chains left without liberties, and returns
@@ -294,21 +273,16 @@ impl Board {
         for &head in &heads[..count] {
             if self.chains[head].pseudo_liberties == 0 {
                 self.remove_chain(head, captured);
-            } else {
-                self.refresh_atari(head);
             }
         }
     }
 
     /// Puts a stone and joins it to its own neighbours; returns the heads of the distinct
-    /// opposing chains next to it (the first `count` entries), which the caller must capture
-    /// or refresh the atari record of (each lost a liberty).
+    /// opposing chains next to it (the first `count` entries), which the caller captures when
+    /// they are left without a liberty.
     fn put_stone(&mut self, cell: usize, color: Color) -> ([usize; 4], usize) {
         let own = cell_of(color);
         self.cells[cell] = own;
-        self.sets.empty.clear(cell);
-        self.sets.stones[color.index()].set(cell);
-        self.sets.atari_of[cell] = 0;
         self.on_board += 1;
         self.color_stones[color.index()] += 1;
         self.head[cell] = cell as u16;
@@ -359,7 +333,6 @@ impl Board {
         for &other in &own_heads[..own_count] {
             head = self.merge(other, head);
         }
-        self.refresh_atari(head);
         (opponent_heads, opponent_count)
     }
 
@@ -370,10 +343,6 @@ impl Board {
         } else {
             (b, a)
         };
-        // The small head stops being a head, and the big chain's hash is about to change while
-        // its atari record holds the old one; the caller's refresh records it afresh.
-        self.unmark_atari(small);
-        self.unmark_atari(big);
         let mut cell = small;
         loop {
             self.head[cell] = big as u16;
@@ -393,13 +362,13 @@ impl Board {
         big
     }
 
-    /// The hash after a suicide of `color` on the empty on-board point `p`, where suicide is
+    /// The hash after a suicide of `color` on the empty padded cell `cell`, where suicide is
     /// allowed: the stone and every own chain it joins are removed, so the stone's key cancels
     /// and each of those chains' hashes leaves the board's.
-    pub fn suicide_hash(&self, p: Point, color: Color) -> u64 {
+    pub(super) fn suicide_hash_at(&self, cell: usize, color: Color) -> u64 {
         let mut hash = self.hash;
         let mut seen = [usize::MAX; 4];
-        for (i, nb) in self.neighbours(self.cell(p)).into_iter().enumerate() {
+        for (i, nb) in self.neighbours(cell).into_iter().enumerate() {
             let head = usize::from(self.head[nb]);
             if self.holds(nb, color) && !seen.contains(&head) {
                 hash ^= self.chains[head].hash;
@@ -425,14 +394,11 @@ impl Board {
     }
 
     fn remove_chain(&mut self, head: usize, captured: &mut Vec<usize>) {
-        self.unmark_atari(head);
         self.hash ^= self.chains[head].hash;
         let ci = usize::from(self.cells[head] - 1);
         self.color_stones[ci] -= self.chains[head].stones;
         let mut cell = head;
         loop {
-            self.sets.stones[ci].clear(cell);
-            self.sets.empty.set(cell);
             self.cells[cell] = EMPTY;
             self.on_board -= 1;
             captured.push(cell);
@@ -447,7 +413,6 @@ impl Board {
                 if color_of(self.cells[nb]).is_some() {
                     let h = usize::from(self.head[nb]);
                     self.chains[h].add_liberty(cell);
-                    self.refresh_atari(h);
                 }
             }
             cell = usize::from(self.next[cell]);

@@ -1,6 +1,7 @@
 //! Read-only questions about the stones and chains, for reports and answers.
 
 use super::*;
+use crate::rules::cells::CellSet;
 
 /// A connected group of same-colour stones with its liberties, both sorted by column then row.
 #[derive(Debug, Clone, PartialEq, Eq)]

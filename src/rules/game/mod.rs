@@ -1,4 +1,9 @@
 //! Game: a board plus whose turn it is, capture counts, repetition history and the end conditions.
+//!
+//! For a search, a `Game` is copied rather than undone: `Clone` copies the board (fixed-size
+//! tables, no heap) and the repetition history (two vectors). A search that keeps its own ko
+//! state can copy the `Board` alone. [`Game::transposition_key`] keys a transposition table,
+//! and [`Game::legal_points`] lists the moves.
 
 use std::fmt;
 
@@ -152,7 +157,11 @@ impl Game {
     }
 
     fn remember_position(&mut self) {
-        self.history.insert(self.position_key());
+        self.history.insert(
+            self.position_key(),
+            self.board.stones_on_board(),
+            self.board.stone_count(Color::Black),
+        );
         self.most_stones_seen = self.most_stones_seen.max(self.board.stones_on_board());
     }
 
@@ -164,12 +173,13 @@ impl Game {
 
     /// Whether some move that captures nothing could recreate a forbidden position. Such a move
     /// adds a stone; once the board holds more stones than ever before, no earlier position can
-    /// be equal. Under simple ko, the position before the last move lacks that move's stone,
-    /// which a non-capturing move keeps, so it cannot repeat either.
+    /// be equal. Under simple ko the lookup is one comparison and is always made: a quiet move
+    /// recreates the position before the last move when that move was the same player's own
+    /// suicide (where the rules allow it) and the player moves again, out of turn.
     #[inline]
     pub(super) fn quiet_move_may_repeat(&self) -> bool {
         match self.rules.ko {
-            KoRule::Simple => false,
+            KoRule::Simple => true,
             _ => self.board.stones_on_board() < self.most_stones_seen,
         }
     }
@@ -182,6 +192,17 @@ impl Game {
             _ => self
                 .history
                 .contains(self.situation_key(hash, color.opponent())),
+        }
+    }
+
+    /// A transposition key for a search: the Zobrist hash of the stones with a key mixed in
+    /// when White is to move, so equal keys mean equal stones and side to move (up to hash
+    /// collisions). The repetition history is not in it: under superko two games with equal
+    /// keys can still differ in which moves are legal.
+    pub fn transposition_key(&self) -> u64 {
+        match self.to_play {
+            Color::Black => self.board.hash(),
+            Color::White => self.board.hash() ^ zobrist::WHITE_TO_MOVE,
         }
     }
 
@@ -235,12 +256,18 @@ impl Game {
         if !self.board.size().contains(p) {
             return Err(IllegalMove::OffBoard);
         }
-        match self.board.placement(p, color) {
+        self.check_cell(color, self.board.cell(p))
+    }
+
+    /// [`Game::check_point`] on the padded cell of an on-board point; the hash after the move.
+    #[inline]
+    pub(super) fn check_cell(&self, color: Color, cell: usize) -> Result<u64, IllegalMove> {
+        match self.board.placement_at(cell, color) {
             Placement::Occupied => Err(IllegalMove::Occupied),
             Placement::Suicide if self.rules.suicide == SuicideRule::Allowed => {
                 // The position after it has fewer stones (or the same, for a lone stone), so
                 // the quiet-move shortcut does not apply: it is always looked up.
-                let hash = self.board.suicide_hash(p, color);
+                let hash = self.board.suicide_hash_at(cell, color);
                 if self.repeats_lookup(hash, color) {
                     Err(IllegalMove::Superko)
                 } else {
@@ -410,6 +437,8 @@ fn end_reason(
         None
     }
 }
+
+mod listing;
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,105 @@
+//! Listing every legal move of a position at once: a search's move generator.
+//!
+//! Nothing is kept for it between moves. The board's bit sets of the position (empty points,
+//! the mover's stones, each colour's atari points) are computed when asked, and settle most
+//! empty points a word at a time: one that is no opponent chain's last liberty captures
+//! nothing, and keeps a liberty when it has an empty neighbour or touches an own chain it is
+//! not the last liberty of. Such a quiet move is legal unless it repeats a position. One
+//! that touches only opposing stones none of which it captures is suicide; every other empty
+//! point (a capture, the filling of an own chain's last liberty, a suicide the rules allow) is
+//! judged as [`Game::check`] judges it.
+
+use super::Game;
+use crate::rules::cells::CellSet;
+use crate::rules::point::{Color, Point};
+use crate::rules::ruleset::{KoRule, SuicideRule};
+use crate::rules::zobrist;
+
+impl Game {
+    /// Appends every point where the player to move may play, in reading order (top row first,
+    /// each row from column `A`); nothing once the game has ended.
+    pub fn legal_points(&self, out: &mut Vec<Point>) {
+        if self.end.is_some() {
+            return;
+        }
+        let (board, color) = (&self.board, self.to_play);
+        let sets = board.sets(color);
+        let stride = board.stride();
+        let (may_repeat, refused) = self.quiet_repeats(color);
+        let stone_key = &zobrist::STONE[color.index()];
+        // A cell's row is `cell / stride`: a multiplication by a rounded-up reciprocal, exact
+        // for every cell of the largest board, spares a division per listed point.
+        let (size, reciprocal) = (board.size().get(), 65536u32.div_ceil(stride as u32));
+        for w in 0..board.words() {
+            let empty = sets.empty.0[w];
+            let next_to_empty = sets.empty.next_to_word(w, stride);
+            let next_to_own = sets.own.next_to_word(w, stride);
+            let quiet = empty
+                & !sets.opponent_atari.0[w]
+                & (next_to_empty | (next_to_own & !sets.own_atari.0[w]));
+            // With no empty or own neighbour and no capture, a stone has no liberty at all.
+            let suicide = if self.rules.suicide == SuicideRule::Allowed {
+                0
+            } else {
+                empty & !sets.opponent_atari.0[w] & !next_to_empty & !next_to_own
+            };
+            // The word of legal points is settled first, so that listing it takes no branch
+            // per point: quiet points by the sets, the rest one by one.
+            let mut legal = quiet & !refused.0[w];
+            if may_repeat {
+                let mut bits = legal;
+                while bits != 0 {
+                    let bit = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let hash = board.hash() ^ stone_key[w * 64 + bit];
+                    legal &= !(u64::from(self.repeats_lookup(hash, color)) << bit);
+                }
+            }
+            let mut judged = empty & !quiet & !suicide;
+            while judged != 0 {
+                let bit = judged.trailing_zeros() as usize;
+                judged &= judged - 1;
+                legal |= u64::from(self.check_cell(color, w * 64 + bit).is_ok()) << bit;
+            }
+            // Into a local buffer first: pushing onto `out` point by point would store its
+            // length back to memory every time.
+            let mut points = [Point::new(0, 0); 64];
+            let mut count = 0;
+            while legal != 0 {
+                let cell = w * 64 + legal.trailing_zeros() as usize;
+                legal &= legal - 1;
+                let row_from_top = (cell as u32 * reciprocal) >> 16;
+                let col = cell as u32 - row_from_top * stride as u32 - 1;
+                points[count & 63] = Point::new(col as u8, size - row_from_top as u8);
+                count += 1;
+            }
+            out.extend_from_slice(&points[..count]);
+        }
+    }
+
+    /// The empty cells where a quiet `color` stone is known to recreate a forbidden position,
+    /// and whether quiet moves still need a lookup each (only under simple ko, where it is one
+    /// comparison).
+    ///
+    /// Under superko such a position holds one stone more than the board, of `color`, and its
+    /// key differs from the board's by exactly that stone's key: a few key comparisons against
+    /// the history's positions of that stone count settle every point at once.
+    fn quiet_repeats(&self, color: Color) -> (bool, CellSet) {
+        let mut refused = CellSet::default();
+        if !self.quiet_move_may_repeat() {
+            return (false, refused);
+        }
+        if self.rules.ko == KoRule::Simple {
+            return (true, refused);
+        }
+        let board = &self.board;
+        let now = self.situation_key(board.hash(), color.opponent());
+        let black = board.stone_count(Color::Black) + usize::from(color == Color::Black);
+        for key in self.history.with_stones(board.stones_on_board() + 1, black) {
+            if let Some(cell) = zobrist::cell_of_stone_key(color.index(), key ^ now) {
+                refused.set(cell);
+            }
+        }
+        (false, refused)
+    }
+}
