@@ -21,5 +21,5 @@ pub use board::{Board, Placement};
 pub use game::{Capture, EndReason, Game, IllegalMove, Played};
 pub use point::{BoardSize, Color, Move, Point, PointError};
 pub use position::Position;
-pub use ruleset::{KoRule, Rules, Scoring, SuicideRule};
+pub use ruleset::{KoRule, Rules, Scoring, SuicideRule, UnknownName};
 pub use score::{Score, score};
