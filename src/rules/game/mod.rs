@@ -6,11 +6,12 @@
 //! and [`Game::legal_points`] lists the moves.
 
 use std::fmt;
+use std::str::FromStr;
 
 use super::board::{Board, Placement};
 use super::history::History;
 use super::point::{Color, Move, Point};
-use super::ruleset::{KoRule, Rules, SuicideRule};
+use super::ruleset::{KoRule, Rules, SuicideRule, UnknownName, named};
 use super::zobrist;
 
 /// Why a move was refused. An illegal move changes nothing.
@@ -28,24 +29,7 @@ pub enum IllegalMove {
     GameOver,
 }
 
-impl IllegalMove {
-    /// The reason's name in output: `occupied`, `suicide`, `superko`, `off-board`, `game-over`.
-    pub fn name(self) -> &'static str {
-        match self {
-            IllegalMove::Occupied => "occupied",
-            IllegalMove::Suicide => "suicide",
-            IllegalMove::Superko => "superko",
-            IllegalMove::OffBoard => "off-board",
-            IllegalMove::GameOver => "game-over",
-        }
-    }
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+named!(IllegalMove, Occupied => "occupied", Suicide => "suicide", Superko => "superko", OffBoard => "off-board", GameOver => "game-over");
 
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -58,22 +42,7 @@ pub enum EndReason {
     CaptureTarget,
 }
 
-impl EndReason {
-    /// The name in output: `passes`, `max-stones`, `capture-target`.
-    pub fn name(self) -> &'static str {
-        match self {
-            EndReason::Passes => "passes",
-            EndReason::MaxStones => "max-stones",
-            EndReason::CaptureTarget => "capture-target",
-        }
-    }
-}
-
-impl fmt::Display for EndReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+named!(EndReason, Passes => "passes", MaxStones => "max-stones", CaptureTarget => "capture-target");
 
 /// What a legal move did.
 #[derive(Debug, Clone, PartialEq, Eq)]
