@@ -13,7 +13,6 @@ use super::style::{Style, ascent_mm};
 /// by hand). A table that splits keeps at least three rows with its header on each page and
 /// repeats the header; a page wide enough for two tables side by side (A3) takes the rows in
 /// two columns, each with its header. Without rows there is no table.
-#[allow(clippy::too_many_arguments)]
 pub fn add(
     flow: &mut Flow,
     heading: &str,

@@ -188,7 +188,6 @@ impl ReferenceGame {
 
     /// The board after `color` plays `mv`, the stones it captured and the mover's own stones a
     /// suicide removed (both sorted), or why the move is illegal.
-    #[allow(clippy::type_complexity)]
     fn outcome(
         &self,
         color: Color,
