@@ -113,32 +113,15 @@ mod tests {
     use super::*;
     use crate::kit::Physical;
     use crate::layout::fit::fitted_physical;
-    use crate::rules::{BoardSize, Rules};
+    use crate::rules::BoardSize;
     use crate::typeface::bundled;
-    use crate::wording::Wording;
 
     /// Where the test kits' `spacing_mm` and `counter_mm` are written.
     const SPACING: std::ops::Range<usize> = 10..20;
     const COUNTER: std::ops::Range<usize> = 30..40;
 
     fn kit(n: u32, paper: Paper) -> Kit {
-        Kit {
-            title: "t".into(),
-            purpose: None,
-            paper,
-            record_rows: 8,
-            record_numbered: false,
-            counters: Default::default(),
-            size: BoardSize::new(n).unwrap(),
-            rules: Rules::liberty_chain_capture(),
-            physical: Physical::default(),
-            wording: Wording::defaults(),
-            examples: Vec::new(),
-            worked_example: None,
-            fingerprint: "0".into(),
-            places: Default::default(),
-            font: None,
-        }
+        Kit::plain(BoardSize::new(n).unwrap(), paper)
     }
 
     fn help(problem: &Diagnostic) -> &str {

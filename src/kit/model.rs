@@ -179,6 +179,29 @@ pub struct Kit {
 }
 
 impl Kit {
+    /// A kit of `size` on `paper` with no examples, the seed's rules and every other setting at
+    /// its default: what unit tests of the layers above start from.
+    #[cfg(test)]
+    pub(crate) fn plain(size: BoardSize, paper: Paper) -> Kit {
+        Kit {
+            title: "t".into(),
+            purpose: None,
+            paper,
+            record_rows: 8,
+            record_numbered: false,
+            counters: Default::default(),
+            size,
+            rules: Rules::liberty_chain_capture(),
+            physical: Physical::default(),
+            wording: Wording::defaults(),
+            examples: Vec::new(),
+            worked_example: None,
+            fingerprint: "0".into(),
+            places: Default::default(),
+            font: None,
+        }
+    }
+
     /// The language of the printed wording, from `[kit] language` (English when not set).
     pub fn language(&self) -> Language {
         self.wording.language()

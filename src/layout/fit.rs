@@ -194,28 +194,10 @@ fn shrunk(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
     use crate::typeface::bundled;
-    use crate::wording::Wording;
 
     fn kit(n: u32, paper: Paper) -> Kit {
-        Kit {
-            title: "t".into(),
-            purpose: None,
-            paper,
-            record_rows: 8,
-            record_numbered: false,
-            counters: Default::default(),
-            size: BoardSize::new(n).unwrap(),
-            rules: Rules::liberty_chain_capture(),
-            physical: Physical::default(),
-            wording: Wording::defaults(),
-            examples: Vec::new(),
-            worked_example: None,
-            fingerprint: "0".into(),
-            places: Default::default(),
-            font: None,
-        }
+        Kit::plain(BoardSize::new(n).unwrap(), paper)
     }
 
     #[test]
