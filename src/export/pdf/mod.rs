@@ -129,21 +129,13 @@ const ID_PLACEHOLDER: [u8; 8] = [0; 8];
 /// file. `None` if the trailer holds no placeholder.
 fn stamp_id(pdf: &mut [u8]) -> Option<()> {
     let digest = format!("{:016X}", fnv1a64(pdf));
-    let trailer = rfind(pdf, b"trailer")?;
+    let trailer = memchr::memmem::rfind(pdf, b"trailer")?;
     let zeros = [b'0'; 2 * ID_PLACEHOLDER.len()];
     for _ in 0..2 {
-        let at = trailer + find(&pdf[trailer..], &zeros)?;
+        let at = trailer + memchr::memmem::find(&pdf[trailer..], &zeros)?;
         pdf[at..at + zeros.len()].copy_from_slice(digest.as_bytes());
     }
     Some(())
-}
-
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
-}
-
-fn rfind(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).rposition(|w| w == needle)
 }
 
 #[cfg(test)]
