@@ -7,6 +7,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
+mod common;
+use common::rust_files;
+
 /// Each top-level module's layer: a module may use only modules of a lower layer.
 const LAYERS: &[(&str, u32)] = &[
     ("diag", 0),
@@ -26,29 +29,13 @@ const LAYERS: &[(&str, u32)] = &[
     ("run", 8),
 ];
 
-/// Every `.rs` file under `dir`, sorted.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut folders = vec![dir.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        for entry in fs::read_dir(&folder).expect("src is readable") {
-            let path = entry.expect("src is readable").path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    found
-}
-
 /// A file's code without its unit tests (tests may reach anywhere) and without comments (a doc
 /// line may name a module it does not use).
 fn product_code(path: &Path) -> String {
     let text = fs::read_to_string(path).expect("source is readable");
-    let code = match text.find("#[cfg(test)]") {
+    // Only the unit-test module is cut: a `#[cfg(test)]` item elsewhere (a test-only
+    // constructor) is followed by product code.
+    let code = match text.find("#[cfg(test)]\nmod tests") {
         Some(at) => &text[..at],
         None => &text,
     };

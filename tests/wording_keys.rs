@@ -10,36 +10,24 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use libertykit::wording::placeholders;
+use libertykit::wording::{Wording, placeholders};
+
+mod common;
+use common::rust_files;
 
 /// Receivers whose `.get("...")` is not a wording lookup: the SGF properties `import` reads.
 const NOT_WORDING: &[&str] = &["private"];
 
-/// The English templates the built-in wording is made of: every key with its sentence.
+/// The built-in English wording (its sheet, answers and replay templates, as the program loads
+/// them): every key with its sentence.
 fn english_sentences() -> BTreeMap<String, String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
-    let mut sentences = BTreeMap::new();
-    for file in ["en/sheet.toml", "en/answers.toml", "replay.toml"] {
-        let text = fs::read_to_string(root.join(file)).expect("templates are readable");
-        let entries: BTreeMap<String, String> =
-            toml::from_str(&text).unwrap_or_else(|e| panic!("templates/{file}: {e}"));
-        sentences.extend(entries);
-    }
-    sentences
-}
-
-/// Every `.rs` file under `dir`.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).expect("src is readable") {
-        let path = entry.expect("src is readable").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
+    let wording = Wording::defaults();
+    wording
+        .keys()
+        .map(|key| (key.to_string(), wording.get(key).to_string()))
+        .collect()
 }
 
 /// One lookup with a literal key, where it is written.
@@ -166,9 +154,7 @@ fn lookups_in(name: &str, text: &str) -> Vec<Lookup> {
 /// Every lookup with a literal key in `src/`.
 fn every_lookup() -> Vec<Lookup> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    rust_files(&root.join("src"), &mut files);
-    files.sort();
+    let files = rust_files(&root.join("src"));
     let mut lookups = Vec::new();
     for file in files {
         let text = fs::read_to_string(&file).expect("source is readable");

@@ -4,6 +4,7 @@
 // Each test crate compiles this module and uses only part of it.
 #![allow(dead_code)]
 
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -141,4 +142,22 @@ pub fn parse_pgm(bytes: &[u8]) -> (usize, usize, &[u8]) {
     let height: usize = fields[2].parse().unwrap();
     // One whitespace byte ends the header.
     (width, height, &bytes[i + 1..i + 1 + width * height])
+}
+
+/// Every `.rs` file under `dir`, sorted.
+pub fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in fs::read_dir(&folder).expect("src is readable") {
+            let path = entry.expect("src is readable").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
 }
