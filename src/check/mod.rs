@@ -44,7 +44,7 @@ pub fn check_source(
     paper: Option<Paper>,
     font: Option<&str>,
 ) -> Result<Checked, Vec<Diagnostic>> {
-    let (mut kit, key) = check_content(source)?;
+    let (mut kit, key) = check_answers(source)?;
     let fonts = fonts_for(&kit, source, font).map_err(|d| vec![d])?;
     let from = match paper {
         Some(paper) => {
@@ -92,14 +92,9 @@ fn fonts_for(
     })
 }
 
-/// The checks `key` needs: the kit's content and its stated keys. Neither the paper nor the PDF
-/// font matters to answers printed in a terminal.
+/// Loads a kit and compares each stated key with the engine's answer: the checks `key` needs
+/// (neither the paper nor the PDF font matters to answers printed in a terminal).
 pub fn check_answers(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
-    check_content(source)
-}
-
-/// Loads a kit and compares each stated key with the engine's answer.
-fn check_content(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
     // Two stages: `load` reads and validates the kit, then each stated key is compared with the
     // engine's answer, for the sound examples even of a rejected kit, so one run reports every
     // problem.

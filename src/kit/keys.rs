@@ -10,8 +10,8 @@ use crate::diag::nearest;
 use crate::rules::{BoardSize, Color, IllegalMove, Point};
 use crate::toml_input::document::TomlReader;
 
-/// The words a `legal` key may be: `legal`, `illegal`, or one of the reasons a move is refused
-/// ([`STATED_REASONS`], by name).
+/// The words a `legal` key may be: `legal`, `illegal`, or the name of a reason a move is
+/// refused other than `off-board` (a kit's move is always on the board).
 const LEGAL_WORDS: &[&str] = &[
     "legal",
     "illegal",
@@ -19,14 +19,6 @@ const LEGAL_WORDS: &[&str] = &[
     "suicide",
     "superko",
     "game-over",
-];
-/// The reasons a `legal` key may give for refusing its move: not `off-board`, as a kit's move
-/// is always on the board.
-const STATED_REASONS: [IllegalMove; 4] = [
-    IllegalMove::Occupied,
-    IllegalMove::Suicide,
-    IllegalMove::Superko,
-    IllegalMove::GameOver,
 ];
 /// The words a `score` key may be.
 const SCORE_WORDS: &[&str] = &["black", "white", "draw"];
@@ -62,9 +54,10 @@ pub(crate) fn read(
                 let claim = match word.as_str() {
                     "legal" => Some(LegalClaim::Legal),
                     "illegal" => Some(LegalClaim::Illegal),
-                    reason => STATED_REASONS
-                        .into_iter()
-                        .find(|r| r.name() == reason)
+                    reason => reason
+                        .parse::<IllegalMove>()
+                        .ok()
+                        .filter(|r| *r != IllegalMove::OffBoard)
                         .map(LegalClaim::Because),
                 };
                 let Some(claim) = claim else {
@@ -181,7 +174,11 @@ mod tests {
     /// The words offered to an author who misspells a `legal` key are the ones it reads.
     #[test]
     fn the_legal_words_are_legal_illegal_and_the_stated_reasons() {
-        let reasons = STATED_REASONS.map(IllegalMove::name);
+        let reasons: Vec<&str> = IllegalMove::NAMES
+            .iter()
+            .copied()
+            .filter(|name| *name != "off-board")
+            .collect();
         assert_eq!(LEGAL_WORDS[..2], ["legal", "illegal"]);
         assert_eq!(LEGAL_WORDS[2..], reasons);
     }

@@ -1,11 +1,9 @@
 //! The validated kit: what a session pack is made from. Only `kit::load` builds one.
 
-use std::fmt;
 use std::ops::Range;
-use std::str::FromStr;
 
 use crate::rules::ruleset::named;
-use crate::rules::{BoardSize, Color, IllegalMove, Move, Point, Position, Rules, UnknownName};
+use crate::rules::{BoardSize, Color, IllegalMove, Move, Point, Position, Rules};
 use crate::wording::{Language, Wording};
 
 /// Paper sizes the pack can be printed on.

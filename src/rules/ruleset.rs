@@ -1,7 +1,6 @@
 //! Rules as data: the repetition rule, the session's end conditions, scoring and komi.
 
 use std::fmt;
-use std::str::FromStr;
 
 /// Which repetitions are forbidden.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -107,18 +106,18 @@ macro_rules! named {
             }
         }
 
-        impl FromStr for $ty {
-            type Err = UnknownName;
-            fn from_str(s: &str) -> Result<Self, UnknownName> {
+        impl ::std::str::FromStr for $ty {
+            type Err = $crate::rules::UnknownName;
+            fn from_str(s: &str) -> Result<Self, $crate::rules::UnknownName> {
                 match s.to_ascii_lowercase().as_str() {
                     $( $name => Ok(Self::$variant), )+
-                    _ => Err(UnknownName { found: s.to_string(), expected: Self::NAMES }),
+                    _ => Err($crate::rules::UnknownName { found: s.to_string(), expected: Self::NAMES }),
                 }
             }
         }
 
-        impl fmt::Display for $ty {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        impl ::std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 f.write_str(self.name())
             }
         }

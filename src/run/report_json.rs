@@ -191,8 +191,12 @@ mod tests {
             atari: Vec::new(),
             self_atari: false,
         };
-        let direct = serde_json::to_string_pretty(&MoveEntry::of(&report)).unwrap();
+        let entry = MoveEntry::of(&report);
+        let direct = serde_json::to_string_pretty(&entry).unwrap();
         assert!(direct.contains("\"D19\",\n    \"E18\""), "{direct}");
+        // The module's promise: fields declared in key order print as a `Value` prints them.
+        let through_value = serde_json::to_string_pretty(&serde_json::to_value(&entry).unwrap());
+        assert_eq!(direct, through_value.unwrap());
     }
 
     #[test]

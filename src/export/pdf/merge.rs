@@ -11,7 +11,7 @@ const INHERITED: [&[u8]; 4] = [b"Resources", b"MediaBox", b"CropBox", b"Rotate"]
 
 /// One PDF holding every page of `parts`, in order; its viewer preferences (no print scaling)
 /// and language come from the first part.
-pub fn merge_pdfs(parts: &[Vec<u8>], title: &str) -> Result<Vec<u8>, PdfError> {
+pub fn merge_pdfs(parts: &[&[u8]], title: &str) -> Result<Vec<u8>, PdfError> {
     let ser = |e: lopdf::Error| PdfError::Serialize(e.to_string());
     let mut merged = Document::with_version("1.7");
     let mut next_id = 1;

@@ -5,13 +5,10 @@
 //! state can copy the `Board` alone. [`Game::transposition_key`] keys a transposition table,
 //! and [`Game::legal_points`] lists the moves.
 
-use std::fmt;
-use std::str::FromStr;
-
 use super::board::{Board, Placement};
 use super::history::History;
 use super::point::{Color, Move, Point};
-use super::ruleset::{KoRule, Rules, SuicideRule, UnknownName, named};
+use super::ruleset::{KoRule, Rules, SuicideRule, named};
 use super::zobrist;
 
 /// Why a move was refused. An illegal move changes nothing.

@@ -111,10 +111,9 @@ fn session_files(
     if combine {
         for document in Document::ALL {
             let file = SessionFile::Combined(document);
-            let parts: Vec<Vec<u8>> = rendered
+            let parts: Vec<&[u8]> = rendered
                 .iter()
                 .filter_map(|kit| kit.bytes_of(PackFile::Pdf(document)))
-                .map(<[u8]>::to_vec)
                 .collect();
             let bytes = merge_pdfs(&parts, file.name())
                 .map_err(|e| Failure::new(format!("cannot join `{file}`: {e}")))?;
