@@ -5,11 +5,14 @@
 //! from column A rightwards, passes only when that list is empty and otherwise plays
 //! `legal[next() % len]`. A game ends after two consecutive passes or `3 * N * N` turns.
 //! Every ply is folded into one FNV-1a 64 checksum per size (code `row_from_top * N + column`,
-//! `0xffff` for a pass), so equal checksums prove both engines ruled every move alike.
+//! `0xffff` for a pass), so equal checksums prove both engines ruled every move alike. Each
+//! engine lists its moves in its own type and only the move played is turned into a code.
 //!
 //! Both use positional superko with suicide illegal (`goban::rules::CHINESE`). Each engine runs
 //! several times, alternating, and the median time is reported. When the checksums differ, the
 //! games are replayed in lockstep and the first ply where the legal-move lists disagree is shown.
+//! The bench guards a floor: our engine at least 8x goban's moves per second on 9x9 and 12x on
+//! 19x19; each full run says whether it held.
 //!
 //! Run with `cargo bench --bench playout`; `PLAYOUT_QUICK=1` plays fewer games once, for smoke
 //! runs; `PLAYOUT_REPS=n` overrides the number of repetitions; `PLAYOUT_ONLY=libertykit` (or
@@ -24,6 +27,8 @@ use goban::rules::{CHINESE, GobanSizes, Move as GobanMove};
 use libertykit::rules::{Board, BoardSize, Color, Game, KoRule, Move, Point, Rules};
 
 const SEED: u64 = 1;
+/// The least ratio of our moves per second to goban's the bench guards, per board size.
+const FLOOR: [(u8, f64); 2] = [(9, 8.0), (19, 12.0)];
 const PASS_CODE: u64 = 0xffff;
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
@@ -61,30 +66,39 @@ struct Tally {
     checksum: u64,
 }
 
-/// One engine as the playout loop sees it. Codes are `row_from_top * N + column`.
+/// One engine as the playout loop sees it. Each lists its legal moves in its own type, as its
+/// users would; only the move played is turned into a code (`row_from_top * N + column`), so
+/// neither engine is timed converting moves it does not play.
 trait Engine {
     const NAME: &'static str;
     fn new_game(n: u8) -> Self;
-    /// Appends the codes of every legal move of the side to move, top row first. Takes `&mut
-    /// self` only so an engine may keep a scratch buffer instead of allocating on every ply.
-    fn legal_codes(&mut self, out: &mut Vec<u16>);
-    fn play_code(&mut self, code: u16);
+    /// Lists every legal move of the side to move, top row first, and says how many there are.
+    /// Takes `&mut self` so an engine keeps its list in a buffer instead of allocating per ply.
+    fn list_legal(&mut self) -> usize;
+    /// Plays the `i`-th listed move and returns its code.
+    fn play_listed(&mut self, i: usize) -> u16;
     fn pass(&mut self);
+    /// The codes of the listed moves, for comparing the engines' lists.
+    fn listed_codes(&self) -> Vec<u16>;
 }
 
 /// The product's own `Game`, listing its moves with `Game::legal_points` as a search would.
 struct Ours {
     game: Game,
-    n: u16,
-    /// The point of every code, so turning a code into a `Point` costs no division.
-    points: Vec<Point>,
-    /// Scratch for one listing, kept so that no ply allocates.
+    n: u8,
+    /// The last listing, kept so that no ply allocates.
     legal: Vec<Point>,
 }
 
 impl Ours {
+    fn code(&self, p: Point) -> u16 {
+        let n = u16::from(self.n);
+        (n - 1 - u16::from(p.row)) * n + u16::from(p.col)
+    }
+
     fn point(&self, code: u16) -> Point {
-        self.points[usize::from(code)]
+        let n = u16::from(self.n);
+        Point::new((code % n) as u8, self.n - 1 - (code / n) as u8)
     }
 }
 
@@ -97,45 +111,41 @@ impl Engine for Ours {
             ko: KoRule::Positional,
             ..Rules::default()
         };
-        let points = (0..n)
-            .rev()
-            .flat_map(|row| (0..n).map(move |col| Point::new(col, row)))
-            .collect();
         Ours {
             game: Game::new(Board::new(size), Color::Black, rules),
-            n: u16::from(n),
-            points,
+            n,
             legal: Vec::with_capacity(usize::from(n) * usize::from(n)),
         }
     }
 
-    fn legal_codes(&mut self, out: &mut Vec<u16>) {
-        // The legal points come in reading order, as the codes do.
+    fn list_legal(&mut self) -> usize {
         self.legal.clear();
         self.game.legal_points(&mut self.legal);
-        let n = self.n;
-        out.extend(
-            self.legal
-                .iter()
-                .map(|p| (n - 1 - u16::from(p.row)) * n + u16::from(p.col)),
-        );
+        self.legal.len()
     }
 
-    fn play_code(&mut self, code: u16) {
-        let p = self.point(code);
+    fn play_listed(&mut self, i: usize) -> u16 {
+        let p = self.legal[i];
         self.game
             .advance(Move::Play(p))
             .expect("listed move is legal");
+        self.code(p)
     }
 
     fn pass(&mut self) {
         self.game.advance(Move::Pass).expect("pass is legal");
+    }
+
+    fn listed_codes(&self) -> Vec<u16> {
+        self.legal.iter().map(|&p| self.code(p)).collect()
     }
 }
 
 struct Theirs {
     game: GobanGame,
     n: u8,
+    /// The last listing, in goban's (row from the top, column) coordinates.
+    legal: Vec<(u8, u8)>,
 }
 
 impl Engine for Theirs {
@@ -151,27 +161,33 @@ impl Engine for Theirs {
         Theirs {
             game: GobanGame::new(size, CHINESE),
             n,
+            legal: Vec::with_capacity(usize::from(n) * usize::from(n)),
         }
     }
 
-    fn legal_codes(&mut self, out: &mut Vec<u16>) {
-        // goban's coordinates are (row from the top, column), iterated row-major.
-        let n = u16::from(self.n);
-        out.extend(
-            self.game
-                .legals()
-                .map(|(row, col)| u16::from(row) * n + u16::from(col)),
-        );
+    fn list_legal(&mut self) -> usize {
+        // goban iterates row-major from the top row, as the codes do.
+        self.legal.clear();
+        self.legal.extend(self.game.legals());
+        self.legal.len()
     }
 
-    fn play_code(&mut self, code: u16) {
-        let n = u16::from(self.n);
-        let (row, col) = ((code / n) as u8, (code % n) as u8);
+    fn play_listed(&mut self, i: usize) -> u16 {
+        let (row, col) = self.legal[i];
         self.game.play(GobanMove::Play(row, col));
+        u16::from(row) * u16::from(self.n) + u16::from(col)
     }
 
     fn pass(&mut self) {
         self.game.play(GobanMove::Pass);
+    }
+
+    fn listed_codes(&self) -> Vec<u16> {
+        let n = u16::from(self.n);
+        self.legal
+            .iter()
+            .map(|&(row, col)| u16::from(row) * n + u16::from(col))
+            .collect()
     }
 }
 
@@ -179,7 +195,6 @@ impl Engine for Theirs {
 fn playouts<E: Engine>(n: u8, games: usize) -> Tally {
     let mut rng = SplitMix64(SEED);
     let max_turns = 3 * usize::from(n) * usize::from(n);
-    let mut legal = Vec::with_capacity(usize::from(n) * usize::from(n));
     let mut tally = Tally {
         plies: 0,
         passes: 0,
@@ -190,16 +205,14 @@ fn playouts<E: Engine>(n: u8, games: usize) -> Tally {
         let mut consecutive_passes = 0;
         let mut turns = 0;
         while turns < max_turns && consecutive_passes < 2 {
-            legal.clear();
-            engine.legal_codes(&mut legal);
-            if legal.is_empty() {
+            let count = engine.list_legal();
+            if count == 0 {
                 engine.pass();
                 consecutive_passes += 1;
                 tally.passes += 1;
                 tally.checksum = fnv(tally.checksum, PASS_CODE);
             } else {
-                let code = legal[(rng.next() % legal.len() as u64) as usize];
-                engine.play_code(code);
+                let code = engine.play_listed((rng.next() % count as u64) as usize);
                 consecutive_passes = 0;
                 tally.checksum = fnv(tally.checksum, u64::from(code));
             }
@@ -293,7 +306,6 @@ fn board_text(game: &Game, n: u8) -> String {
 fn first_disagreement(n: u8, games: usize) -> Option<String> {
     let mut rng = SplitMix64(SEED);
     let max_turns = 3 * usize::from(n) * usize::from(n);
-    let (mut a, mut b) = (Vec::new(), Vec::new());
     for g in 0..games {
         let mut ours = Ours::new_game(n);
         let mut theirs = Theirs::new_game(n);
@@ -302,10 +314,9 @@ fn first_disagreement(n: u8, games: usize) -> Option<String> {
         let mut consecutive_passes = 0;
         let mut turns = 0;
         while turns < max_turns && consecutive_passes < 2 {
-            a.clear();
-            b.clear();
-            ours.legal_codes(&mut a);
-            theirs.legal_codes(&mut b);
+            ours.list_legal();
+            theirs.list_legal();
+            let (a, b) = (ours.listed_codes(), theirs.listed_codes());
             if a != b {
                 let only = |x: &[u16], y: &[u16]| -> Vec<String> {
                     x.iter()
@@ -354,12 +365,12 @@ fn first_disagreement(n: u8, games: usize) -> Option<String> {
                 consecutive_passes += 1;
                 record.push(PASS_CODE as u16);
             } else {
-                let code = a[(rng.next() % a.len() as u64) as usize];
+                let i = (rng.next() % a.len() as u64) as usize;
                 let game = &ours.game;
-                let played = game.try_play(game.to_play(), Move::Play(ours.point(code)));
+                let played = game.try_play(game.to_play(), Move::Play(ours.point(a[i])));
                 last_captured = played.expect("listed move is legal").captured;
-                ours.play_code(code);
-                theirs.play_code(code);
+                let code = ours.play_listed(i);
+                theirs.play_listed(i);
                 consecutive_passes = 0;
                 record.push(code);
             }
@@ -424,10 +435,12 @@ fn main() {
                 "note: goban {n}x{n} checksum differs from the quoted {known:016x} (unverified)"
             );
         }
-        println!(
-            "ratio {n}x{n} libertykit/goban moves-per-second = {:.1}x",
-            ours.moves_per_sec() / theirs.moves_per_sec()
-        );
+        let ratio = ours.moves_per_sec() / theirs.moves_per_sec();
+        println!("ratio {n}x{n} libertykit/goban moves-per-second = {ratio:.1}x");
+        if let Some(&(_, floor)) = FLOOR.iter().find(|&&(size, _)| size == n && !quick) {
+            let verdict = if ratio >= floor { "holds" } else { "MISSED" };
+            println!("floor {n}x{n} {floor:.0}x: {verdict}");
+        }
         if ours.tally.checksum == theirs.tally.checksum {
             println!("checksums {n}x{n}: equal");
         } else {

@@ -18,6 +18,26 @@ impl CellSet {
         self.0[i >> 6] |= 1 << (i & 63);
     }
 
+    /// Removes cell `i`.
+    #[inline]
+    pub(super) fn clear(&mut self, i: usize) {
+        self.0[i >> 6] &= !(1 << (i & 63));
+    }
+
+    /// Whether cell `i` is in the set.
+    #[inline]
+    pub(super) fn contains(&self, i: usize) -> bool {
+        self.0[i >> 6] & (1 << (i & 63)) != 0
+    }
+
+    /// Adds cell `i` when `member`, removes it otherwise.
+    #[inline]
+    pub(super) fn put(&mut self, i: usize, member: bool) {
+        let bit = 1 << (i & 63);
+        let word = &mut self.0[i >> 6];
+        *word = (*word & !bit) | (u64::from(member) << (i & 63));
+    }
+
     /// How many cells the set holds.
     pub(super) fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()

@@ -72,6 +72,54 @@ impl Board {
                 ));
             }
         }
+        // The kept bit sets and atari counts say what the table and the counters say.
+        let mut atari_chains = [[0u8; CELLS]; 2];
+        for cell in 0..CELLS {
+            let kind = self.cells[cell];
+            let head = color_of(kind).is_some() && self.head_of(cell) == cell;
+            let atari_at = if head {
+                let at = self.chains[cell].atari_cell().unwrap_or(0);
+                if at != 0 {
+                    atari_chains[usize::from(kind - 1)][at] += 1;
+                }
+                at
+            } else {
+                0
+            };
+            if usize::from(self.atari_at[cell]) != atari_at {
+                return Some(format!(
+                    "cell {cell}: kept atari point {} != {atari_at}",
+                    self.atari_at[cell]
+                ));
+            }
+            let expected = [
+                kind == EMPTY && cell < self.padded,
+                kind == BLACK,
+                kind == WHITE,
+            ];
+            let kept = [
+                self.empty.contains(cell),
+                self.stones[0].contains(cell),
+                self.stones[1].contains(cell),
+            ];
+            if kept != expected {
+                return Some(format!(
+                    "cell {cell}: bit sets (empty, black, white) {kept:?} != {expected:?}"
+                ));
+            }
+        }
+        if atari_chains != self.atari_chains {
+            return Some("chains counted in atari per point differ from a recount".into());
+        }
+        for (color, counts) in atari_chains.iter().enumerate() {
+            for (cell, &count) in counts.iter().enumerate() {
+                if self.atari_points[color].contains(cell) != (count != 0) {
+                    return Some(format!(
+                        "cell {cell}: atari point set differs from its count"
+                    ));
+                }
+            }
+        }
         // Every stone naming a head must be on that head's list (the lists hold `stones` each).
         for (head, &count) in members.iter().enumerate() {
             if count != 0 && count != self.chains[head].stones {

@@ -6,6 +6,7 @@
 //! point `p` exactly when every pseudo-liberty equals `p`, which the three numbers reveal in O(1).
 //! Rows are stored top row first, so cells ascend in reading order.
 
+use super::cells::CellSet;
 use super::point::{BoardSize, Color, Point};
 use super::zobrist;
 
@@ -96,7 +97,7 @@ pub(super) const CELLS: usize = zobrist::MAX_CELLS;
 /// The per-cell tables are arrays inside the board, sized for the largest board, rather than
 /// vectors: reached through `self` at a fixed offset, their addresses need no reloading after
 /// every store the way a vector's heap pointer and length do. Nothing is on the heap, so a
-/// copy (for a search that copies rather than undoes) is one `memcpy` of about 13 KB.
+/// copy (for a search that copies rather than undoes) is one `memcpy` of about 15 KB.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
     size: BoardSize,
@@ -111,6 +112,19 @@ pub struct Board {
     on_board: u16,
     /// Per colour index: how many stones of that colour are on the board.
     color_stones: [u16; 2],
+    /// The empty on-board cells and the cells of each colour's stones, as bit sets: a few bit
+    /// operations per stone keep them, and they let the move listing a search runs on every
+    /// node read the position a word at a time instead of point by point.
+    empty: CellSet,
+    stones: [CellSet; 2],
+    /// Per head cell, the cell of the chain's only liberty, or 0 (a border cell) when it has
+    /// more than one; 0 for every cell that is no head.
+    atari_at: [u16; CELLS],
+    /// Per colour index and cell, how many chains of that colour have that cell as their only
+    /// liberty (a cell touches at most four).
+    atari_chains: [[u8; CELLS]; 2],
+    /// Per colour index, the cells where `atari_chains` is not zero: the atari points.
+    atari_points: [CellSet; 2],
 }
 
 impl Board {
@@ -119,9 +133,12 @@ impl Board {
         let n = usize::from(size.get());
         let stride = n + 2;
         let mut cells = [BORDER; CELLS];
+        let mut empty = CellSet::default();
         for row in 0..n {
             for col in 0..n {
-                cells[(row + 1) * stride + col + 1] = EMPTY;
+                let cell = (row + 1) * stride + col + 1;
+                cells[cell] = EMPTY;
+                empty.set(cell);
             }
         }
         Board {
@@ -135,6 +152,11 @@ impl Board {
             hash: 0,
             on_board: 0,
             color_stones: [0, 0],
+            empty,
+            stones: [CellSet::default(); 2],
+            atari_at: [0; CELLS],
+            atari_chains: [[0; CELLS]; 2],
+            atari_points: [CellSet::default(); 2],
         }
     }
 
@@ -224,23 +246,31 @@ impl Board {
         let own = cell_of(color);
         let opponent = cell_of(color.opponent());
         let mut has_liberty = false;
-        let mut hash = self.hash ^ zobrist::STONE[color.index()][cell];
         let mut captures = false;
         // Written without data-dependent branches: the neighbour kinds are unpredictable. The
         // `head` of an empty or border cell is stale, so every use of it is masked by the kind.
-        let mut opponent_heads = [usize::MAX; 4];
+        let mut heads = [0; 4];
+        let mut capturing = [false; 4];
         for (i, nb) in self.neighbours(cell).into_iter().enumerate() {
             let c = self.cells[nb];
             let head = usize::from(self.head[nb]);
-            let in_atari = self.chains[head].in_atari_on(cell);
+            // A chain touching the empty `cell` has it as a liberty, so it is in atari on `cell`
+            // exactly when it has one liberty: a bit of the kept set, not the counters.
+            let in_atari = self.atari_at[head] != 0;
             // An own chain touching the empty `cell` has it as a liberty; out of atari, another.
             has_liberty |= (c == EMPTY) | ((c == own) & !in_atari);
-            let first = !opponent_heads.contains(&head);
-            let capture = (c == opponent) & in_atari & first;
-            hash ^= self.chains[head].hash & 0u64.wrapping_sub(u64::from(capture));
-            captures |= capture;
-            if c == opponent {
-                opponent_heads[i] = head;
+            heads[i] = head;
+            capturing[i] = (c == opponent) & in_atari;
+            captures |= capturing[i];
+        }
+        let mut hash = self.hash ^ zobrist::STONE[color.index()][cell];
+        // Most moves capture nothing, and only a capture needs the chains' own hashes.
+        if captures {
+            for i in 0..4 {
+                // A chain touching the stone twice is removed once.
+                if capturing[i] && !(0..i).any(|j| capturing[j] && heads[j] == heads[i]) {
+                    hash ^= self.chains[heads[i]].hash;
+                }
             }
         }
         if has_liberty || captures {
@@ -285,6 +315,8 @@ impl Board {
         self.cells[cell] = own;
         self.on_board += 1;
         self.color_stones[color.index()] += 1;
+        self.empty.clear(cell);
+        self.stones[color.index()].set(cell);
         self.head[cell] = cell as u16;
         self.next[cell] = cell as u16;
         let key = zobrist::STONE[color.index()][cell];
@@ -333,6 +365,10 @@ impl Board {
         for &other in &own_heads[..own_count] {
             head = self.merge(other, head);
         }
+        self.refresh_atari(head);
+        for &other in &opponent_heads[..opponent_count] {
+            self.refresh_atari(other);
+        }
         (opponent_heads, opponent_count)
     }
 
@@ -352,6 +388,7 @@ impl Board {
             }
         }
         self.next.swap(big, small);
+        self.forget_atari(small);
         let s = self.chains[small];
         let d = &mut self.chains[big];
         d.stones += s.stones;
@@ -360,6 +397,46 @@ impl Board {
         d.liberty_sum_squares += s.liberty_sum_squares;
         d.hash ^= s.hash;
         big
+    }
+
+    /// Brings the atari bookkeeping of the chain headed at `head` up to date after its
+    /// counters changed.
+    #[inline]
+    fn refresh_atari(&mut self, head: usize) {
+        let (old, new) = (
+            usize::from(self.atari_at[head]),
+            self.chains[head].atari_cell().unwrap_or(0),
+        );
+        if old != new {
+            let color = usize::from(self.cells[head] - 1);
+            self.count_atari(color, old, false);
+            self.count_atari(color, new, true);
+            self.atari_at[head] = new as u16;
+        }
+    }
+
+    /// Drops the atari bookkeeping of the chain headed at `head`, which stops being a head (it
+    /// is joined to another or removed).
+    #[inline]
+    fn forget_atari(&mut self, head: usize) {
+        let old = usize::from(self.atari_at[head]);
+        if old != 0 {
+            self.count_atari(usize::from(self.cells[head] - 1), old, false);
+            self.atari_at[head] = 0;
+        }
+    }
+
+    /// Counts one chain of colour index `color` in or out of atari on `cell` (nothing for the
+    /// "no atari" cell 0).
+    #[inline]
+    fn count_atari(&mut self, color: usize, cell: usize, entering: bool) {
+        if cell == 0 {
+            return;
+        }
+        let count = &mut self.atari_chains[color][cell];
+        *count = if entering { *count + 1 } else { *count - 1 };
+        let member = *count != 0;
+        self.atari_points[color].put(cell, member);
     }
 
     /// The hash after a suicide of `color` on the empty padded cell `cell`, where suicide is
@@ -397,9 +474,12 @@ impl Board {
         self.hash ^= self.chains[head].hash;
         let ci = usize::from(self.cells[head] - 1);
         self.color_stones[ci] -= self.chains[head].stones;
+        self.forget_atari(head);
         let mut cell = head;
         loop {
             self.cells[cell] = EMPTY;
+            self.empty.set(cell);
+            self.stones[ci].clear(cell);
             self.on_board -= 1;
             captured.push(cell);
             cell = usize::from(self.next[cell]);
@@ -413,6 +493,7 @@ impl Board {
                 if color_of(self.cells[nb]).is_some() {
                     let h = usize::from(self.head[nb]);
                     self.chains[h].add_liberty(cell);
+                    self.refresh_atari(h);
                 }
             }
             cell = usize::from(self.next[cell]);

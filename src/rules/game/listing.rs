@@ -1,8 +1,7 @@
 //! Listing every legal move of a position at once: a search's move generator.
 //!
-//! Nothing is kept for it between moves. The board's bit sets of the position (empty points,
-//! the mover's stones, each colour's atari points) are computed when asked, and settle most
-//! empty points a word at a time: one that is no opponent chain's last liberty captures
+//! It reads the bit sets the board keeps (empty points, the mover's stones, each colour's
+//! atari points), which settle most empty points a word at a time: one that is no opponent chain's last liberty captures
 //! nothing, and keeps a liberty when it has an empty neighbour or touches an own chain it is
 //! not the last liberty of. Such a quiet move is legal unless it repeats a position. One
 //! that touches only opposing stones none of which it captures is suicide; every other empty
@@ -23,25 +22,29 @@ impl Game {
             return;
         }
         let (board, color) = (&self.board, self.to_play);
-        let sets = board.sets(color);
+        let (empty_cells, own_cells) = (board.empty_cells(), board.stone_cells(color));
+        let (own_atari, opponent_atari) = (
+            board.atari_cells(color),
+            board.atari_cells(color.opponent()),
+        );
         let stride = board.stride();
         let (may_repeat, refused) = self.quiet_repeats(color);
         let stone_key = &zobrist::STONE[color.index()];
-        // A cell's row is `cell / stride`: a multiplication by a rounded-up reciprocal, exact
-        // for every cell of the largest board, spares a division per listed point.
-        let (size, reciprocal) = (board.size().get(), 65536u32.div_ceil(stride as u32));
+        let cell_points = board.cell_points();
+        // Room for every point up front: pushing then never reallocates.
+        let n = usize::from(board.size().get());
+        out.reserve(n * n);
         for w in 0..board.words() {
-            let empty = sets.empty.0[w];
-            let next_to_empty = sets.empty.next_to_word(w, stride);
-            let next_to_own = sets.own.next_to_word(w, stride);
-            let quiet = empty
-                & !sets.opponent_atari.0[w]
-                & (next_to_empty | (next_to_own & !sets.own_atari.0[w]));
+            let empty = empty_cells.0[w];
+            let next_to_empty = empty_cells.next_to_word(w, stride);
+            let next_to_own = own_cells.next_to_word(w, stride);
+            let quiet =
+                empty & !opponent_atari.0[w] & (next_to_empty | (next_to_own & !own_atari.0[w]));
             // With no empty or own neighbour and no capture, a stone has no liberty at all.
             let suicide = if self.rules.suicide == SuicideRule::Allowed {
                 0
             } else {
-                empty & !sets.opponent_atari.0[w] & !next_to_empty & !next_to_own
+                empty & !opponent_atari.0[w] & !next_to_empty & !next_to_own
             };
             // The word of legal points is settled first, so that listing it takes no branch
             // per point: quiet points by the sets, the rest one by one.
@@ -61,19 +64,11 @@ impl Game {
                 judged &= judged - 1;
                 legal |= u64::from(self.check_cell(color, w * 64 + bit).is_ok()) << bit;
             }
-            // Into a local buffer first: pushing onto `out` point by point would store its
-            // length back to memory every time.
-            let mut points = [Point::new(0, 0); 64];
-            let mut count = 0;
             while legal != 0 {
                 let cell = w * 64 + legal.trailing_zeros() as usize;
                 legal &= legal - 1;
-                let row_from_top = (cell as u32 * reciprocal) >> 16;
-                let col = cell as u32 - row_from_top * stride as u32 - 1;
-                points[count & 63] = Point::new(col as u8, size - row_from_top as u8);
-                count += 1;
+                out.push(cell_points[cell]);
             }
-            out.extend_from_slice(&points[..count]);
         }
     }
 
