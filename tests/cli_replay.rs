@@ -241,6 +241,10 @@ fn superko_rules_differ_on_send_two_return_one() {
     let mut simple = common("simple");
     simple.push(mv(4, "black", "pass", None, &[], None, 2, 1));
     simple.push(mv(5, "white", "C1", None, &[], Some(1), 2, 1));
+    // The basic ko rule lets the board come back: move 3 recreates the setup, move 5 the
+    // position after move 1, and the referee says so.
+    simple[2]["repeats"] = json!(0);
+    simple[4]["repeats"] = json!(1);
     assert_json(
         "send-two-return-one.sgf",
         &["--ko", "simple"],
@@ -369,16 +373,19 @@ fn seed_002_area_score_from_toml_and_sgf() {
     );
 }
 
-/// Without `--scoring`, an SGF is scored by captures and its `KM` is not added to a capture
-/// count: both sides have 0, a draw after the two passes.
+/// Without `RU` and `--scoring`, an SGF with `KM` was counted: it is scored by area with its
+/// komi (seed 002's worked score, 43 to 45.5), never by captures with komi 0; a record with
+/// neither `KM` nor a counted result is scored by captures.
 #[test]
-fn sgf_defaults_to_captures_scoring_without_komi() {
+fn sgf_with_komi_and_no_ruleset_is_counted_by_area() {
     let (code, got) = replay_json("seed-002-area.sgf", &[]);
     assert_eq!(code, 0);
     assert_eq!(
         got["result"],
-        json!({"scoring": "captures", "black": 0, "white": 0, "winner": "draw"})
+        json!({"scoring": "area", "black": 43, "white": 45.5, "winner": "white"})
     );
+    let (_, got) = replay_json("send-two-return-one.sgf", &[]);
+    assert_eq!(got["result"]["scoring"], json!("captures"));
 }
 
 /// Territory: dead D2 and captured E5 are White's prisoners. Black: A1-A5 = 5. White: D1 D2
@@ -542,17 +549,17 @@ fn malformed_records_get_located_diagnostics() {
         (
             "size-twice.sgf",
             &[
-                "error: `SZ` is given twice in one node",
+                "error: `SZ` is given twice in one node with different values, `SZ[5]` and `SZ[9]`",
                 "size-twice.sgf:1:18",
-                "help: keep one `SZ`",
+                "help: keep the right `SZ` and delete the other",
             ],
         ),
         (
             "gm-twice.sgf",
             &[
-                "error: `GM` is given twice in one node",
+                "error: `GM` is given twice in one node with different values, `GM[1]` and `GM[4]`",
                 "gm-twice.sgf:2:1",
-                "help: keep one `GM`",
+                "help: keep the right `GM` and delete the other",
             ],
         ),
         (

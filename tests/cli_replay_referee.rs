@@ -131,13 +131,13 @@ fn results_the_board_cannot_confirm_are_reported_as_such() {
     );
 }
 
-/// Each `RU` sets its scoring, repetition rule and suicide rule; an unknown one falls back to
-/// the defaults with a note.
+/// Each `RU` sets its scoring, repetition rule and suicide rule (Japanese and Korean rules have
+/// no superko: the basic ko rule); an unknown one falls back to the defaults with a note.
 #[test]
 fn every_ruleset_name_sets_its_rules() {
     let cases = [
-        ("Japanese", "territory", "positional", "forbidden"),
-        ("Korean", "territory", "positional", "forbidden"),
+        ("Japanese", "territory", "simple", "forbidden"),
+        ("Korean", "territory", "simple", "forbidden"),
         ("Chinese", "area", "positional", "forbidden"),
         ("AGA", "area", "situational", "forbidden"),
         ("NZ", "area", "positional", "allowed"),

@@ -138,6 +138,33 @@ pub enum RecordNote {
         /// The property it came from.
         from: String,
     },
+    /// The file was unclear or broke FF[4] in a way every mainstream reader forgives; what was
+    /// assumed.
+    Assumed(ReadingNote),
+}
+
+/// What a reader assumed where a file was unclear (a property given twice, an old pass), said
+/// once per kind of assumption with where it was first met and how often it was met.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadingNote {
+    /// The line of the first place it was met, from 1.
+    pub line: usize,
+    /// The column of that place, in characters from 1.
+    pub column: usize,
+    /// What was met and what was assumed, lower-case, file text in backticks.
+    pub message: String,
+    /// How many times it was met in the file.
+    pub times: usize,
+}
+
+impl std::fmt::Display for ReadingNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)?;
+        if self.times > 1 {
+            write!(f, " ({} times)", self.times)?;
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -8,9 +8,9 @@ pub mod referee;
 mod sgf;
 mod toml_record;
 
-pub use game_info::{GameInfo, RecordNote, RecordedResult, RulesSource};
+pub use game_info::{GameInfo, ReadingNote, RecordNote, RecordedResult, RulesSource};
 pub use sgf::ruleset_name::{KNOWN_RULESETS, named_rules};
-pub use sgf::{SgfGame, read_collection};
+pub use sgf::{Collection, SgfGame, read_collection};
 
 use std::ops::Range;
 use std::path::Path;
@@ -42,6 +42,27 @@ pub struct Record {
     pub notes: Vec<RecordNote>,
     /// Variations left off the main line (SGF only).
     pub variations: usize,
+    /// Stones set up or taken off after the first move (SGF `AB`, `AW`, `AE`, `PL` in a later
+    /// node), in the order written.
+    pub setups: Vec<SetupChange>,
+}
+
+/// A change to the board written between moves: stones added and taken off, and who moves
+/// next. It is not a move: no capture follows, nobody's turn is spent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupChange {
+    /// How many of the record's moves are played before it.
+    pub after_moves: usize,
+    /// Points given a black stone.
+    pub black: Vec<Point>,
+    /// Points given a white stone.
+    pub white: Vec<Point>,
+    /// Points emptied (and not set up again in the same node).
+    pub empty: Vec<Point>,
+    /// Who moves next, when the node says (`PL`).
+    pub to_play: Option<Color>,
+    /// Where it is written: its node's first setup property.
+    pub span: Range<usize>,
 }
 
 /// The two record forms.

@@ -1,6 +1,11 @@
 //! The referee: plays a list of moves on a game and reports each one as the record sheet does.
 
-use crate::rules::{Board, Color, Game, IllegalMove, Move, Point};
+use std::collections::HashMap;
+
+use super::{Record, SetupChange};
+use crate::diag::Diagnostic;
+use crate::rules::notation::{NO_LIBERTY_HELP, chains_without_liberty};
+use crate::rules::{Board, Color, Game, IllegalMove, KoRule, Move, Point, Position};
 
 /// One attempted move and what came of it (a row of the move-record table).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,21 +30,142 @@ pub struct MoveReport {
     pub atari: Vec<Point>,
     /// Whether the move left the mover's own chain with exactly one liberty.
     pub self_atari: bool,
+    /// A pass after the game ended (White's last pass under the AGA rules): accepted, since
+    /// it puts nothing on the board, and not played.
+    pub after_end: bool,
+    /// Under the basic ko rule, which allows long cycles: the move whose position this legal
+    /// move recreates (0 for the starting position or the last setup).
+    pub repeats: Option<usize>,
 }
 
 /// Plays each move (with its colour, or for whoever is to move when `None`) and reports it.
 /// An illegal move is reported and leaves the game as it was, so the same player moves again.
 pub fn play_all(game: &mut Game, moves: &[(Option<Color>, Move)]) -> Vec<MoveReport> {
+    let mut referee = Referee::new(game);
     moves
         .iter()
         .enumerate()
-        .map(|(i, &(color, mv))| {
-            let color = color.unwrap_or_else(|| game.to_play());
-            let result = game.play(color, mv);
-            let tally = [game.captures(Color::Black), game.captures(Color::White)];
-            match result {
-                Ok(played) => MoveReport {
-                    number: i + 1,
+        .map(|(i, &(color, mv))| referee.play(game, i + 1, color, mv))
+        .collect()
+}
+
+/// Plays a record's moves as [`play_all`] does, with its setup changes applied where they stand
+/// between moves; a setup that leaves a chain with no liberty is a problem at its place.
+pub fn play_record(game: &mut Game, record: &Record) -> Result<Vec<MoveReport>, Vec<Diagnostic>> {
+    let mut referee = Referee::new(game);
+    let mut setups = record.setups.iter().peekable();
+    let mut reports = Vec::with_capacity(record.moves.len());
+    for k in 0..=record.moves.len() {
+        while let Some(change) = setups.next_if(|c| c.after_moves == k) {
+            set_up(game, change)?;
+            referee.restart(game);
+        }
+        if let Some(&(color, mv, _)) = record.moves.get(k) {
+            reports.push(referee.play(game, k + 1, color, mv));
+        }
+    }
+    Ok(reports)
+}
+
+/// Applies one setup change to the game's board.
+fn set_up(game: &mut Game, change: &SetupChange) -> Result<(), Vec<Diagnostic>> {
+    let mut position = Position::of(game.board());
+    for &p in &change.empty {
+        position.clear(p);
+    }
+    for (color, points) in [(Color::Black, &change.black), (Color::White, &change.white)] {
+        for &p in points {
+            position.put(p, color);
+        }
+    }
+    let airless = chains_without_liberty(&position.to_board());
+    if !airless.is_empty() {
+        return Err(airless
+            .into_iter()
+            .map(|chain| {
+                Diagnostic::at(
+                    change.span.clone(),
+                    format!(
+                        "after move {}, {} once this setup is placed",
+                        change.after_moves, chain.message
+                    ),
+                )
+                .with_help(NO_LIBERTY_HELP)
+            })
+            .collect());
+    }
+    game.set_up(&position, change.to_play);
+    Ok(())
+}
+
+/// What the referee keeps between moves: the positions reached since the start or the last
+/// setup, to tell a long cycle under the basic ko rule.
+struct Referee {
+    seen: HashMap<u64, usize>,
+    watch_cycles: bool,
+}
+
+impl Referee {
+    fn new(game: &Game) -> Referee {
+        let mut referee = Referee {
+            seen: HashMap::new(),
+            watch_cycles: game.rules().ko == KoRule::Simple,
+        };
+        referee.restart(game);
+        referee
+    }
+
+    /// Starts the cycle watch again from the game's position (the start, or a setup).
+    fn restart(&mut self, game: &Game) {
+        self.seen.clear();
+        if self.watch_cycles {
+            self.seen.insert(game.board().hash(), 0);
+        }
+    }
+
+    /// Plays move `number` and reports it.
+    fn play(
+        &mut self,
+        game: &mut Game,
+        number: usize,
+        color: Option<Color>,
+        mv: Move,
+    ) -> MoveReport {
+        let color = color.unwrap_or_else(|| game.to_play());
+        let tally = |game: &Game| [game.captures(Color::Black), game.captures(Color::White)];
+        let refused = |game: &Game, reason: Option<IllegalMove>, after_end: bool| MoveReport {
+            number,
+            color,
+            mv,
+            illegal: reason,
+            captured: Vec::new(),
+            suicided: Vec::new(),
+            liberties: None,
+            captures: tally(game),
+            atari: Vec::new(),
+            self_atari: false,
+            after_end,
+            repeats: None,
+        };
+        if game.end().is_some() && mv == Move::Pass {
+            return refused(game, None, true);
+        }
+        match game.play(color, mv) {
+            Ok(played) => {
+                let repeats = if self.watch_cycles && mv != Move::Pass {
+                    let hash = game.board().hash();
+                    match self.seen.get(&hash) {
+                        Some(&earlier) => Some(earlier),
+                        None => {
+                            self.seen.insert(hash, number);
+                            None
+                        }
+                    }
+                } else {
+                    None
+                };
+                MoveReport {
+                    number,
                     color,
                     mv,
                     illegal: None,
@@ -51,23 +177,14 @@ pub fn play_all(game: &mut Game, moves: &[(Option<Color>, Move)]) -> Vec<MoveRep
                     captured: played.captured,
                     suicided: played.suicided,
                     liberties: played.liberties,
-                    captures: tally,
-                },
-                Err(reason) => MoveReport {
-                    number: i + 1,
-                    color,
-                    mv,
-                    illegal: Some(reason),
-                    captured: Vec::new(),
-                    suicided: Vec::new(),
-                    liberties: None,
-                    captures: tally,
-                    atari: Vec::new(),
-                    self_atari: false,
-                },
+                    captures: tally(game),
+                    after_end: false,
+                    repeats,
+                }
             }
-        })
-        .collect()
+            Err(reason) => refused(game, Some(reason), false),
+        }
+    }
 }
 
 /// The stones of the opposing chains next to `p` that have exactly one liberty once `color`

@@ -230,6 +230,7 @@ pub(super) fn load(source: &str) -> Result<Record, Vec<Diagnostic>> {
             rules_source: super::RulesSource::Table,
             notes: Vec::new(),
             variations: 0,
+            setups: Vec::new(),
         })
     } else {
         Err(problems)

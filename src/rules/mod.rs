@@ -9,6 +9,7 @@ pub mod board;
 mod cells;
 pub mod diagram;
 pub mod game;
+mod handicap;
 mod history;
 pub mod notation;
 pub mod point;
@@ -19,6 +20,7 @@ mod zobrist;
 
 pub use board::{Board, Placement};
 pub use game::{Capture, EndReason, Game, IllegalMove, Played};
+pub use handicap::{fixed_handicap, max_fixed_handicap};
 pub use point::{BoardSize, Color, Move, Point, PointError};
 pub use position::Position;
 pub use ruleset::{KoRule, Rules, Scoring, SuicideRule, UnknownName};

@@ -63,6 +63,14 @@ impl Position {
         self.stones[color.index()][word] |= bit;
     }
 
+    /// Takes any stone off the on-board point `p`.
+    pub fn clear(&mut self, p: Point) {
+        let (word, bit) = self.bit(p);
+        for color in &mut self.stones {
+            color[word] &= !bit;
+        }
+    }
+
     /// The colour of the stone on `p`, or `None` when it is empty or off the board.
     pub fn stone(&self, p: Point) -> Option<Color> {
         if !self.size.contains(p) {

@@ -69,9 +69,12 @@ impl Tally {
 
 /// One reported move. `point` is `"pass"` for a pass; `reason` and `liberties` are `null` when
 /// they do not apply. `atari` and `self_atari` are the referee's (`replay`) only, and
-/// `suicided` appears only for a suicide the rules allow.
+/// `suicided` appears only for a suicide the rules allow; `after_end` only for a pass after the
+/// game ended, `repeats` only for a move recreating an earlier position under the basic ko rule.
 #[derive(Debug, Clone, Serialize)]
 pub struct MoveEntry {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    after_end: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     atari: Option<Points>,
     captured: Points,
@@ -83,6 +86,8 @@ pub struct MoveEntry {
     point: Name<Move>,
     reason: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    repeats: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     self_atari: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     suicided: Option<Points>,
@@ -92,6 +97,7 @@ impl MoveEntry {
     /// The entry for `report`.
     pub fn of(report: &MoveReport) -> MoveEntry {
         MoveEntry {
+            after_end: report.after_end.then_some(true),
             atari: None,
             captured: Points::of(&report.captured),
             captures: Tally::of(report.captures),
@@ -101,6 +107,7 @@ impl MoveEntry {
             number: report.number,
             point: Name(report.mv),
             reason: report.illegal.map(|i| i.name()),
+            repeats: report.repeats,
             self_atari: None,
             suicided: (!report.suicided.is_empty()).then(|| Points::of(&report.suicided)),
         }
@@ -158,6 +165,8 @@ mod tests {
             captures: [1, 0],
             atari: Vec::new(),
             self_atari: false,
+            after_end: false,
+            repeats: None,
         };
         assert_eq!(
             json!(MoveEntry::of(&report)),
@@ -190,6 +199,8 @@ mod tests {
             captures: [3, 9],
             atari: Vec::new(),
             self_atari: false,
+            after_end: false,
+            repeats: None,
         };
         let entry = MoveEntry::of(&report);
         let direct = serde_json::to_string_pretty(&entry).unwrap();

@@ -13,6 +13,7 @@ use super::scan::scan;
 use super::spans::{NodeSpans, PropertySpan};
 use super::values::{parse_color, parse_points, single};
 use crate::diag::Diagnostic;
+use crate::record::ReadingNote;
 use crate::rules::notation::NO_LIBERTY_HELP;
 use crate::rules::{BoardSize, Color, Move, Point, Position};
 
@@ -47,6 +48,15 @@ pub struct SgfGame {
     pub libertykit: Vec<(String, Range<usize>)>,
 }
 
+/// The games of a collection and what the reader assumed where the file was unclear.
+#[derive(Debug, Clone)]
+pub struct Collection {
+    /// Every game, in the file's order.
+    pub games: Vec<SgfGame>,
+    /// The assumptions, one per kind, with where each was first met.
+    pub notes: Vec<ReadingNote>,
+}
+
 /// A game being read, node by node.
 struct OpenGame {
     game: SgfGame,
@@ -59,7 +69,7 @@ struct OpenGame {
 }
 
 /// Reads every game of an SGF collection, or returns every problem found.
-pub fn read_collection(source: &str) -> Result<Vec<SgfGame>, Vec<Diagnostic>> {
+pub fn read_collection(source: &str) -> Result<Collection, Vec<Diagnostic>> {
     let mut problems = Problems::default();
     let mut games: Vec<OpenGame> = Vec::new();
     let scanned = scan(source, &mut problems, |place, node, problems| {
@@ -107,7 +117,10 @@ pub fn read_collection(source: &str) -> Result<Vec<SgfGame>, Vec<Diagnostic>> {
         read.push(game);
     }
     if problems.is_empty() {
-        Ok(read)
+        Ok(Collection {
+            games: read,
+            notes: problems.notes(source),
+        })
     } else {
         Err(problems.list)
     }
@@ -173,7 +186,14 @@ fn read_node(source: &str, open: &mut OpenGame, node: &NodeSpans<'_>, problems: 
         .properties
         .iter()
         .any(|p| matches!(&*p.identifier, "B" | "W"));
-    for prop in &node.properties {
+    // Within a node the order of properties means nothing: `AE` clears before `AB` and `AW`
+    // set, so `AW[aa]AE[aa]` leaves a white stone as `AE[aa]AW[aa]` does.
+    let clearing_first = node
+        .properties
+        .iter()
+        .filter(|p| p.identifier == "AE")
+        .chain(node.properties.iter().filter(|p| p.identifier != "AE"));
+    for prop in clearing_first {
         let id = &*prop.identifier;
         match id {
             "B" | "W" => {
@@ -232,6 +252,13 @@ fn read_node(source: &str, open: &mut OpenGame, node: &NodeSpans<'_>, problems: 
             "RU" if root => {
                 open.game.ruleset = Some((text_of(source, node, prop), prop.whole.clone()));
             }
+            "VW" if root && node.decoded(source, prop).iter().all(|v| v.is_empty()) => {
+                // FF[4]: an empty `VW[]` shows the whole board again.
+                problems.assume("whole-view", prop.whole.clone(), || {
+                    "`VW[]` is empty: the whole board is shown, as FF[4] reads it".to_string()
+                });
+                open.game.view = None;
+            }
             "VW" if root => match parse_points(&node.decoded(source, prop)) {
                 Some(points) => {
                     let on: Vec<Point> = points
@@ -269,7 +296,9 @@ mod tests {
     use super::*;
 
     fn read(text: &str) -> Vec<SgfGame> {
-        read_collection(text).unwrap_or_else(|e| panic!("{text}: {e:?}"))
+        read_collection(text)
+            .unwrap_or_else(|e| panic!("{text}: {e:?}"))
+            .games
     }
 
     #[test]

@@ -1,25 +1,34 @@
 //! The main line read node by node into a record: the root's size, rules and setup position,
 //! then every move.
 
+use std::collections::HashMap;
 use std::ops::Range;
 
-use super::problems::{Problems, SGF_SHAPE, invalid, on_board};
+use super::problems::{Problems, SGF_SHAPE, invalid, on_board, shown};
 use super::ruleset_name::{KNOWN_RULESETS, named_rules};
 use super::spans::{NodeSpans, PropertySpan};
 use super::values::{parse_color, parse_move, parse_points, parse_size, sgf_name, sgf_xy, single};
 use crate::diag::Diagnostic;
-use crate::record::{GameInfo, Record, RecordNote, RuleOverrides, RulesSource};
+use crate::record::{
+    GameInfo, Record, RecordNote, RecordedResult, RuleOverrides, RulesSource, SetupChange,
+};
 use crate::rules::notation::{NO_LIBERTY_HELP, chains_without_liberty};
-use crate::rules::{Board, BoardSize, Color, KoRule, Move, Rules, Scoring, SuicideRule};
+use crate::rules::{
+    BoardSize, Color, KoRule, Move, Point, Position, Rules, Scoring, SuicideRule, fixed_handicap,
+};
 
 /// What the root sets: the board, the rules (and where they came from) and the setup position.
 #[derive(Debug)]
 struct Start {
     size: BoardSize,
     rules: Rules,
-    setup: Board,
+    /// The position before the first move: the root's setup and that of any setup nodes
+    /// between it and the first move.
+    setup: Position,
     source: RulesSource,
     notes: Vec<RecordNote>,
+    /// `HA` as a number of stones, with where it is written.
+    handicap: Option<(u32, Range<usize>)>,
 }
 
 /// The main line read so far, node by node as the scan hands them over.
@@ -36,6 +45,8 @@ pub(super) struct MainLine<'t> {
     moves: Vec<(Option<Color>, Move, Range<usize>)>,
     /// The players and particulars, from the first node on the main line that gives each.
     info: GameInfo,
+    /// Setup written after the first move, in order.
+    setups: Vec<SetupChange>,
 }
 
 impl<'t> MainLine<'t> {
@@ -48,6 +59,7 @@ impl<'t> MainLine<'t> {
             to_play: None,
             moves: Vec::new(),
             info: GameInfo::default(),
+            setups: Vec::new(),
         }
     }
 
@@ -66,6 +78,8 @@ impl<'t> MainLine<'t> {
             return;
         };
         let size = start.size;
+        let moves_before = self.moves.len();
+        let mut setup = NodeSetup::default();
         for prop in &node.properties {
             let id = &*prop.identifier;
             match id {
@@ -77,19 +91,21 @@ impl<'t> MainLine<'t> {
                         self.moves.push((Some(color), mv, prop.whole.clone()));
                     }
                 }
-                "AB" | "AW" if k == 0 => {
-                    let color = if id == "AB" {
-                        Color::Black
-                    } else {
-                        Color::White
+                "AB" | "AW" | "AE" => {
+                    let color = match id {
+                        "AB" => Some(Color::Black),
+                        "AW" => Some(Color::White),
+                        _ => None,
                     };
-                    set_up(start, color, source, node, prop, problems);
+                    setup.read(color, size, source, node, prop, problems);
                 }
-                "PL" if k == 0 => match parse_color(&node.decoded(source, prop)) {
-                    Some(c) => self.to_play = Some(c),
+                "PL" => match parse_color(&node.decoded(source, prop)) {
+                    Some(c) => {
+                        setup.to_play = Some(c);
+                        setup.first.get_or_insert_with(|| prop.whole.clone());
+                    }
                     None => invalid(source, node, prop, problems),
                 },
-                "AB" | "AW" | "AE" | "PL" => refuse_late_setup(source, node, prop, problems),
                 "PB" | "PW" | "GN" | "DT" | "EV" | "RE" => {
                     let slot = match id {
                         "PB" => &mut self.info.black,
@@ -119,6 +135,26 @@ impl<'t> MainLine<'t> {
                 _ => {}
             }
         }
+        if let Some(change) = setup.finish(moves_before, size, source, node, problems) {
+            if moves_before == 0 {
+                // Before the first move setup builds the starting position, wherever it stands.
+                for &p in &change.empty {
+                    start.setup.clear(p);
+                }
+                for (color, points) in
+                    [(Color::Black, &change.black), (Color::White, &change.white)]
+                {
+                    for &p in points {
+                        start.setup.put(p, color);
+                    }
+                }
+                if let Some(c) = change.to_play {
+                    self.to_play = Some(c);
+                }
+            } else {
+                self.setups.push(change);
+            }
+        }
         if !problems.is_empty() && self.moves.capacity() > 0 {
             self.moves = Vec::new();
         }
@@ -129,9 +165,10 @@ impl<'t> MainLine<'t> {
         let Some(Start {
             size,
             rules,
-            setup,
+            mut setup,
             source,
-            notes,
+            mut notes,
+            handicap,
         }) = self.start
         else {
             // The root was refused, and always with a reason; this is only a safety net.
@@ -140,6 +177,10 @@ impl<'t> MainLine<'t> {
             }
             return Err(problems.list);
         };
+        if let Some((stones, at)) = handicap {
+            place_handicap(&mut setup, stones, at, &mut problems);
+        }
+        let setup = setup.to_board();
         for chain in chains_without_liberty(&setup) {
             let id = match chain.color {
                 Color::Black => "AB",
@@ -165,6 +206,12 @@ impl<'t> MainLine<'t> {
             .to_play
             .or_else(|| self.moves.first().and_then(|m| m.0))
             .unwrap_or(Color::Black);
+        notes.extend(
+            problems
+                .notes(self.source)
+                .into_iter()
+                .map(RecordNote::Assumed),
+        );
         Ok(Record {
             size,
             rules,
@@ -176,72 +223,139 @@ impl<'t> MainLine<'t> {
             rules_source: source,
             notes,
             variations: 0,
+            setups: self.setups,
         })
     }
 }
 
-/// Places the root's setup stones of `color` (`AB` or `AW`) on the starting board; a point
-/// set up twice is a problem.
-fn set_up(
-    start: &mut Start,
-    color: Color,
-    source: &str,
-    node: &NodeSpans<'_>,
-    prop: &PropertySpan<'_>,
-    problems: &mut Problems,
-) {
-    let size = start.size;
-    let Some(points) = parse_points(&node.decoded(source, prop)) else {
-        invalid(source, node, prop, problems);
+/// Sets up `HA`'s stones on their fixed points when the record lists none before the first
+/// move (as GNU Go reads such a record), with a note; a handicap with no fixed placement on
+/// this board is a note too, and the board stays as written.
+fn place_handicap(setup: &mut Position, stones: u32, at: Range<usize>, problems: &mut Problems) {
+    if stones < 2 || !setup.stones(Color::Black).is_empty() {
         return;
-    };
-    for p in points {
-        let Some(p) = on_board(p, size, source, node, prop, problems) else {
-            continue;
-        };
-        if let Some(other) = start.setup.stone(p) {
-            problems.report(|| {
-                let name = sgf_name(p, size.get());
-                Diagnostic::at(
-                    node.span_of(source, prop, sgf_xy(p, size.get())),
-                    format!("`{name}` ({p}) is set up as {other} and as {color}"),
+    }
+    let size = setup.size();
+    match fixed_handicap(size, stones) {
+        Some(points) => {
+            let names: Vec<String> = points.iter().map(ToString::to_string).collect();
+            for p in points {
+                setup.put(p, Color::Black);
+            }
+            problems.assume("handicap-placed", at, || {
+                format!(
+                    "`HA[{stones}]` lists no stones; Black's {stones} stones are set up on the fixed handicap points {}, as GNU Go and the Japanese convention place them",
+                    names.join(" ")
                 )
-                .with_help("a point holds one stone; remove one")
             });
-        } else {
-            start.setup.place_unchecked(p, color);
         }
+        None => problems.assume("handicap-unplaced", at, || {
+            format!(
+                "`HA[{stones}]` lists no stones and a {size} board has no fixed points for {stones}; the game is replayed from the board as written"
+            )
+        }),
     }
 }
 
-/// Refuses setup (`AB`, `AW`, `AE`, `PL`) after the root: replay starts from the root's board.
-/// A value that is not even well formed is reported as that instead.
-fn refuse_late_setup(
-    source: &str,
-    node: &NodeSpans<'_>,
-    prop: &PropertySpan<'_>,
-    problems: &mut Problems,
-) {
-    let id = &*prop.identifier;
-    let values = node.decoded(source, prop);
-    let valid = if id == "PL" {
-        parse_color(&values).is_some()
-    } else {
-        parse_points(&values).is_some()
-    };
-    if !valid {
-        invalid(source, node, prop, problems);
-        return;
-    }
-    problems.report(|| {
-        let message = if id == "AE" {
-            "`AE` (removing stones) is not supported".to_string()
-        } else {
-            format!("`{id}` after the first node is not supported")
+/// The setup one node writes (`AB`, `AW`, `AE`, `PL`), gathered before it is applied: within a
+/// node the order of properties means nothing, so `AE` clears before `AB` and `AW` set.
+#[derive(Debug, Default)]
+struct NodeSetup {
+    /// Each point given a stone, with its colour.
+    placed: HashMap<Point, Color>,
+    /// The points `AE` names, with where.
+    empty: Vec<(Point, Range<usize>)>,
+    to_play: Option<Color>,
+    /// The node's first setup property.
+    first: Option<Range<usize>>,
+}
+
+impl NodeSetup {
+    /// Reads one setup property: `color` for `AB` and `AW`, `None` for `AE`. A point given
+    /// both colours in the node is a problem: no reader can tell which was meant.
+    fn read(
+        &mut self,
+        color: Option<Color>,
+        size: BoardSize,
+        source: &str,
+        node: &NodeSpans<'_>,
+        prop: &PropertySpan<'_>,
+        problems: &mut Problems,
+    ) {
+        self.first.get_or_insert_with(|| prop.whole.clone());
+        let Some(points) = parse_points(&node.decoded(source, prop)) else {
+            invalid(source, node, prop, problems);
+            return;
         };
-        Diagnostic::at(prop.whole.clone(), message)
-            .with_help("replay reads setup stones (`AB`, `AW`, `PL`) from the first node only")
-    });
+        for xy in points {
+            let Some(p) = on_board(xy, size, source, node, prop, problems) else {
+                continue;
+            };
+            let Some(color) = color else {
+                self.empty.push((p, node.span_of(source, prop, xy)));
+                continue;
+            };
+            match self.placed.insert(p, color) {
+                Some(other) if other != color => problems.report(|| {
+                    let name = sgf_name(p, size.get());
+                    Diagnostic::at(
+                        node.span_of(source, prop, xy),
+                        format!("`{name}` ({p}) is set up as {other} and as {color}"),
+                    )
+                    .with_help("a point holds one stone; remove one")
+                }),
+                _ => {}
+            }
+        }
+    }
+
+    /// The node's change to the board, played after `after_moves` moves; `None` when it sets
+    /// nothing up.
+    fn finish(
+        self,
+        after_moves: usize,
+        size: BoardSize,
+        source: &str,
+        node: &NodeSpans<'_>,
+        problems: &mut Problems,
+    ) -> Option<SetupChange> {
+        let span = self.first?;
+        let mut empty = Vec::new();
+        for (p, at) in self.empty {
+            match self.placed.get(&p) {
+                Some(color) => {
+                    let name = sgf_name(p, size.get());
+                    problems.assume("cleared-and-set", at, || {
+                        format!(
+                            "`{name}` ({p}) is both cleared (`AE`) and set up as {color} in one node; read as {color}, the clearing first"
+                        )
+                    });
+                }
+                None => empty.push(p),
+            }
+        }
+        let _ = (source, node);
+        let mut black: Vec<Point> = Vec::new();
+        let mut white: Vec<Point> = Vec::new();
+        for (&p, &color) in &self.placed {
+            match color {
+                Color::Black => black.push(p),
+                Color::White => white.push(p),
+            }
+        }
+        black.sort_unstable();
+        white.sort_unstable();
+        empty.sort_unstable();
+        empty.dedup();
+        Some(SetupChange {
+            after_moves,
+            black,
+            white,
+            empty,
+            to_play: self.to_play,
+            span,
+        })
+    }
 }
 
 /// The root's komi (`KM`), when it is given and usable; a value that is not is reported.
@@ -350,25 +464,96 @@ fn read_root(
             }),
         }
     }
+    if rules_source == RulesSource::SgfDefaults
+        && overrides.scoring.is_none()
+        && let Some(said) = counted_by(source, root)
+    {
+        // A record that gives komi or a margin was counted at the end: scoring its captures
+        // would compare a capture tally with a count of the board.
+        base.scoring = Scoring::Area;
+        problems.assume("counted", said.whole.clone(), || {
+            format!(
+                "the record names no ruleset but `{}` says the game was counted; it is counted by area (stones plus surrounded points), with komi {}",
+                shown(&source[said.whole.clone()]),
+                crate::wording::number(base.komi)
+            )
+        });
+    }
     notes.extend(override_notes(&rules_source, &base, komi, overrides));
     let mut rules = overrides.apply(base);
     // `KM` is Go komi for counting the board; a capture count takes komi from `--komi` only.
     if rules.scoring == Scoring::Captures && overrides.komi.is_none() {
         rules.komi = 0.0;
     }
+    let handicap = read_handicap(source, root, problems);
+    if let (Some((stones, at)), RulesSource::Ruleset(name)) = (&handicap, &rules_source)
+        && *stones >= 2
+        && named_rules(name).is_some_and(|named| named.handicap_points_after_first)
+        && rules.scoring == Scoring::Area
+        && overrides.komi.is_none()
+    {
+        let points = f64::from(stones - 1);
+        rules.komi += points;
+        problems.assume("aga-handicap", at.clone(), || {
+            format!(
+                "under AGA rules counted by area White receives a point for each handicap stone after the first: {} added to komi, {} in all",
+                crate::wording::number(points),
+                crate::wording::number(rules.komi)
+            )
+        });
+    }
     let size = size?;
     Some(Start {
         size,
         rules,
-        setup: Board::new(size),
+        setup: Position::empty(size),
         source: rules_source,
         notes,
+        handicap,
     })
 }
 
+/// The root's property showing that the game was counted: `KM`, or an `RE` that is a win on
+/// the count (`B+3.5`).
+fn counted_by<'n, 't>(source: &str, root: &'n NodeSpans<'t>) -> Option<&'n PropertySpan<'t>> {
+    if let Some(km) = root.find("KM") {
+        return Some(km);
+    }
+    let re = root.find("RE")?;
+    let values = root.decoded(source, re);
+    matches!(
+        single(&values).and_then(RecordedResult::parse),
+        Some(RecordedResult::Score(..))
+    )
+    .then_some(re)
+}
+
+/// The root's `HA` as a number of stones, with where it is written; a value that is not a
+/// number is a note, and no handicap is assumed.
+fn read_handicap(
+    source: &str,
+    root: &NodeSpans<'_>,
+    problems: &mut Problems,
+) -> Option<(u32, Range<usize>)> {
+    let prop = root.find("HA")?;
+    let values = root.decoded(source, prop);
+    match single(&values).and_then(|v| v.trim().parse::<u32>().ok()) {
+        Some(n) => Some((n, prop.whole.clone())),
+        None => {
+            problems.assume("handicap-unread", prop.whole.clone(), || {
+                format!(
+                    "`{}` is not a number of handicap stones; it is left out",
+                    shown(&source[prop.whole.clone()])
+                )
+            });
+            None
+        }
+    }
+}
+
 /// The move property `prop` (`B` or `W`) of `node`: its colour, and the move, or `None` after
-/// reporting why it cannot be read (not one point, off the board). `B[]` is a pass, and so is
-/// `B[tt]` on boards up to 19x19, as FF[3] wrote it.
+/// reporting why it cannot be read (not one point, off the board). `B[]` is a pass, and so are
+/// `B[tt]` and `B[zz]` on boards up to 19x19, as FF[3] files wrote it (with a note).
 pub(super) fn move_of(
     source: &str,
     node: &NodeSpans<'_>,
@@ -388,7 +573,17 @@ pub(super) fn move_of(
     };
     let mv = match parsed {
         Some(None) => Some(Move::Pass),
-        Some(Some((19, 19))) if size.get() <= 19 => Some(Move::Pass),
+        // `tt` (on boards up to 19x19) and `zz` are off the board: old writers' passes.
+        Some(Some(xy @ ((19, 19) | (25, 25)))) if size.get() <= 19 => {
+            let written = if xy.0 == 19 { "tt" } else { "zz" };
+            problems.assume(&format!("pass:{written}"), prop.whole.clone(), || {
+                format!(
+                    "`{}` is off the board: read as a pass, as FF[3] files wrote passes",
+                    shown(&source[prop.whole.clone()])
+                )
+            });
+            Some(Move::Pass)
+        }
         Some(Some(p)) => on_board(p, size, source, node, prop, problems).map(Move::Play),
         None => {
             invalid(source, node, prop, problems);

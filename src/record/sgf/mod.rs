@@ -14,7 +14,7 @@ mod scan;
 mod spans;
 mod values;
 
-pub use collection::{SgfGame, read_collection};
+pub use collection::{Collection, SgfGame, read_collection};
 use main_line::MainLine;
 use problems::{Problems, SGF_SHAPE};
 use scan::scan;
@@ -94,16 +94,46 @@ mod tests {
     }
 
     #[test]
-    fn km_counts_only_for_board_scoring_unless_komi_is_given() {
+    fn km_without_ru_is_a_counted_game_and_captures_take_komi_from_the_flag() {
         let text = "(;SZ[5]KM[6.5];B[cc])";
         let plain = load(text, &RuleOverrides::default()).unwrap();
-        assert_eq!(plain.rules.scoring, Scoring::Captures);
-        assert_eq!(plain.rules.komi, 0.0);
-        let given = RuleOverrides {
-            komi: Some(1.0),
+        assert_eq!(plain.rules.scoring, Scoring::Area);
+        assert_eq!(plain.rules.komi, 6.5);
+        let said = reading_notes(&plain);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(
+            said[0].starts_with("1:8: the record names no ruleset but `KM[6.5]`"),
+            "{said:?}"
+        );
+        // A numeric result says the same; a resignation does not.
+        let counted = load("(;SZ[5]RE[W+2.5];B[cc])", &RuleOverrides::default()).unwrap();
+        assert_eq!(counted.rules.scoring, Scoring::Area);
+        let resigned = load("(;SZ[5]RE[W+R];B[cc])", &RuleOverrides::default()).unwrap();
+        assert_eq!(resigned.rules.scoring, Scoring::Captures);
+        assert!(reading_notes(&resigned).is_empty());
+        // Counting captures, komi comes from `--komi` only.
+        let captures = RuleOverrides {
+            scoring: Some(Scoring::Captures),
             ..RuleOverrides::default()
         };
+        assert_eq!(load(text, &captures).unwrap().rules.komi, 0.0);
+        let given = RuleOverrides {
+            komi: Some(1.0),
+            ..captures
+        };
         assert_eq!(load(text, &given).unwrap().rules.komi, 1.0);
+    }
+
+    /// The reading notes of a record, as the report prints them.
+    pub(super) fn reading_notes(record: &Record) -> Vec<String> {
+        record
+            .notes
+            .iter()
+            .filter_map(|n| match n {
+                crate::record::RecordNote::Assumed(note) => Some(note.to_string()),
+                _ => None,
+            })
+            .collect()
     }
 
     #[test]
@@ -209,10 +239,6 @@ mod tests {
                 "`KM[x]` is not a valid `KM` property",
             ),
             ("(;SZ[5]KM[inf];B[aa])", "komi inf is not a usable number"),
-            (
-                "(;SZ[5];B[aa]AE[bb])",
-                "`AE` (removing stones) is not supported",
-            ),
             ("(;SZ[5];B[abc])", "`B[abc]` is not a valid `B` property"),
             ("(;SZ[5]PL[X])", "`PL[X]` is not a valid `PL` property"),
             (
@@ -272,28 +298,53 @@ mod tests {
         assert_eq!(errs.len(), 2);
     }
 
+    /// As sgfmill and GNU Go read them: a list given twice is one list; a game-changing
+    /// property given twice with different values is refused at the second; any other repeat
+    /// keeps the first. Each assumption is one note, however often it is met.
     #[test]
-    fn a_property_twice_in_one_node_is_refused_at_the_second() {
+    fn repeated_properties_are_merged_kept_or_refused() {
+        let text = "(;SZ[5]AW[aa]AP[GNU Go:3.8]AW[bb]AP[foxwq]\n;B[cc]C[x]C[y];W[dd]AB[ee]AB[ea])";
+        let text = text.replace("\\n", "\n");
+        let record = load(&text, &RuleOverrides::default()).unwrap();
+        assert_eq!(record.setup.stones(Color::White).len(), 2);
+        assert_eq!(record.setups[0].black.len(), 2);
+        let said = reading_notes(&record);
+        assert_eq!(
+            said,
+            [
+                "1:28: `AW` is given more than once in one node; its values are read as one list, as sgfmill and GNU Go read them",
+                "1:34: `AP` is given twice in one node; the first, `AP[GNU Go:3.8]`, is read and `AP[foxwq]` is left out",
+                "2:11: `C` is given twice in one node; the first, `C[x]`, is read and `C[y]` is left out",
+                "2:27: `AB` is given more than once in one node; its values are read as one list, as sgfmill and GNU Go read them",
+            ]
+        );
+        // The same value twice is read once, even for a property that changes the game.
+        let same = load("(;SZ[5]SZ[5];B[aa]B[aa])", &RuleOverrides::default()).unwrap();
+        assert_eq!(same.size.get(), 5);
+        assert_eq!(same.moves.len(), 1);
+        assert_eq!(reading_notes(&same).len(), 2);
         let (message, at, help) = refused("(;SZ[5]SZ[9];B[aa])");
         assert_eq!(
             message,
-            "`SZ` is given twice in one node; an SGF node holds each property once"
+            "`SZ` is given twice in one node with different values, `SZ[5]` and `SZ[9]`; which one the game is played under is unclear"
         );
         assert_eq!(at, "SZ[9]");
-        assert_eq!(help, "keep one `SZ`");
-        let (message, at, _) = refused("(;GM[1]SZ[5]GM[1];B[aa])");
-        assert!(message.starts_with("`GM` is given twice in one node"));
-        assert_eq!(at, "GM[1]");
-        // Any identifier, in any node; an FF[3] long name is the same property as its capitals.
-        assert_eq!(refused("(;SZ[5];B[aa]C[x]C[y])").1, "C[y]");
-        let (message, _, help) = refused("(;SZ[5]AB[aa]AddBlack[bb];W[cc])");
-        assert!(message.starts_with("`AB` is given twice in one node"));
-        assert_eq!(
-            help,
-            "keep one `AB` and list every value in it, e.g. `AB[aa][bb]`"
-        );
-        // The same property in different nodes is fine.
-        assert_eq!(moves_of("(;SZ[5]C[a];B[aa]C[b];W[bb]C[c])").len(), 2);
+        assert_eq!(help, "keep the right `SZ` and delete the other");
+        for (text, at) in [
+            ("(;GM[1]SZ[5]KM[6.5]KM[0.5];B[aa])", "KM[0.5]"),
+            ("(;SZ[5]RU[Japanese]RU[Chinese];B[aa])", "RU[Chinese]"),
+            ("(;SZ[5]HA[2]HA[3];B[aa])", "HA[3]"),
+            ("(;SZ[5]PL[B]PL[W];B[aa])", "PL[W]"),
+        ] {
+            assert_eq!(refused(text).1, at, "{text}");
+        }
+        // An FF[3] long name is the same property as its capitals.
+        let long = load(
+            "(;SZ[5]AB[aa]AddBlack[bb];W[cc])",
+            &RuleOverrides::default(),
+        )
+        .unwrap();
+        assert_eq!(long.setup.stones(Color::Black).len(), 2);
     }
 
     #[test]
@@ -323,7 +374,7 @@ mod tests {
     /// The file is malformed wherever FF[4] is broken, the variations the replay skips too.
     #[test]
     fn variations_are_held_to_the_same_rules() {
-        let text = "(;SZ[5];B[aa](;W[bb])(;W[cc]B[dd])(;w[ee])(;W[dd]C[x]\nC[y]))";
+        let text = "(;SZ[5];B[aa](;W[bb])(;W[cc]B[dd])(;w[ee])(;W[dd]KM[1]\nKM[2]))";
         let errs = load(text, &RuleOverrides::default()).unwrap_err();
         let messages: Vec<&str> = errs.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(
@@ -331,7 +382,7 @@ mod tests {
             [
                 "`B[dd]` is a second move in the node of `W[cc]`; an SGF node holds at most one move",
                 "`w` is not a property name: it has no capital letter",
-                "`C` is given twice in one node; an SGF node holds each property once",
+                "`KM` is given twice in one node with different values, `KM[1]` and `KM[2]`; which one the game is played under is unclear",
             ]
         );
         let at =

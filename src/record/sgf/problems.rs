@@ -1,6 +1,7 @@
 //! The problems found while reading, and the words shared by their messages.
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 use super::spans::{NodeSpans, PropertySpan};
 use super::values::{sgf_letter, sgf_name};
@@ -15,6 +16,18 @@ use crate::rules::{BoardSize, Point};
 #[derive(Debug, Default)]
 pub(super) struct Problems {
     pub(super) list: Vec<Diagnostic>,
+    /// What was read by assumption, one entry per kind (keyed by `Assumption::kind`).
+    pub(super) assumed: Vec<Assumption>,
+}
+
+/// One kind of assumption made while reading, first met at `span`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Assumption {
+    /// What kind it is (`"repeat:AW"`, `"pass:tt"`): the same kind is said once.
+    pub(super) kind: String,
+    pub(super) span: Range<usize>,
+    pub(super) message: String,
+    pub(super) times: usize,
 }
 
 impl Problems {
@@ -30,6 +43,45 @@ impl Problems {
 
     pub(super) fn is_empty(&self) -> bool {
         self.list.is_empty()
+    }
+
+    /// Records that the reader assumed something at `span`; `message` is worked out only the
+    /// first time a kind is met, so a file repeating one oddity a million times costs a count.
+    pub(super) fn assume(
+        &mut self,
+        kind: &str,
+        span: Range<usize>,
+        message: impl FnOnce() -> String,
+    ) {
+        match self.assumed.iter_mut().find(|a| a.kind == kind) {
+            Some(a) => a.times += 1,
+            None => self.assumed.push(Assumption {
+                kind: kind.to_string(),
+                span,
+                message: message(),
+                times: 1,
+            }),
+        }
+    }
+
+    /// The assumptions as notes with their line and column in `source`, in the order met.
+    pub(super) fn notes(&self, source: &str) -> Vec<crate::record::ReadingNote> {
+        if self.assumed.is_empty() {
+            return Vec::new();
+        }
+        let lines = crate::diag::Source::new("", source);
+        self.assumed
+            .iter()
+            .map(|a| {
+                let (line, column) = lines.line_col(a.span.start);
+                crate::record::ReadingNote {
+                    line,
+                    column,
+                    message: a.message.clone(),
+                    times: a.times,
+                }
+            })
+            .collect()
     }
 }
 
@@ -121,13 +173,13 @@ mod tests {
     /// Past the diagnostics printed, problems are only counted: each is a bare entry.
     #[test]
     fn problems_past_those_shown_are_counted_without_words() {
-        let moves: String = (0..SHOWN_LIMIT + 10).map(|_| ";B[zz]").collect();
+        let moves: String = (0..SHOWN_LIMIT + 10).map(|_| ";B[yy]").collect();
         let errs = load(&format!("(;SZ[5]{moves})"), &RuleOverrides::default()).unwrap_err();
         assert_eq!(errs.len(), SHOWN_LIMIT + 10);
         assert!(
             errs[..SHOWN_LIMIT]
                 .iter()
-                .all(|d| d.message == "`B[zz]` is off the 5x5 board")
+                .all(|d| d.message == "`B[yy]` is off the 5x5 board")
         );
         assert!(
             errs[SHOWN_LIMIT..]

@@ -11,6 +11,9 @@ pub struct NamedRules {
     pub scoring: Scoring,
     /// Whether a suicide is played or refused.
     pub suicide: SuicideRule,
+    /// Whether White receives a point for each handicap stone after the first (AGA, under
+    /// area counting).
+    pub handicap_points_after_first: bool,
 }
 
 /// The rules `RU` names, in any case and with or without `-`, `_` or spaces (`Tromp-Taylor`,
@@ -22,13 +25,9 @@ pub fn named_rules(ru: &str) -> Option<NamedRules> {
         .flat_map(char::to_lowercase)
         .collect();
     let (ko, scoring, suicide) = match key.as_str() {
-        // Japanese and Korean rules have no superko; positional is kept, as for every record,
-        // since the referee needs some rule for long cycles.
-        "japanese" | "korean" => (
-            KoRule::Positional,
-            Scoring::Territory,
-            SuicideRule::Forbidden,
-        ),
+        // Japanese and Korean rules have no superko: only the basic ko rule (no immediate
+        // retake). A long cycle voids the game there; the referee says so in a note.
+        "japanese" | "korean" => (KoRule::Simple, Scoring::Territory, SuicideRule::Forbidden),
         "chinese" => (KoRule::Positional, Scoring::Area, SuicideRule::Forbidden),
         "aga" => (KoRule::Situational, Scoring::Area, SuicideRule::Forbidden),
         "nz" | "newzealand" | "tromptaylor" => {
@@ -40,6 +39,7 @@ pub fn named_rules(ru: &str) -> Option<NamedRules> {
         ko,
         scoring,
         suicide,
+        handicap_points_after_first: key == "aga",
     })
 }
 

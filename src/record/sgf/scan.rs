@@ -2,7 +2,7 @@
 //! FF[4] as they are met, with each main-line node handed over as soon as it ends.
 
 use std::borrow::Cow;
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::ops::Range;
 
 use super::problems::{Problems, SGF_SHAPE, shown};
@@ -25,10 +25,15 @@ fn scan_error(span: Range<usize>, message: impl Into<String>, help: &'static str
     }
 }
 
-/// The FF[4] properties whose values are lists of points, for help on one given twice.
+/// The FF[4] properties whose values are lists: given twice in one node, their values are read
+/// as one list, as sgfmill and GNU Go read them.
 const LISTS: &[&str] = &[
-    "AB", "AE", "AW", "CR", "DD", "MA", "SL", "SQ", "TB", "TR", "TW", "VW",
+    "AB", "AE", "AR", "AW", "CR", "DD", "LB", "LN", "MA", "SL", "SQ", "TB", "TR", "TW", "VW",
 ];
+
+/// The root properties that change the game played: given twice in one node with different
+/// values, no reader can know which holds, so the record is refused.
+const CHANGE_THE_GAME: &[&str] = &["GM", "HA", "KM", "PL", "RU", "SZ"];
 
 /// The node the scan is in: its properties while it is on the main line, and what it holds so
 /// far for refusing what FF[4] forbids within one node.
@@ -41,8 +46,9 @@ struct OpenNode<'t> {
     /// Its place: the game it is in and its place on that game's main line (0 for the root).
     place: NodePlace,
     spans: NodeSpans<'t>,
-    /// Its identifiers so far; a set, so a node with very many properties is not quadratic.
-    seen: HashSet<Cow<'t, str>>,
+    /// Its identifiers so far, each with where its first values are written (from the first
+    /// `[` to the last `]`); a map, so a node with very many properties is not quadratic.
+    seen: HashMap<Cow<'t, str>, Range<usize>>,
     /// Where its move (`B` or `W`) is written, once it has one.
     first_move: Option<Range<usize>>,
 }
@@ -115,7 +121,23 @@ impl<'t> OpenNode<'t> {
             return;
         };
         let is_move = matches!(&*identifier, "B" | "W");
+        // The values as written, for telling a harmless repeat from a conflicting one.
+        let written = &text[whole.start + raw.len()..whole.end];
         if is_move && let Some(first) = &self.first_move {
+            if self
+                .seen
+                .get(&identifier)
+                .is_some_and(|values| &text[values.clone()] == written)
+            {
+                problems.assume(&format!("move-twice:{identifier}"), whole.clone(), || {
+                    format!(
+                        "`{}` is written twice in one node; it is read as one move",
+                        shown(&text[whole.clone()])
+                    )
+                });
+                self.spans.values.truncate(first_value);
+                return;
+            }
             problems.report(|| {
                 let first = shown(&text[first.clone()]);
                 let second = shown(&text[whole.clone()]);
@@ -132,27 +154,59 @@ impl<'t> OpenNode<'t> {
             self.spans.values.truncate(first_value);
             return;
         }
-        if self.seen.contains(&identifier) {
-            problems.report(|| {
-                let help = if LISTS.contains(&&*identifier) {
+        if let Some(first) = self.seen.get(&identifier) {
+            let first = first.clone();
+            let first_written = &text[first.clone()];
+            if LISTS.contains(&&*identifier) {
+                // sgfmill and GNU Go read a repeated list as one list: so does this reader.
+                problems.assume(&format!("merged:{identifier}"), whole.clone(), || {
                     format!(
-                        "keep one `{identifier}` and list every value in it, e.g. `{identifier}[aa][bb]`"
+                        "`{identifier}` is given more than once in one node; its values are read as one list, as sgfmill and GNU Go read them"
                     )
-                } else {
-                    format!("keep one `{identifier}`")
-                };
-                Diagnostic::at(
-                    whole.clone(),
+                });
+                if self.main {
+                    let values = first_value..self.spans.values.len();
+                    self.spans.properties.push(PropertySpan {
+                        identifier,
+                        whole,
+                        values,
+                    });
+                }
+                return;
+            }
+            if first_written == written {
+                problems.assume(&format!("same:{identifier}"), whole.clone(), || {
                     format!(
-                        "`{identifier}` is given twice in one node; an SGF node holds each property once"
-                    ),
-                )
-                .with_help(help)
-            });
+                        "`{}` is given twice in one node with the same value; it is read once",
+                        shown(&text[whole.clone()])
+                    )
+                });
+            } else if CHANGE_THE_GAME.contains(&&*identifier) {
+                problems.report(|| {
+                    Diagnostic::at(
+                        whole.clone(),
+                        format!(
+                            "`{identifier}` is given twice in one node with different values, `{identifier}{}` and `{identifier}{}`; which one the game is played under is unclear",
+                            shown(first_written),
+                            shown(written),
+                        ),
+                    )
+                    .with_help(format!("keep the right `{identifier}` and delete the other"))
+                });
+            } else {
+                problems.assume(&format!("first:{identifier}"), whole.clone(), || {
+                    format!(
+                        "`{identifier}` is given twice in one node; the first, `{identifier}{}`, is read and `{identifier}{}` is left out",
+                        shown(first_written),
+                        shown(written),
+                    )
+                });
+            }
             self.spans.values.truncate(first_value);
             return;
         }
-        self.seen.insert(identifier.clone());
+        self.seen
+            .insert(identifier.clone(), whole.start + raw.len()..whole.end);
         if is_move {
             self.first_move = Some(whole.clone());
         }
@@ -326,6 +380,12 @@ impl<'t> Scanner<'t> {
             ));
         }
         self.node.end(problems, main_node);
+        self.begin_node();
+        Ok(i + 1)
+    }
+
+    /// Opens a node in the innermost game tree (the one before it has been ended).
+    fn begin_node(&mut self) {
         let place = NodePlace {
             game: self.shape.games - 1,
             index: self.game_nodes,
@@ -338,7 +398,6 @@ impl<'t> Scanner<'t> {
             }
         }
         self.wants_node = false;
-        Ok(i + 1)
     }
 
     /// A property starting at `start`: its name and every value after it, added to the node.
@@ -349,6 +408,14 @@ impl<'t> Scanner<'t> {
             i += 1;
         }
         let raw = &self.text[start..i];
+        if !self.node.open && self.wants_node {
+            // `(FF[3]SZ[19];B[pd]…`: some FF[3] writers left out the first node's `;`. Every
+            // mainstream reader takes the properties for that node.
+            problems.assume("no-semicolon", start..i, || {
+                "a game tree starts with a property and no `;` (as some FF[3] files were written); read as a node of its own".to_string()
+            });
+            self.begin_node();
+        }
         if !self.node.open {
             return Err(scan_error(
                 start..i,

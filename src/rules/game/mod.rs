@@ -8,6 +8,7 @@
 use super::board::{Board, Placement};
 use super::history::History;
 use super::point::{Color, Move, Point};
+use super::position::Position;
 use super::ruleset::{KoRule, Rules, SuicideRule, named};
 use super::zobrist;
 
@@ -336,6 +337,21 @@ impl Game {
             liberties,
             end: self.end,
         })
+    }
+
+    /// Sets up `position` (a record's `AB`, `AW`, `AE` between moves), with `to_play` to move
+    /// when given. Setup is not a move: nothing is captured, no pass is counted, and the
+    /// repetition history starts again from the new position, which play did not reach.
+    pub fn set_up(&mut self, position: &Position, to_play: Option<Color>) {
+        self.board = position.to_board();
+        if let Some(color) = to_play {
+            self.to_play = color;
+        }
+        self.consecutive_passes = 0;
+        self.history = History::new();
+        self.hash_before_last_move = None;
+        self.most_stones_seen = 0;
+        self.remember_position();
     }
 
     /// Plays for whoever is to move.

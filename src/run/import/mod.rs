@@ -123,7 +123,9 @@ fn kit_of(
     charset: &str,
     notes: &mut Vec<String>,
 ) -> Result<String, Vec<Diagnostic>> {
-    let games = read_collection(sgf)?;
+    let collection = read_collection(sgf)?;
+    notes.extend(collection.notes.iter().map(|note| format!("line {note}")));
+    let games = collection.games;
     let size = one_board_size(&games)?;
     let mut problems = Vec::new();
     let privates: Vec<PrivateEntries> = games

@@ -19,7 +19,7 @@ use crate::diag::{Diagnostic, Source};
 use crate::kit::Paper;
 use crate::record::referee::{self, MoveReport};
 use crate::record::{self, Format, Record, RuleOverrides};
-use crate::rules::{BoardSize, Color, Game, KoRule, Move, Point, Score, Scoring, score};
+use crate::rules::{BoardSize, Color, Game, KoRule, Point, Score, Scoring, score};
 use crate::wording::Wording;
 
 /// A refereed game: the record, each move's ruling, the final game and its score.
@@ -228,8 +228,7 @@ fn dead_points(text: &str, size: BoardSize) -> Result<Vec<(Point, Range<usize>)>
 /// board makes the record malformed, or is a usage error when `--dead` named it (`flagged`).
 fn referee(record: Record, flagged: bool) -> Result<Replay, Refusal> {
     let mut game = Game::new(record.setup.clone(), record.to_play, record.rules);
-    let moves: Vec<(Option<Color>, Move)> = record.moves.iter().map(|m| (m.0, m.1)).collect();
-    let reports = referee::play_all(&mut game, &moves);
+    let reports = referee::play_record(&mut game, &record)?;
     let dead: Vec<Point> = record.dead.iter().map(|d| d.0).collect();
     let captures = [game.captures(Color::Black), game.captures(Color::White)];
     match score::score(game.board(), captures, game.rules(), &dead) {

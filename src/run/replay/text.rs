@@ -121,23 +121,65 @@ pub(super) fn result_line(replay: &Replay, wording: &Wording) -> String {
     )
 }
 
-/// The notes on how the record was read: an unknown ruleset, a flag replacing the record's rule.
+/// The notes on how the record was read: an unknown ruleset, a flag replacing the record's
+/// rule, an assumption the reader made, and each setup written between moves.
 pub(super) fn notes(replay: &Replay, wording: &Wording) -> Vec<String> {
-    replay
-        .record
-        .notes
-        .iter()
-        .map(|note| match note {
-            RecordNote::UnknownRuleset { name, known } => wording.fill(
-                "replay_note_unknown_ruleset",
-                &[("name", &visible(name)), ("known", known)],
-            ),
-            RecordNote::FlagOverrides { flag, record, from } => wording.fill(
-                "replay_note_flag_overrides",
-                &[("flag", flag), ("record", &visible(record)), ("from", from)],
-            ),
-        })
-        .collect()
+    let setups = replay.record.setups.iter().map(|change| {
+        let list = |points: &[crate::rules::Point]| {
+            points
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut changes = Vec::new();
+        for (key, points) in [
+            ("replay_setup_black", &change.black),
+            ("replay_setup_white", &change.white),
+            ("replay_setup_empty", &change.empty),
+        ] {
+            if !points.is_empty() {
+                changes.push(wording.fill(key, &[("points", &list(points))]));
+            }
+        }
+        if let Some(c) = change.to_play {
+            changes.push(wording.fill("replay_setup_to_play", &[("color", wording.get(c.name()))]));
+        }
+        wording.fill(
+            "replay_setup_note",
+            &[
+                ("number", &change.after_moves.to_string()),
+                ("changes", &changes.join("; ")),
+            ],
+        )
+    });
+    let read = replay.record.notes.iter().map(|note| match note {
+        RecordNote::UnknownRuleset { name, known } => wording.fill(
+            "replay_note_unknown_ruleset",
+            &[("name", &visible(name)), ("known", known)],
+        ),
+        RecordNote::FlagOverrides { flag, record, from } => wording.fill(
+            "replay_note_flag_overrides",
+            &[("flag", flag), ("record", &visible(record)), ("from", from)],
+        ),
+        RecordNote::Assumed(note) => {
+            let times = if note.times > 1 {
+                wording.fill("replay_note_times", &[("count", &note.times.to_string())])
+            } else {
+                String::new()
+            };
+            wording.fill(
+                "replay_note_assumed",
+                &[
+                    ("line", &note.line.to_string()),
+                    ("column", &note.column.to_string()),
+                    ("message", &visible(&note.message)),
+                    ("times", &times),
+                ],
+            )
+        }
+    });
+    read.chain(setups).collect()
 }
 
 /// The record's own result (`RE`) beside the count: agreeing, differing (a note), or a result
@@ -456,6 +498,33 @@ fn write_illegal_notes(
             ],
         );
         writeln!(w, "{note}")?;
+    }
+    for r in reports.iter().filter(|r| r.after_end) {
+        let note = wording.fill(
+            "replay_after_end_note",
+            &[
+                ("number", &r.number.to_string()),
+                ("color", wording.get(r.color.name())),
+            ],
+        );
+        writeln!(w, "{note}")?;
+    }
+    let mut cycles = reports.iter().filter_map(|r| Some((r, r.repeats?)));
+    if let Some((r, earlier)) = cycles.next() {
+        let earlier = match earlier {
+            0 => wording.get("replay_cycle_start").to_string(),
+            n => wording.fill("replay_cycle_after", &[("number", &n.to_string())]),
+        };
+        let note = wording.fill(
+            "replay_cycle_note",
+            &[("number", &r.number.to_string()), ("earlier", &earlier)],
+        );
+        writeln!(w, "{note}")?;
+        let more = cycles.count();
+        if more > 0 {
+            let line = wording.fill("replay_cycle_more", &[("count", &more.to_string())]);
+            writeln!(w, "{line}")?;
+        }
     }
     if illegal().next().is_none() {
         return writeln!(w, "{}", wording.get("replay_all_legal"));
