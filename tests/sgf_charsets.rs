@@ -394,3 +394,108 @@ fn the_record_sheet_prints_the_players_names() {
         let _ = std::fs::remove_file(pdf);
     }
 }
+
+/// Random high bytes read as no charset: `replay` and `import` refuse the file (exit 2) and name
+/// the charset tried and the count; `import` writes no kit.
+#[test]
+fn a_file_no_charset_reads_is_refused() {
+    let mut state = 0x9e37_79b9_u32;
+    let mut bytes = b"(;GM[1]FF[4]SZ[9]C[".to_vec();
+    for _ in 0..600 {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        bytes.push(0x80 | (state as u8));
+    }
+    bytes.extend_from_slice(b"];B[cc])\n");
+    let path = write("random-high-bytes", &bytes);
+    let (code, out, err) = run(&["replay", path.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.contains("cannot be read as text") && err.contains("non-ASCII characters"),
+        "{err}"
+    );
+    let kit = temp_path("random-high-bytes").with_extension("toml");
+    let (code, _, err) = run(&[
+        "import",
+        path.to_str().unwrap(),
+        "--out",
+        kit.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot be read as text"), "{err}");
+    assert!(!kit.exists());
+    let _ = std::fs::remove_file(path);
+}
+
+/// A Fox record: UTF-8 with a byte lost here and there and no `CA`, read as UTF-8 with a note
+/// that counts them; and GBK with no `CA` that Big5 also decodes cleanly is read as GBK.
+#[test]
+fn utf8_with_lost_bytes_and_gbk_that_big5_reads_are_read_as_meant() {
+    let comment =
+        "黑先。白棋的弱点在哪里？这是一道死活题，请仔细计算。正解是黑先活，失败是白先劫。";
+    let text = record("", "星辰大海", "柯洁", comment, "gg");
+    let mut utf8 = text.clone().into_bytes();
+    let at = text.find("弱").unwrap();
+    utf8.remove(at + 2);
+    let path = write("fox-lost-byte", &utf8);
+    let (code, out, err) = run(&["replay", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Players: Black 星辰大海, White 柯洁"), "{out}");
+    assert!(
+        err.contains("read as UTF-8") && err.contains("1 broken"),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(path);
+    let text = record("", "吴清源", "木谷实", "黑先 死活 正解图 失败图", "gg");
+    let (gbk, _, _) = GBK.encode(&text);
+    assert!(!BIG5.decode_without_bom_handling(&gbk).1);
+    let path = write("go-seigen-gbk", &gbk);
+    let (code, out, err) = run(&["replay", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Players: Black 吴清源, White 木谷实"), "{out}");
+    assert!(err.contains("read as GBK"), "{err}");
+    let _ = std::fs::remove_file(path);
+}
+
+/// Shift_JIS files whose game name ends in `表` (`95 5C`) before `CA`: one as a charset-aware
+/// writer writes it (`95 5C 5D` ends the name), one from a byte-by-byte writer that escaped the
+/// trail bytes (`95 5C 5C 5D`). Both read as meant, and import writes a kit that passes check.
+#[test]
+fn trail_byte_backslashes_read_as_meant_through_import() {
+    for escaped in [false, true] {
+        let value = |text: &str| -> Vec<u8> {
+            let mut out = Vec::new();
+            for &b in SHIFT_JIS.encode(text).0.iter() {
+                if escaped && (b == b'\\' || b == b']') {
+                    out.push(b'\\');
+                }
+                out.push(b);
+            }
+            out
+        };
+        let mut bytes = b"(;GM[1]FF[4]GN[".to_vec();
+        bytes.extend(value("詰碁 表"));
+        bytes.extend_from_slice(b"]CA[Shift_JIS]SZ[9]AB[cc]C[");
+        bytes.extend(value("黒先 表ソ能"));
+        bytes.extend_from_slice(b"])\n");
+        let name = format!("maeda-trail-bytes-{escaped}");
+        let path = write(&name, &bytes);
+        let kit = temp_path(&name).with_extension("toml");
+        let (code, _, err) = run(&[
+            "import",
+            path.to_str().unwrap(),
+            "--out",
+            kit.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{escaped}: {err}");
+        assert_eq!(err.contains("escaped"), escaped, "{err}");
+        let written = std::fs::read_to_string(&kit).unwrap();
+        assert!(written.contains("prompt = \"黒先 表ソ能\""), "{written}");
+        assert!(!written.contains('\u{fffd}'), "{written}");
+        let (code, _, err) = run(&["check", kit.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let _ = std::fs::remove_file(path);
+        let _ = std::fs::remove_file(kit);
+    }
+}

@@ -1,12 +1,27 @@
 //! An SGF file's bytes read as text in the character set it is written in.
 //!
 //! FF[4] puts text in the `CA` charset, ISO-8859-1 when absent; real files without `CA` are
-//! often GBK, Shift_JIS or EUC-KR, and some are UTF-16. So: a byte order mark decides first,
-//! then UTF-16's telltale zero bytes around the opening `(`, then `CA`; without `CA`, UTF-8 when
-//! the bytes are valid UTF-8, else the legacy charset a detector finds likeliest. Every guess is
-//! said in a note, so a wrong one can be put right by adding `CA` to the file.
+//! often GBK, Shift_JIS or EUC-KR, and some are UTF-16. So, as Sabaki does: a byte order mark
+//! decides first, then UTF-16's telltale zero bytes around the opening `(`, then `CA`; without
+//! `CA`, UTF-8 when the bytes are UTF-8 (or nearly: a few broken sequences in many good ones),
+//! else the charset a detector finds likeliest, checked by a scorer that knows which characters
+//! Chinese, Japanese and Korean text is made of. Every guess is said in a note, so a wrong one
+//! can be put right by adding `CA` to the file, and a file no charset reads as text is
+//! `unreadable`: the callers refuse it.
+//!
+//! The whole file is decoded before the SGF scanner unescapes anything, so a `\` or `]` that is
+//! the second byte of a Shift_JIS, GBK or Big5 character is never taken for an escape or a value
+//! end. Two places read bytes before the charset is known, and both read them character by
+//! character in each double-byte structure: the search for `CA`, and the undoing of a
+//! byte-by-byte writer's escapes (it wrote `表` (`95 5C`) as `95 5C 5C`, see
+//! [`undo_trail_escapes`]).
 
-use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE};
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use encoding_rs::{
+    BIG5, EUC_JP, EUC_KR, Encoding, GB18030, GBK, SHIFT_JIS, UTF_8, UTF_16BE, UTF_16LE,
+};
 
 /// An SGF file's text and how its character set was chosen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,26 +33,133 @@ pub struct SgfText {
     /// What a user should be told about the choice; `None` when the file said it plainly (a
     /// byte order mark, a `CA` that reads cleanly) or is UTF-8 with no `CA`.
     pub note: Option<String>,
+    /// How many bytes or byte sequences the charset has no character for (shown as `�`).
+    pub replaced: usize,
+    /// Why the text is not fit to use, naming the charset tried and the count, when more than
+    /// [`TOLERATED`] characters, and more than [`TOLERATED_PER_HUNDRED`] in a hundred of the
+    /// non-ASCII ones, are `�` (or, for a detected charset, symbols no text is written in): the
+    /// file is damaged or in a charset that was not recognised. The callers refuse such a file
+    /// as one that cannot be read (exit 2); the message says how to name the right charset.
+    pub unreadable: Option<String>,
 }
 
-/// Reads an SGF file's bytes as text; never fails (bytes no charset explains become `�`, and
-/// the note says how many). Taken by value so UTF-8, the usual case, becomes text uncopied.
+/// At most this many unexplained characters never make a file unreadable: a name or two with a
+/// lost byte is still worth reading (the note counts them).
+pub const TOLERATED: usize = 3;
+
+/// Beyond [`TOLERATED`], at most this many in a hundred of the non-ASCII characters may be
+/// unexplained: a byte lost here and there in a long file is noted, a wrong charset (which
+/// breaks a tenth or more) is refused.
+pub const TOLERATED_PER_HUNDRED: usize = 1;
+
+/// A file that is not valid UTF-8 is still read as UTF-8 when at least this many well-formed
+/// multibyte sequences stand for each broken one: GBK, Big5, Shift_JIS and EUC-KR text read as
+/// UTF-8 breaks more sequences than it forms, random bytes three times as many.
+const UTF8_GOOD_PER_BROKEN: usize = 4;
+
+/// Reads an SGF file's bytes as text; never fails (bytes no charset explains become `�`, the
+/// note says how many, and too many make it `unreadable`). Taken by value so UTF-8, the usual
+/// case, becomes text uncopied.
 pub fn decode(bytes: Vec<u8>) -> SgfText {
     // UTF-16 of ASCII text is valid UTF-8 too: its zero bytes must be looked for first.
     let plain = Encoding::for_bom(&bytes).is_none() && utf16_without_bom(&bytes).is_none();
     if plain && declared(&bytes).is_none_or(is_utf8_label) {
         match String::from_utf8(bytes) {
-            Ok(text) => {
-                return SgfText {
-                    text,
-                    charset: UTF_8.name(),
-                    note: None,
-                };
-            }
-            Err(e) => return decode_slice(e.as_bytes()),
+            Ok(text) => return Read::new(text, UTF_8, None, 0).finish(),
+            Err(e) => return decode_slice(e.as_bytes()).finish(),
         }
     }
-    decode_slice(&bytes)
+    decode_slice(&bytes).finish()
+}
+
+/// A reading before it is judged.
+struct Read {
+    text: String,
+    encoding: &'static Encoding,
+    note: Option<String>,
+    replaced: usize,
+    /// How the charset was found: judged by its `�` alone when the file said it (or is UTF-8),
+    /// by every character that no text holds when it was detected.
+    detected: Option<Script>,
+}
+
+/// What a detected charset's text is made of, for [`implausible`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Script {
+    /// Chinese, Japanese or Korean: one character for two bytes.
+    Cjk,
+    /// A single-byte charset: letters, with a few punctuation marks.
+    Alphabetic,
+}
+
+impl Read {
+    fn new(
+        text: String,
+        encoding: &'static Encoding,
+        note: Option<String>,
+        replaced: usize,
+    ) -> Read {
+        Read {
+            text,
+            encoding,
+            note,
+            replaced,
+            detected: None,
+        }
+    }
+
+    fn finish(self) -> SgfText {
+        let non_ascii = self.text.chars().filter(|c| !c.is_ascii()).count();
+        let junk = match self.detected {
+            None => self.replaced,
+            Some(script) => self
+                .text
+                .chars()
+                .filter(|&c| implausible(c, script))
+                .count(),
+        };
+        let name = self.encoding.name();
+        let unreadable =
+            (junk > TOLERATED && junk * 100 > non_ascii * TOLERATED_PER_HUNDRED).then(|| {
+                let how = match (&self.note, self.detected) {
+                    (Some(note), _) => format!("{note}. "),
+                    (None, _) => String::new(),
+                };
+                let what = match self.detected {
+                    None => format!("are not {name} (they show as `\u{fffd}`)"),
+                    Some(_) => format!("are `\u{fffd}` or symbols no text in {name} is written in"),
+                };
+                format!(
+                    "{how}Read as {name}, {junk} of its {non_ascii} non-ASCII characters {what}: \
+                     more than {TOLERATED} and more than {TOLERATED_PER_HUNDRED} in 100, so the \
+                     file is damaged or not in {name}; name its character set with `CA[...]` in \
+                     the root node (`CA[GBK]`, `CA[Big5]`, `CA[Shift_JIS]`, `CA[EUC-KR]`), or \
+                     save it as UTF-8"
+                )
+            });
+        SgfText {
+            text: self.text,
+            charset: name,
+            note: self.note,
+            replaced: self.replaced,
+            unreadable,
+        }
+    }
+}
+
+/// A character no text is written in: `�`, a C1 control, a private-use character, and in a
+/// single-byte charset a symbol that is neither a letter nor usual punctuation.
+fn implausible(c: char, script: Script) -> bool {
+    match c {
+        '\u{fffd}' | '\u{80}'..='\u{9f}' | '\u{e000}'..='\u{f8ff}' => true,
+        _ if script == Script::Alphabetic => {
+            !(c.is_ascii()
+                || c.is_alphabetic()
+                || c.is_whitespace()
+                || "«»‘’‚“”„–—…·•°±×÷¿¡§©®€£¥¢²³¹¼½¾".contains(c))
+        }
+        _ => false,
+    }
 }
 
 /// Whether a `CA` value names UTF-8.
@@ -45,7 +167,7 @@ fn is_utf8_label(label: String) -> bool {
     by_label(&label) == Some(UTF_8)
 }
 
-fn decode_slice(bytes: &[u8]) -> SgfText {
+fn decode_slice(bytes: &[u8]) -> Read {
     if let Some((encoding, bom)) = Encoding::for_bom(bytes) {
         return whole(encoding, &bytes[bom..], None);
     }
@@ -64,67 +186,73 @@ fn decode_slice(bytes: &[u8]) -> SgfText {
             // A UTF-16 label found by reading the bytes as ASCII cannot be right: UTF-16 text
             // would not have shown it.
             Some(encoding) if encoding != UTF_16LE && encoding != UTF_16BE => {
-                let (text, malformed) = read(encoding, bytes);
-                if malformed == 0 {
-                    return SgfText {
-                        text,
-                        charset: encoding.name(),
-                        note: None,
-                    };
+                let read = whole(encoding, bytes, None);
+                if read.replaced == 0 {
+                    return read;
                 }
                 let why = format!(
-                    "the file says `CA[{label}]` but {malformed} of its bytes are not {}",
+                    "the file says `CA[{label}]` but {} of its bytes are not {}",
+                    read.replaced,
                     encoding.name()
                 );
-                detected(bytes, &why).unwrap_or_else(|| SgfText {
-                    text,
-                    charset: encoding.name(),
+                let guessed = guess(bytes, &why);
+                if guessed.replaced == 0 {
+                    return guessed;
+                }
+                Read {
                     note: Some(format!(
                         "{why}; they show as `\u{fffd}`: save the file as {}",
                         encoding.name()
                     )),
-                })
+                    ..read
+                }
             }
             _ => {
                 let why = format!("`CA[{label}]` names no character set this program knows");
-                let fallback = if std::str::from_utf8(bytes).is_ok() {
-                    Some(whole(UTF_8, bytes, Some(format!("{why}; read as UTF-8"))))
+                if std::str::from_utf8(bytes).is_ok() {
+                    whole(UTF_8, bytes, Some(format!("{why}; read as UTF-8")))
                 } else {
-                    detected(bytes, &why)
-                };
-                fallback.unwrap_or_else(|| lossy(bytes, &why))
+                    guess(bytes, &why)
+                }
             }
         },
         None => match std::str::from_utf8(bytes) {
-            Ok(text) => SgfText {
-                text: text.to_owned(),
-                charset: UTF_8.name(),
-                note: None,
-            },
-            Err(_) => {
-                let why = "the file has no `CA` and is not UTF-8";
-                detected(bytes, why).unwrap_or_else(|| lossy(bytes, why))
-            }
+            Ok(text) => Read::new(text.to_owned(), UTF_8, None, 0),
+            Err(_) => guess(bytes, "the file has no `CA` and is not valid UTF-8"),
         },
     }
 }
 
 /// Reads all of `bytes` in `encoding`.
-fn whole(encoding: &'static Encoding, bytes: &[u8], note: Option<String>) -> SgfText {
-    let (text, malformed) = read(encoding, bytes);
-    let note = match (note, malformed) {
-        (note, 0) => note,
-        (note, n) => Some(format!(
-            "{}{n} bytes are not {} and show as `\u{fffd}`",
-            note.map(|n| n + "; ").unwrap_or_default(),
-            encoding.name()
-        )),
+fn whole(encoding: &'static Encoding, bytes: &[u8], note: Option<String>) -> Read {
+    let (text, malformed, undone) = read_as_written(encoding, bytes);
+    let note = join(note, undone.then(|| undone_note(encoding)));
+    let note = match malformed {
+        0 => note,
+        n => join(
+            note,
+            Some(format!(
+                "{n} bytes are not {} and show as `\u{fffd}`",
+                encoding.name()
+            )),
+        ),
     };
-    SgfText {
-        text,
-        charset: encoding.name(),
-        note,
+    Read::new(text, encoding, note, malformed)
+}
+
+fn join(a: Option<String>, b: Option<String>) -> Option<String> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+        (a, b) => a.or(b),
     }
+}
+
+fn undone_note(encoding: &'static Encoding) -> String {
+    format!(
+        "its writer escaped the `\\` and `]` bytes inside {} characters as if they were text \
+         (`\\\\`, `\\]`); they are read as the characters meant",
+        encoding.name()
+    )
 }
 
 /// `bytes` in `encoding`, and how many malformed sequences had to be replaced.
@@ -140,9 +268,37 @@ fn read(encoding: &'static Encoding, bytes: &[u8]) -> (String, usize) {
     (text, malformed)
 }
 
-/// The legacy charset a detector finds likeliest, when it reads every byte; `why` says why
+/// `bytes` in `encoding` after [`undo_trail_escapes`], and whether there were any to undo.
+fn read_as_written(encoding: &'static Encoding, bytes: &[u8]) -> (String, usize, bool) {
+    let undone = match structure(encoding) {
+        Some(structure) => undo_trail_escapes(bytes, structure),
+        None => Cow::Borrowed(bytes),
+    };
+    let (text, malformed) = read(encoding, &undone);
+    (text, malformed, matches!(undone, Cow::Owned(_)))
+}
+
+/// The legacy charsets the scorer weighs against each other (and against the detector's guess).
+const CJK: [&Encoding; 5] = [GBK, BIG5, SHIFT_JIS, EUC_KR, EUC_JP];
+
+/// The charset to read a file in that has no usable `CA` and is not valid UTF-8; `why` says why
 /// one was looked for.
-fn detected(bytes: &[u8], why: &str) -> Option<SgfText> {
+///
+/// UTF-8 first, when it forms [`UTF8_GOOD_PER_BROKEN`] good multibyte sequences for each broken
+/// one (Fox writes such files: UTF-8 with a byte lost here and there). Then the detector
+/// (chardetng) and a scorer: each Chinese, Japanese and Korean charset decodes the sample, and
+/// the decoding that reads most as words wins (see [`score`]). It overrules a single-byte guess
+/// only when it reads cleanly and scores at least one point a character.
+fn guess(bytes: &[u8], why: &str) -> Read {
+    let (text, broken) = read(UTF_8, bytes);
+    let good = text.chars().filter(|c| !c.is_ascii()).count() - broken;
+    if broken * UTF8_GOOD_PER_BROKEN <= good {
+        let note = format!(
+            "{why}; read as UTF-8, as its other {good} multibyte sequences are: {broken} broken \
+             ones show as `\u{fffd}`"
+        );
+        return Read::new(text, UTF_8, Some(note), broken);
+    }
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
     // The detector reads about 3 MB a second, and ASCII (moves, property names) tells it
     // nothing: it is given at most 64 KiB from the first byte that is not ASCII, which is
@@ -150,30 +306,228 @@ fn detected(bytes: &[u8], why: &str) -> Option<SgfText> {
     const SAMPLE: usize = 64 << 10;
     let start = bytes.iter().position(|b| !b.is_ascii()).unwrap_or(0);
     let end = bytes.len().min(start + SAMPLE);
-    detector.feed(&bytes[start..end], end == bytes.len());
-    let encoding = detector.guess(None, chardetng::Utf8Detection::Deny);
-    let (text, malformed) = read(encoding, bytes);
-    (malformed == 0).then(|| SgfText {
-        text,
-        charset: encoding.name(),
-        note: Some(format!(
-            "{why}; read as {} (detected: add `CA[{}]` to the root node to say so)",
-            encoding.name(),
-            encoding.name()
-        )),
-    })
+    let sample = &bytes[start..end];
+    detector.feed(sample, end == bytes.len());
+    let detected = detector.guess(None, chardetng::Utf8Detection::Deny);
+    let cjk = CJK.contains(&detected) || detected == GB18030;
+    // The detector's own guess first, so that it wins a tie.
+    let order = std::iter::once(detected)
+        .filter(|_| cjk)
+        .chain(CJK.into_iter().filter(|&e| e != detected));
+    let mut best: Option<(&'static Encoding, i64, usize, usize)> = None;
+    for encoding in order {
+        let (text, malformed, _) = read_as_written(encoding, sample);
+        let (points, chars) = score(&text, encoding);
+        if best.is_none_or(|(_, p, _, _)| points > p) {
+            best = Some((encoding, points, chars, malformed));
+        }
+    }
+    let chosen = match best {
+        Some((encoding, _, _, _)) if cjk => encoding,
+        Some((encoding, points, chars, 0)) if chars > 0 && points >= chars as i64 => encoding,
+        _ => detected,
+    };
+    let (text, malformed, undone) = read_as_written(chosen, bytes);
+    let name = chosen.name();
+    let mut note =
+        format!("{why}; read as {name} (detected: add `CA[{name}]` to the root node to say so)");
+    if undone {
+        note = format!("{note}; {}", undone_note(chosen));
+    }
+    if malformed > 0 {
+        note = format!("{note}; {malformed} bytes are not {name} and show as `\u{fffd}`");
+    }
+    Read {
+        detected: Some(if CJK.contains(&chosen) || chosen == GB18030 {
+            Script::Cjk
+        } else {
+            Script::Alphabetic
+        }),
+        ..Read::new(text, chosen, Some(note), malformed)
+    }
 }
 
-/// The bytes as UTF-8 with what is not replaced, when nothing reads them cleanly.
-fn lossy(bytes: &[u8], why: &str) -> SgfText {
-    let (text, malformed) = read(UTF_8, bytes);
-    SgfText {
-        text,
-        charset: UTF_8.name(),
-        note: Some(format!(
-            "{why}, and no character set reads it cleanly; {malformed} bytes show as `\u{fffd}`"
-        )),
+/// The language a CJK charset is written in, for its frequent characters.
+#[derive(Clone, Copy)]
+enum Language {
+    Simplified,
+    Traditional,
+    Japanese,
+    Korean,
+}
+
+/// The most frequent characters of each language: the 128 of chardetng's tables (from
+/// Wikipedia, dedicated to the public domain by chardetng's author), and the words of Go
+/// problems (黑先, 死活, 正解, 失败; 黒先, 白番; 흑, 백). Traditional Chinese has no table there:
+/// it is the simplified one's characters Big5 also has, and the traditional forms of the others.
+const FREQUENT_SIMPLIFIED: &str = "的年国日月中人一大为在是学有行会斯于地区文和尔名第公时小部不市台以上后动出个本作家新成西定重生之电主子用特分民了亚员克南政站德与球东科里道山法方北向天发物来到机星路目美村高长军利三拉车州基海自下赛面加他马其参县代内理世二线及建表位罗由立多可华林维度事平外体\
+    黑白先死活劫手筋正解失败棋局围眼气提打吃断连征扳跳飞尖挡爬冲挖夹点虎粘扑倒脱靠压顶托退拐胜负题图变净杀对双段级让贴半盘这们着没也就都要说还";
+const FREQUENT_TRADITIONAL_FORMS: &str = "國為學會區爾時後動個電亞員與東裡發來機羅華維車馬參縣線長軍賽\
+    這們說對從過還當點無開問間實現種樣將兩應經關見麼頭體變邊圍氣斷連飛擋衝夾撲脫壓頂勝負題圖淨殺雙級讓貼盤敗許功";
+const FREQUENT_KANJI: &str = "年日月大本学人国会中出一者市作名部用地行場田第生合子道上東時県代山社事画新手高成戦物後発長立分川記校間業関所定選小目動和文野同前内開線自号公駅送回町除主家利車通京表島下世方村書全明連平放体的式番度北入外頼語女話機設原三削区海依当現対位数化神曲理教特版在法見\
+    黒白先死活劫筋正解失敗碁局囲眼気打取断征跳飛押切当勝負題図変殺段級置";
+const FREQUENT_HANGUL: &str = "이의다기에로사년스리는일하가시지대서분국한도인고류자주아을라수제정월나구전어은그부를동선으문트용보위드과교상마장학원성화역니미공경해오우명있크영소조회여민토비세르유신키중계타연프관되적치레카진와터들목겨게개방파산호출음림면작만단넘모요었생남재무후표군포당노\
+    흑백차례입니까잘읽보바둑패활집돌실답";
+
+impl Language {
+    fn of(encoding: &'static Encoding) -> Language {
+        if encoding == BIG5 {
+            Language::Traditional
+        } else if encoding == SHIFT_JIS || encoding == EUC_JP {
+            Language::Japanese
+        } else if encoding == EUC_KR {
+            Language::Korean
+        } else {
+            Language::Simplified
+        }
     }
+
+    fn frequent(self, c: char) -> bool {
+        static SETS: OnceLock<[Vec<char>; 4]> = OnceLock::new();
+        let sets = SETS.get_or_init(|| {
+            let sorted = |chars: &mut dyn Iterator<Item = char>| {
+                let mut set: Vec<char> = chars.filter(|c| !c.is_whitespace()).collect();
+                set.sort_unstable();
+                set.dedup();
+                set
+            };
+            let in_big5 = |c: &char| !BIG5.encode(c.encode_utf8(&mut [0; 4])).2;
+            [
+                sorted(&mut FREQUENT_SIMPLIFIED.chars()),
+                sorted(
+                    &mut FREQUENT_SIMPLIFIED
+                        .chars()
+                        .chain(FREQUENT_KANJI.chars())
+                        .filter(in_big5)
+                        .chain(FREQUENT_TRADITIONAL_FORMS.chars()),
+                ),
+                sorted(&mut FREQUENT_KANJI.chars()),
+                sorted(&mut FREQUENT_HANGUL.chars()),
+            ]
+        });
+        sets[self as usize].binary_search(&c).is_ok()
+    }
+}
+
+/// How much `text`, decoded in `encoding`, reads as words, and how many non-ASCII characters it
+/// has. A frequent character of the charset's language is worth 4, kana 2 in Japanese, CJK
+/// punctuation 1, any other ideograph or syllable 0, any other character -1 (Latin, Greek,
+/// half-width katakana and box drawing are what a wrong double-byte charset makes), a
+/// private-use character or C1 control -4 and `�` -8. Text in the right charset scores one to
+/// three points a character; the same bytes in a wrong one score near zero or below: GBK and
+/// Big5 read each other's bytes without error, but into rare characters.
+fn score(text: &str, encoding: &'static Encoding) -> (i64, usize) {
+    let language = Language::of(encoding);
+    let japanese = matches!(language, Language::Japanese);
+    let (mut points, mut chars) = (0_i64, 0);
+    for c in text.chars().filter(|c| !c.is_ascii()) {
+        chars += 1;
+        points += match c {
+            '\u{fffd}' => -8,
+            c if language.frequent(c) => 4,
+            '\u{3041}'..='\u{30ff}' if japanese => 2,
+            '\u{3000}'..='\u{303f}' | '\u{ff01}'..='\u{ff60}' => 1,
+            '\u{3400}'..='\u{9fff}' | '\u{ac00}'..='\u{d7a3}' | '\u{3041}'..='\u{30ff}' => 0,
+            c if implausible(c, Script::Cjk) => -4,
+            _ => -1,
+        };
+    }
+    (points, chars)
+}
+
+/// How a double-byte charset's bytes make characters, for reading them before decoding.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Structure {
+    /// Lead bytes 0x81-0x9F and 0xE0-0xFC, each with one trail byte (0x40-0xFC: `\` and `]`
+    /// among them); 0xA1-0xDF are single half-width katakana.
+    ShiftJis,
+    /// Lead bytes 0x81-0xFE, each with one trail byte: GBK and GB18030 (whose four-byte
+    /// characters are two such pairs), Big5 (trail 0x40-0x7E, 0xA1-0xFE) and EUC-KR as
+    /// Windows writes it (trail 0x41-0xFE).
+    Paired,
+    /// EUC-JP: 0x8E and 0xA1-0xFE lead two bytes, 0x8F three; no trail byte is ASCII.
+    EucJp,
+}
+
+fn structure(encoding: &'static Encoding) -> Option<Structure> {
+    if encoding == SHIFT_JIS {
+        Some(Structure::ShiftJis)
+    } else if encoding == GBK || encoding == GB18030 || encoding == BIG5 || encoding == EUC_KR {
+        Some(Structure::Paired)
+    } else if encoding == EUC_JP {
+        Some(Structure::EucJp)
+    } else {
+        None
+    }
+}
+
+/// How many bytes the character that starts with `b` has.
+fn char_len(structure: Structure, b: u8) -> usize {
+    match (structure, b) {
+        (_, 0..=0x7f) => 1,
+        (Structure::ShiftJis, 0x81..=0x9f | 0xe0..=0xfc) => 2,
+        (Structure::Paired, 0x81..=0xfe) => 2,
+        (Structure::EucJp, 0x8f) => 3,
+        (Structure::EucJp, 0x8e | 0xa1..=0xfe) => 2,
+        _ => 1,
+    }
+}
+
+/// The bytes as a charset-aware writer would have written them, when a byte-by-byte one wrote
+/// them: it escaped a trail byte `\` or `]` as if it were text, so `表` (Shift_JIS `95 5C`)
+/// became `95 5C 5C`, and `表]` at a value's end `95 5C 5C 5D`, which read character by
+/// character is `表` and an escaped `]`: the value would never end. Such a file is known by
+/// its characters: some trail `\` is doubled, and none is followed by anything but `\` or `]`
+/// (a charset-aware writer's `表示` is `95 5C 8E A6`). Then each escaping `\` after a lead
+/// byte is dropped. Any other file is returned as it is.
+fn undo_trail_escapes(bytes: &[u8], structure: Structure) -> Cow<'_, [u8]> {
+    if structure == Structure::EucJp || memchr::memmem::find(bytes, b"\\\\").is_none() {
+        return Cow::Borrowed(bytes);
+    }
+    // Each step: how many bytes, and whether a `\` after a lead byte escapes the next one.
+    let step = |i: usize| -> (usize, Option<bool>) {
+        let b = bytes[i];
+        if b == b'\\' {
+            // An escaped character: the `\` and all of it.
+            let next = bytes.get(i + 1).map_or(0, |&n| char_len(structure, n));
+            return (1 + next, None);
+        }
+        let n = char_len(structure, b);
+        if n != 2 {
+            return (n, None);
+        }
+        match (bytes.get(i + 1), bytes.get(i + 2)) {
+            (Some(b'\\'), Some(b'\\' | b']')) => (3, Some(true)),
+            (Some(b'\\' | b']'), Some(_)) => (2, Some(false)),
+            _ => (2, None),
+        }
+    };
+    let (mut doubled, mut plain) = (false, false);
+    let mut i = 0;
+    while i < bytes.len() {
+        let (n, escaped) = step(i);
+        match escaped {
+            Some(true) => doubled |= bytes[i + 2] == b'\\',
+            Some(false) => plain = true,
+            None => {}
+        }
+        i += n;
+    }
+    if !doubled || plain {
+        return Cow::Borrowed(bytes);
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let (n, escaped) = step(i);
+        if escaped == Some(true) {
+            out.extend_from_slice(&[bytes[i], bytes[i + 2]]);
+        } else {
+            out.extend_from_slice(&bytes[i..(i + n).min(bytes.len())]);
+        }
+        i += n;
+    }
+    Cow::Owned(out)
 }
 
 /// UTF-16 without a byte order mark: an SGF file starts with `(` (after any white space), so
@@ -191,25 +545,65 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
     None
 }
 
-/// The value of `CA` in the first root node, read from bytes that are ASCII-compatible (every
-/// charset `CA` may name outside UTF-16 writes `CA[...]` and its value in ASCII). `CA` is a root
-/// property, so the search ends with the root: a long game is not read twice.
+/// The value of `CA` in the first root node. Read byte by byte, a `\` or `]` that is the second
+/// byte of a double-byte character before `CA` (`GN[表]CA[Shift_JIS]`) hides `CA` or ends a
+/// value early; so when that reading finds no `CA`, or one naming a double-byte charset that its
+/// own structure does not confirm, each double-byte structure reads the bytes character by
+/// character, and a `CA` naming a charset of the structure it was read in is the one meant.
 fn declared(bytes: &[u8]) -> Option<String> {
+    let by_byte = ca_value(bytes, None);
+    if let Some(label) = &by_byte {
+        match by_label(label).and_then(structure) {
+            // A single-byte charset, UTF-8 or a name this program does not know: bytes read as
+            // ASCII are right.
+            None => return by_byte,
+            Some(s) => {
+                if ca_value(&undo_trail_escapes(bytes, s), Some(s)).as_ref() == Some(label) {
+                    return by_byte;
+                }
+            }
+        }
+    }
+    for s in [Structure::ShiftJis, Structure::Paired, Structure::EucJp] {
+        if let Some(label) = ca_value(&undo_trail_escapes(bytes, s), Some(s))
+            && by_label(&label).and_then(structure) == Some(s)
+        {
+            return Some(label);
+        }
+    }
+    by_byte
+}
+
+/// The value of `CA` in the first root node, read from bytes that are ASCII-compatible (every
+/// charset `CA` may name outside UTF-16 writes `CA[...]` and its value in ASCII), byte by byte
+/// or character by character in `structure`. `CA` is a root property, so the search ends with
+/// the root: a long game is not read twice.
+fn ca_value(bytes: &[u8], structure: Option<Structure>) -> Option<String> {
+    let len = |b: u8| structure.map_or(1, |s| char_len(s, b));
     let mut i = 0;
     let mut in_value = false;
     let mut in_root = false;
     while i < bytes.len() {
         let b = bytes[i];
         if in_value {
-            // A root comment can be megabytes: jump to the next `]` or `\`.
-            match memchr::memchr2(b']', b'\\', &bytes[i..]) {
-                None => return None,
-                // Shift_JIS and GBK second bytes can be `\` or `]`: skipping the escaped byte
-                // is right for `\]` and harmless otherwise, as `CA` comes before any text.
-                Some(k) if bytes[i + k] == b'\\' => i += k + 2,
-                Some(k) => {
-                    in_value = false;
-                    i += k + 1;
+            if structure.is_none() {
+                // A root comment can be megabytes: jump to the next `]` or `\`.
+                match memchr::memchr2(b']', b'\\', &bytes[i..]) {
+                    None => return None,
+                    Some(k) if bytes[i + k] == b'\\' => i += k + 2,
+                    Some(k) => {
+                        in_value = false;
+                        i += k + 1;
+                    }
+                }
+            } else {
+                match b {
+                    b'\\' => i += 1 + bytes.get(i + 1).map_or(1, |&n| len(n)),
+                    b']' => {
+                        in_value = false;
+                        i += 1;
+                    }
+                    _ => i += len(b),
                 }
             }
             continue;
@@ -241,7 +635,10 @@ fn declared(bytes: &[u8]) -> Option<String> {
                 }
                 continue;
             }
-            _ => {}
+            _ => {
+                i += len(b);
+                continue;
+            }
         }
         i += 1;
     }
@@ -410,6 +807,165 @@ mod tests {
         assert_eq!(by_label("cp936"), Some(GBK));
         assert_eq!(by_label(" shift_jis "), Some(SHIFT_JIS));
         assert_eq!(by_label("UTF-8"), Some(UTF_8));
+    }
+
+    /// Characters whose second byte is `\` (0x5C) or `]` (0x5D): Shift_JIS 表 ソ 能 and ゾ 転,
+    /// GBK 黒 淺 and 慮 揮, Big5 許 功 and 也 包.
+    const TRAIL_BYTE_TEXT: [(&Encoding, &str, &str); 3] = [
+        (SHIFT_JIS, "Shift_JIS", "表ソ能 黒先 転ゾ"),
+        (GBK, "GBK", "黒先 淺 慮揮 前田"),
+        (BIG5, "Big5", "許功 也包 黑先"),
+    ];
+
+    #[test]
+    fn a_trail_byte_backslash_or_bracket_is_part_of_its_character() {
+        for (encoding, label, words) in TRAIL_BYTE_TEXT {
+            let bytes = encoded(encoding, words);
+            assert!(
+                bytes.contains(&b'\\') && bytes.contains(&b']'),
+                "{label}: {bytes:x?}"
+            );
+            // `CA` after a value that ends in such a character: read byte by byte, `\]` would
+            // hide it.
+            let text = format!("(;GN[{words}]CA[{label}]PB[{words}]C[{words}];B[cc])");
+            let read = decode(encoded(encoding, &text));
+            assert_eq!(read.text, text, "{label}");
+            assert_eq!(
+                (read.charset, read.note),
+                (encoding.name(), None),
+                "{label}"
+            );
+            assert_eq!(declared(&encoded(encoding, &text)).as_deref(), Some(label));
+            // `CA` first, and no `CA` at all.
+            let text = format!("(;CA[{label}]GN[{words}]C[{words}];B[cc])");
+            assert_eq!(decode(encoded(encoding, &text)).text, text, "{label}");
+            let text = game("", words, words, words);
+            let read = decode(encoded(encoding, &text));
+            assert_eq!(
+                (read.text.as_str(), read.charset),
+                (text.as_str(), encoding.name())
+            );
+            assert_eq!(read.unreadable, None);
+        }
+    }
+
+    /// A byte-by-byte writer escaped trail bytes as if they were text: `表` (`95 5C`) as
+    /// `95 5C 5C`, at a value's end `95 5C 5C 5D`.
+    #[test]
+    fn trail_bytes_a_writer_escaped_are_read_as_meant() {
+        for (encoding, label, words) in TRAIL_BYTE_TEXT {
+            let escape = |text: &str| -> Vec<u8> {
+                let mut out = Vec::new();
+                for &b in encoded(encoding, text).iter() {
+                    if b == b'\\' || b == b']' {
+                        out.push(b'\\');
+                    }
+                    out.push(b);
+                }
+                out
+            };
+            for ca in [format!("CA[{label}]"), String::new()] {
+                let mut bytes = format!("(;FF[4]{ca}PB[").into_bytes();
+                bytes.extend(escape(words));
+                bytes.extend_from_slice(b"]C[");
+                bytes.extend(escape(&format!("{words} a [bracket]")));
+                bytes.extend_from_slice(b"];B[cc];W[");
+                bytes.extend(escape("dd"));
+                bytes.extend_from_slice(b"])");
+                let read = decode(bytes);
+                // The escaped ASCII `]` stays escaped: unescaping it is the scanner's work.
+                let text = format!("(;FF[4]{ca}PB[{words}]C[{words} a [bracket\\]];B[cc];W[dd])");
+                assert_eq!(read.text, text, "{label} {ca}");
+                assert!(read.note.unwrap().contains("escaped"), "{label}");
+            }
+        }
+        // A file that does not escape them is not changed, even where `表` ends a value.
+        let text = "(;CA[Shift_JIS]C[表]PB[表示\\\\x])";
+        assert_eq!(decode(encoded(SHIFT_JIS, text)).text, text);
+    }
+
+    #[test]
+    fn go_terms_decode_in_each_legacy_charset_without_ca() {
+        let cases: [(&'static Encoding, &str); 9] = [
+            (GBK, "黑先 死活 劫 手筋 正解 失败"),
+            (GBK, "黑先"),
+            (GBK, "古力 常昊 黑先"),
+            (BIG5, "黑先 死活 劫 手筋 正解 失敗"),
+            (BIG5, "黑先"),
+            (SHIFT_JIS, "黒先 白番 正解"),
+            (EUC_JP, "黒先 白番 正解"),
+            (EUC_KR, "흑 백"),
+            (EUC_KR, "흑선 백 사활"),
+        ];
+        for (encoding, words) in cases {
+            let text = format!("(;FF[4]SZ[19]C[{words}];B[pd])");
+            let read = decode(encoded(encoding, &text));
+            assert_eq!(
+                (read.text.as_str(), read.charset),
+                (text.as_str(), encoding.name()),
+                "{words}"
+            );
+            assert_eq!(read.unreadable, None, "{words}");
+        }
+    }
+
+    #[test]
+    fn gbk_that_big5_also_reads_cleanly_is_gbk() {
+        for words in [
+            "黑先 死活 劫 手筋 正解 失败",
+            "吴清源 木谷实",
+            "正解图 失败图",
+            "聂卫平 马晓春",
+        ] {
+            let bytes = encoded(GBK, &game("", "吴清源", "木谷实", words));
+            assert!(!BIG5.decode_without_bom_handling(&bytes).1, "{words}");
+            assert_eq!(decode(bytes).charset, "GBK", "{words}");
+        }
+    }
+
+    #[test]
+    fn utf8_with_a_few_bytes_lost_stays_utf8_with_a_note() {
+        let text = game(
+            "",
+            "柯洁",
+            "芈昱廷",
+            "黑先。白棋的弱点在哪里？这是一道死活题，请仔细计算。正解是黑先活。",
+        );
+        let mut bytes = text.clone().into_bytes();
+        // Two bytes lost from two characters of the comment.
+        let at = text.find("弱").unwrap();
+        bytes.remove(at + 1);
+        let at = text.find("计").unwrap() - 1;
+        bytes.remove(at + 1);
+        let read = decode(bytes);
+        assert_eq!((read.charset, read.replaced), ("UTF-8", 2));
+        assert_eq!(read.unreadable, None);
+        assert!(read.note.unwrap().contains("2 broken"));
+        assert!(read.text.contains("正解是黑先活"));
+    }
+
+    #[test]
+    fn random_high_bytes_are_refused() {
+        let mut state = 0x2545_f491_u32;
+        for ca in ["", "CA[Shift_JIS]", "CA[UTF-8]", "CA[GBK]"] {
+            for length in [40, 400, 4000] {
+                let mut bytes = format!("(;FF[4]{ca}C[").into_bytes();
+                for _ in 0..length {
+                    state ^= state << 13;
+                    state ^= state >> 17;
+                    state ^= state << 5;
+                    bytes.push(0x80 | (state as u8));
+                }
+                bytes.extend_from_slice(b"];B[cc])");
+                let read = decode(bytes);
+                let why = read.unreadable.as_deref();
+                let why = why.unwrap_or_else(|| panic!("{ca} {length}: {:?}", read.note));
+                assert!(
+                    why.contains(read.charset) && why.contains("non-ASCII"),
+                    "{why}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -39,6 +39,13 @@ pub fn run(
     }
     // The one read of the file, in the charset its `CA` names or that is detected.
     let read = crate::record::sgf_text(read_bytes(sgf, RECORD_LIMIT)?);
+    if let Some(why) = &read.unreadable {
+        let path = sgf.display().to_string();
+        return Err(Failure::new(format!(
+            "`{}` cannot be read as text: {why}",
+            visible(&path)
+        )));
+    }
     if let Some(note) = &read.note {
         let path = sgf.display().to_string();
         writeln!(console.err, "note: `{}`: {note}", visible(&path)).map_err(output_error)?;

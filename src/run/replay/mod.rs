@@ -75,6 +75,12 @@ pub fn run(
         Format::Toml => (utf8_text(record, bytes)?, "UTF-8"),
         Format::Sgf => {
             let read = record::sgf_text(bytes);
+            if let Some(why) = read.unreadable {
+                return Err(Failure::new(format!(
+                    "`{}` cannot be read as text: {why}",
+                    visible(&path)
+                )));
+            }
             if let Some(note) = read.note {
                 writeln!(console.err, "note: `{}`: {note}", visible(&path))
                     .map_err(output_error)?;
