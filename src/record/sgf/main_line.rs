@@ -7,7 +7,7 @@ use std::ops::Range;
 use super::problems::{Problems, SGF_SHAPE, invalid, on_board, shown};
 use super::ruleset_name::{KNOWN_RULESETS, named_rules};
 use super::spans::{NodeSpans, PropertySpan};
-use super::values::{parse_color, parse_move, parse_points, parse_size, sgf_name, sgf_xy, single};
+use super::values::{parse_color, parse_move, parse_points, parse_size, sgf_name, single};
 use crate::diag::Diagnostic;
 use crate::record::{
     GameInfo, Record, RecordNote, RecordedResult, RuleOverrides, RulesSource, SetupChange,
@@ -35,7 +35,7 @@ struct Start {
 pub(super) struct MainLine<'t> {
     source: &'t str,
     overrides: RuleOverrides,
-    /// The first node, kept for diagnostics pointing into it once the scan is over.
+    /// The first node, taken from the scan (not copied) while it is read.
     root: NodeSpans<'t>,
     /// `None` before the root is read, and when it cannot be (not a game of Go, no usable
     /// size): later nodes are then left to the scan's checks.
@@ -47,6 +47,8 @@ pub(super) struct MainLine<'t> {
     info: GameInfo,
     /// Setup written after the first move, in order.
     setups: Vec<SetupChange>,
+    /// Where each stone of the starting position was last set up, for a chain's diagnostic.
+    setup_spans: HashMap<Point, Range<usize>>,
 }
 
 impl<'t> MainLine<'t> {
@@ -60,6 +62,7 @@ impl<'t> MainLine<'t> {
             moves: Vec::new(),
             info: GameInfo::default(),
             setups: Vec::new(),
+            setup_spans: HashMap::new(),
         }
     }
 
@@ -135,8 +138,9 @@ impl<'t> MainLine<'t> {
                 _ => {}
             }
         }
-        if let Some(change) = setup.finish(moves_before, size, source, node, problems) {
+        if let Some((change, spans)) = setup.finish(moves_before, size, source, node, problems) {
             if moves_before == 0 {
+                self.setup_spans.extend(spans);
                 // Before the first move setup builds the starting position, wherever it stands.
                 for &p in &change.empty {
                     start.setup.clear(p);
@@ -161,7 +165,7 @@ impl<'t> MainLine<'t> {
     }
 
     /// The record once the scan is over, or every problem found.
-    pub(super) fn finish(self, mut problems: Problems) -> Result<Record, Vec<Diagnostic>> {
+    pub(super) fn finish(mut self, mut problems: Problems) -> Result<Record, Vec<Diagnostic>> {
         let Some(Start {
             size,
             rules,
@@ -178,22 +182,16 @@ impl<'t> MainLine<'t> {
             return Err(problems.list);
         };
         if let Some((stones, at)) = handicap {
-            place_handicap(&mut setup, stones, at, &mut problems);
+            for p in place_handicap(&mut setup, stones, at.clone(), &mut problems) {
+                self.setup_spans.insert(p, at.clone());
+            }
         }
         let setup = setup.to_board();
         for chain in chains_without_liberty(&setup) {
-            let id = match chain.color {
-                Color::Black => "AB",
-                Color::White => "AW",
-            };
-            let root = &self.root;
-            let source = self.source;
+            let at = self.setup_spans.get(&chain.first).cloned();
             problems.report(|| {
-                let d = match root.find(id) {
-                    Some(p) => Diagnostic::at(
-                        root.span_of(source, p, sgf_xy(chain.first, size.get())),
-                        chain.message,
-                    ),
+                let d = match at {
+                    Some(at) => Diagnostic::at(at, chain.message),
                     None => Diagnostic::whole_file(chain.message),
                 };
                 d.with_help(NO_LIBERTY_HELP)
@@ -231,15 +229,20 @@ impl<'t> MainLine<'t> {
 /// Sets up `HA`'s stones on their fixed points when the record lists none before the first
 /// move (as GNU Go reads such a record), with a note; a handicap with no fixed placement on
 /// this board is a note too, and the board stays as written.
-fn place_handicap(setup: &mut Position, stones: u32, at: Range<usize>, problems: &mut Problems) {
+fn place_handicap(
+    setup: &mut Position,
+    stones: u32,
+    at: Range<usize>,
+    problems: &mut Problems,
+) -> Vec<Point> {
     if stones < 2 || !setup.stones(Color::Black).is_empty() {
-        return;
+        return Vec::new();
     }
     let size = setup.size();
     match fixed_handicap(size, stones) {
         Some(points) => {
             let names: Vec<String> = points.iter().map(ToString::to_string).collect();
-            for p in points {
+            for &p in &points {
                 setup.put(p, Color::Black);
             }
             problems.assume("handicap-placed", at, || {
@@ -248,21 +251,28 @@ fn place_handicap(setup: &mut Position, stones: u32, at: Range<usize>, problems:
                     names.join(" ")
                 )
             });
+            points
         }
-        None => problems.assume("handicap-unplaced", at, || {
-            format!(
-                "`HA[{stones}]` lists no stones and a {size} board has no fixed points for {stones}; the game is replayed from the board as written"
-            )
-        }),
+        None => {
+            problems.assume("handicap-unplaced", at, || {
+                format!(
+                    "`HA[{stones}]` lists no stones and a {size} board has no fixed points for {stones}; the game is replayed from the board as written"
+                )
+            });
+            Vec::new()
+        }
     }
 }
+
+/// A setup stone's point and the value that put it there.
+type StoneSpan = (Point, Range<usize>);
 
 /// The setup one node writes (`AB`, `AW`, `AE`, `PL`), gathered before it is applied: within a
 /// node the order of properties means nothing, so `AE` clears before `AB` and `AW` set.
 #[derive(Debug, Default)]
 struct NodeSetup {
     /// Each point given a stone, with its colour.
-    placed: HashMap<Point, Color>,
+    placed: HashMap<Point, (Color, Range<usize>)>,
     /// The points `AE` names, with where.
     empty: Vec<(Point, Range<usize>)>,
     to_play: Option<Color>,
@@ -295,8 +305,9 @@ impl NodeSetup {
                 self.empty.push((p, node.span_of(source, prop, xy)));
                 continue;
             };
-            match self.placed.insert(p, color) {
-                Some(other) if other != color => problems.report(|| {
+            let at = node.span_of(source, prop, xy);
+            match self.placed.insert(p, (color, at)) {
+                Some((other, _)) if other != color => problems.report(|| {
                     let name = sgf_name(p, size.get());
                     Diagnostic::at(
                         node.span_of(source, prop, xy),
@@ -318,12 +329,12 @@ impl NodeSetup {
         source: &str,
         node: &NodeSpans<'_>,
         problems: &mut Problems,
-    ) -> Option<SetupChange> {
+    ) -> Option<(SetupChange, Vec<StoneSpan>)> {
         let span = self.first?;
         let mut empty = Vec::new();
         for (p, at) in self.empty {
             match self.placed.get(&p) {
-                Some(color) => {
+                Some((color, _)) => {
                     let name = sgf_name(p, size.get());
                     problems.assume("cleared-and-set", at, || {
                         format!(
@@ -337,7 +348,7 @@ impl NodeSetup {
         let _ = (source, node);
         let mut black: Vec<Point> = Vec::new();
         let mut white: Vec<Point> = Vec::new();
-        for (&p, &color) in &self.placed {
+        for (&p, &(color, _)) in &self.placed {
             match color {
                 Color::Black => black.push(p),
                 Color::White => white.push(p),
@@ -347,14 +358,20 @@ impl NodeSetup {
         white.sort_unstable();
         empty.sort_unstable();
         empty.dedup();
-        Some(SetupChange {
+        let spans = self
+            .placed
+            .into_iter()
+            .map(|(p, (_, at))| (p, at))
+            .collect();
+        let change = SetupChange {
             after_moves,
             black,
             white,
             empty,
             to_play: self.to_play,
             span,
-        })
+        };
+        Some((change, spans))
     }
 }
 

@@ -241,11 +241,8 @@ mod tests {
             ("(;SZ[5]KM[inf];B[aa])", "komi inf is not a usable number"),
             ("(;SZ[5];B[abc])", "`B[abc]` is not a valid `B` property"),
             ("(;SZ[5]PL[X])", "`PL[X]` is not a valid `PL` property"),
-            (
-                "(;SZ[5];B[aa])garbage",
-                "the property `garbage` is outside any node",
-            ),
-            ("(;SZ[5];B[aa]))", "this `)` closes no game tree"),
+            ("garbage (;SZ[5];B[aa]", "this game tree is never closed"),
+            ("x", "the property `x` is outside any node"),
             ("(;SZ[5];B[aa] W)", "the property `W` has no value"),
             ("(;SZ[5];B[aa]#)", "`#` is not part of an SGF record here"),
             ("(;SZ[5];B[aa]é)", "`é` is not part of an SGF record here"),
@@ -345,6 +342,34 @@ mod tests {
         )
         .unwrap();
         assert_eq!(long.setup.stones(Color::Black).len(), 2);
+    }
+
+    /// A chain set up with no liberty is refused at the value that set its stone, in whichever
+    /// setup node before the first move that is; a handicap stone at `HA`.
+    #[test]
+    fn airless_setup_chains_are_located_in_any_setup_node() {
+        let text = "(;SZ[5]AB[ab]\n;AW[aa]AB[ba];B[cc])";
+        let (message, at, _) = refused(text);
+        assert_eq!(message, "the white stone `A5` has no liberty");
+        assert_eq!(at, "aa");
+    }
+
+    /// As sgfmill and GNU Go: text before the first game and after the last is skipped, with
+    /// a note; with no game in the file it is still refused.
+    #[test]
+    fn text_around_the_games_is_skipped() {
+        let text = "From: a teacher\nSubject: game\n\n(;SZ[5];B[aa]))\n-- \nsent from a phone";
+        let record = load(text, &RuleOverrides::default()).unwrap();
+        assert_eq!(record.moves.len(), 1);
+        let said = reading_notes(&record);
+        assert_eq!(said.len(), 2, "{said:?}");
+        assert!(said[0].starts_with("1:1: `From: a teacher"), "{said:?}");
+        assert!(said[0].ends_with("before the first game tree is not SGF; it is skipped, as sgfmill and GNU Go skip it"), "{said:?}");
+        assert!(said[1].starts_with("4:15: `)"), "{said:?}");
+        assert_eq!(
+            first_error(";B[aa]").message,
+            "this node is outside any game tree"
+        );
     }
 
     #[test]

@@ -269,6 +269,33 @@ pub(super) fn scan<'t>(
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
+        // Outside every game tree, text that is not a game (a mail header, a web page's
+        // leftovers, a stray `)`) is skipped up to the next game, as sgfmill and GNU Go skip
+        // it; with no game anywhere after it, it is refused below as before.
+        if scanner.open_trees.is_empty() && bytes[i] != b'(' && !bytes[i].is_ascii_whitespace() {
+            let next = next_game(bytes, i);
+            if next.is_some() || scanner.shape.games > 0 {
+                let end = next.unwrap_or(bytes.len());
+                let kind = if scanner.shape.games == 0 {
+                    "junk-before"
+                } else {
+                    "junk-after"
+                };
+                problems.assume(kind, i..end, || {
+                    let where_ = if scanner.shape.games == 0 {
+                        "before the first game tree"
+                    } else {
+                        "after a game tree"
+                    };
+                    format!(
+                        "`{}` {where_} is not SGF; it is skipped, as sgfmill and GNU Go skip it",
+                        shown(text[i..end].trim_end())
+                    )
+                });
+                i = end;
+                continue;
+            }
+        }
         i = match bytes[i] {
             b'(' => scanner.open_tree(i, problems, &mut main_node)?,
             b')' => scanner.close_tree(i, problems, &mut main_node)?,
@@ -443,6 +470,18 @@ impl<'t> Scanner<'t> {
             .add(self.text, raw, start..end, first_value, problems);
         Ok(end)
     }
+}
+
+/// Where the next game tree starts from `from` on: a `(` followed, past whitespace, by the `;`
+/// of its first node (or, as some FF[3] files wrote it, by a capital letter).
+fn next_game(bytes: &[u8], from: usize) -> Option<usize> {
+    (from..bytes.len()).find(|&j| {
+        bytes[j] == b'('
+            && bytes[j + 1..]
+                .iter()
+                .find(|b| !b.is_ascii_whitespace())
+                .is_some_and(|&b| b == b';' || b.is_ascii_uppercase())
+    })
 }
 
 /// Where the next value's `[` is, from `from` on past whitespace, if a value comes next.
