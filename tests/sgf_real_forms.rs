@@ -254,3 +254,16 @@ fn an_empty_view_is_the_whole_board() {
     assert_eq!(code, 0, "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A record that names no ruleset keeps the basic ko rule its game kept (GNU Go's default):
+/// "send two, return one" is legal and named as a long cycle, not refused as superko.
+#[test]
+fn a_record_without_a_ruleset_is_ruled_by_the_basic_ko_rule() {
+    let (code, out, _) = common::run(&["replay", "tests/records/send-two-return-one.sgf"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Rules: simple repetition rule"), "{out}");
+    assert!(
+        out.contains("Move 3 recreates the starting position"),
+        "{out}"
+    );
+}

@@ -81,6 +81,9 @@ struct Read {
     /// How the charset was found: judged by its `�` alone when the file said it (or is UTF-8),
     /// by every character that no text holds when it was detected.
     detected: Option<Script>,
+    /// UTF-8 whose every broken character lost a byte to a `?`: the damage is known and
+    /// counted in the note, so it is read, however much of its little text it spoils.
+    lost_bytes: bool,
 }
 
 /// What a detected charset's text is made of, for [`implausible`].
@@ -105,12 +108,14 @@ impl Read {
             note,
             replaced,
             detected: None,
+            lost_bytes: false,
         }
     }
 
     fn finish(self) -> SgfText {
         let non_ascii = self.text.chars().filter(|c| !c.is_ascii()).count();
         let junk = match self.detected {
+            _ if self.lost_bytes => 0,
             None => self.replaced,
             Some(script) => self
                 .text
@@ -291,6 +296,16 @@ const CJK: [&Encoding; 5] = [GBK, BIG5, SHIFT_JIS, EUC_KR, EUC_JP];
 /// only when it reads cleanly and scores at least one point a character.
 fn guess(bytes: &[u8], why: &str) -> Read {
     let (text, broken) = read(UTF_8, bytes);
+    if let Some(lost) = utf8_with_lost_bytes(bytes) {
+        let note = format!(
+            "{why}; read as UTF-8: {lost} of its characters lost a byte to a `?` (as in Fox \
+             exports) and show as `\u{fffd}`"
+        );
+        return Read {
+            lost_bytes: true,
+            ..Read::new(text, UTF_8, Some(note), broken)
+        };
+    }
     let good = text.chars().filter(|c| !c.is_ascii()).count() - broken;
     if broken * UTF8_GOOD_PER_BROKEN <= good {
         let note = format!(
@@ -345,6 +360,38 @@ fn guess(bytes: &[u8], why: &str) -> Read {
         }),
         ..Read::new(text, chosen, Some(note), malformed)
     }
+}
+
+/// How many characters of `bytes` lost a byte to a `?` when every break in its UTF-8 is one
+/// (a lead byte cut short by a `?`, or a continuation byte stranded after one) and at least as
+/// many characters came through whole; `None` otherwise. Legacy CJK text read as UTF-8 breaks
+/// everywhere, not only beside a `?`, so this damage is told apart from a charset.
+fn utf8_with_lost_bytes(bytes: &[u8]) -> Option<usize> {
+    let whole_chars = |valid: &[u8]| {
+        std::str::from_utf8(valid).map_or(0, |s| s.chars().filter(|c| !c.is_ascii()).count())
+    };
+    let (mut rest, mut lost, mut whole) = (bytes, 0, 0);
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(text) => {
+                whole += text.chars().filter(|c| !c.is_ascii()).count();
+                break;
+            }
+            Err(e) => {
+                let valid = e.valid_up_to();
+                whole += whole_chars(&rest[..valid]);
+                let end = valid + e.error_len()?;
+                let cut_short = rest.get(end) == Some(&b'?');
+                let stranded = valid > 0 && rest[valid - 1] == b'?';
+                if !(cut_short || stranded) {
+                    return None;
+                }
+                lost += usize::from(cut_short);
+                rest = &rest[end..];
+            }
+        }
+    }
+    (lost > 0 && whole >= lost).then_some(lost)
 }
 
 /// The language a CJK charset is written in, for its frequent characters.
@@ -942,6 +989,31 @@ mod tests {
         assert_eq!(read.unreadable, None);
         assert!(read.note.unwrap().contains("2 broken"));
         assert!(read.text.contains("正解是黑先活"));
+    }
+
+    /// Fox's exports in a public dataset: short names in UTF-8 where some bytes were replaced
+    /// by `?`, here a third of the characters. Read as UTF-8 with the loss counted, never as
+    /// windows-1252 and never refused.
+    #[test]
+    fn utf8_whose_bytes_were_lost_to_question_marks_stays_utf8() {
+        let text = game("", "韩国女子围甲", "俞俊", "");
+        let mut bytes = text.clone().into_bytes();
+        for name in ["女", "甲", "俊"] {
+            let at = text.find(name).unwrap() + 2;
+            bytes[at] = b'?';
+        }
+        let read = decode(bytes);
+        assert_eq!(read.charset, "UTF-8");
+        assert_eq!(read.unreadable, None);
+        assert!(
+            read.note
+                .unwrap()
+                .contains("3 of its characters lost a byte to a `?`")
+        );
+        assert!(read.text.contains("韩国"));
+        // GBK text has no such pattern: it is still read as GBK.
+        let gbk = encoded(GBK, &game("", "韩国女子", "俞俊", "黑先"));
+        assert_eq!(decode(gbk).charset, "GBK");
     }
 
     #[test]

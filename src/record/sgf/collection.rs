@@ -8,10 +8,10 @@
 use std::ops::Range;
 
 use super::main_line::{board_size, move_of};
-use super::problems::{Problems, invalid, on_board};
+use super::problems::{Problems, invalid, on_board, player};
 use super::scan::scan;
 use super::spans::{NodeSpans, PropertySpan};
-use super::values::{parse_color, parse_points, single};
+use super::values::{parse_points, single};
 use crate::diag::Diagnostic;
 use crate::record::ReadingNote;
 use crate::rules::notation::NO_LIBERTY_HELP;
@@ -233,10 +233,11 @@ fn read_node(source: &str, open: &mut OpenGame, node: &NodeSpans<'_>, problems: 
                     open.stones[at] = color.map(|c| (c, span));
                 }
             }
-            "PL" => match parse_color(&node.decoded(source, prop)) {
-                Some(c) => open.game.to_play = Some(c),
-                None => invalid(source, node, prop, problems),
-            },
+            "PL" => {
+                if let Some(c) = player(source, node, prop, problems) {
+                    open.game.to_play = Some(c);
+                }
+            }
             "GN" if root => open.game.title = Some(text_of(source, node, prop)),
             "EV" if root => open.game.event = Some(text_of(source, node, prop)),
             // `GN` wins over an `N` beside it in the root and over any later `N`.

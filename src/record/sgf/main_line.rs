@@ -4,10 +4,10 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use super::problems::{Problems, SGF_SHAPE, invalid, on_board, shown};
+use super::problems::{Problems, SGF_SHAPE, invalid, on_board, player, shown};
 use super::ruleset_name::{KNOWN_RULESETS, named_rules};
 use super::spans::{NodeSpans, PropertySpan};
-use super::values::{parse_color, parse_move, parse_points, parse_size, sgf_name, single};
+use super::values::{parse_move, parse_points, parse_size, sgf_name, single};
 use crate::diag::Diagnostic;
 use crate::record::{
     GameInfo, Record, RecordNote, RecordedResult, RuleOverrides, RulesSource, SetupChange,
@@ -102,13 +102,12 @@ impl<'t> MainLine<'t> {
                     };
                     setup.read(color, size, source, node, prop, problems);
                 }
-                "PL" => match parse_color(&node.decoded(source, prop)) {
-                    Some(c) => {
+                "PL" => {
+                    if let Some(c) = player(source, node, prop, problems) {
                         setup.to_play = Some(c);
                         setup.first.get_or_insert_with(|| prop.whole.clone());
                     }
-                    None => invalid(source, node, prop, problems),
-                },
+                }
                 "PB" | "PW" | "GN" | "DT" | "EV" | "RE" => {
                     let slot = match id {
                         "PB" => &mut self.info.black,
@@ -454,7 +453,10 @@ fn read_root(
     let komi = read_komi(source, root, problems);
     let mut base = Rules {
         suicide: SuicideRule::Forbidden,
-        ko: KoRule::Positional,
+        // A record that names no ruleset was played under rules it does not say: the basic ko
+        // rule is the one every such game kept (GNU Go's default; sgfmill and Sabaki check no
+        // superko), so a long cycle it played is named in a note, never refused.
+        ko: KoRule::Simple,
         end_passes: Some(2),
         max_stones: None,
         capture_target: None,

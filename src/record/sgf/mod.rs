@@ -344,6 +344,29 @@ mod tests {
         assert_eq!(long.setup.stones(Color::Black).len(), 2);
     }
 
+    /// Old files' `PL[1]`/`PL[2]` (and lower case) name the player as GNU Go reads them.
+    #[test]
+    fn old_player_values_are_read_with_a_note() {
+        let record = load("(;SZ[5]PL[2];W[aa])", &RuleOverrides::default()).unwrap();
+        assert_eq!(record.to_play, Color::White);
+        assert_eq!(
+            reading_notes(&record),
+            [
+                "1:8: `PL[2]` is read as white to play, as older programs wrote it and GNU Go reads it"
+            ]
+        );
+        assert_eq!(
+            load("(;SZ[5]PL[b])", &RuleOverrides::default())
+                .unwrap()
+                .to_play,
+            Color::Black
+        );
+        assert_eq!(
+            first_error("(;SZ[5]PL[X])").message,
+            "`PL[X]` is not a valid `PL` property"
+        );
+    }
+
     /// A chain set up with no liberty is refused at the value that set its stone, in whichever
     /// setup node before the first move that is; a handicap stone at `HA`.
     #[test]

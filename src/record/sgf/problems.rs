@@ -125,6 +125,45 @@ pub(super) fn invalid(
     });
 }
 
+/// The colour `PL` (written as `p` in `node`) names, or `None` after reporting that it names
+/// none. Besides FF[4]'s `B` and `W`, old files' `1` and `2` (and lower case) are read as GNU
+/// Go reads them, with a note.
+pub(super) fn player(
+    source: &str,
+    node: &NodeSpans<'_>,
+    p: &PropertySpan<'_>,
+    problems: &mut Problems,
+) -> Option<crate::rules::Color> {
+    use crate::rules::Color;
+    let values = node.decoded(source, p);
+    let written = match &values[..] {
+        [v] => v.trim(),
+        _ => "",
+    };
+    let color = match written {
+        "B" => return Some(Color::Black),
+        "W" => return Some(Color::White),
+        "b" | "1" => Some(Color::Black),
+        "w" | "2" => Some(Color::White),
+        _ => None,
+    };
+    match color {
+        Some(color) => {
+            problems.assume("old-player", p.whole.clone(), || {
+                format!(
+                    "`PL[{}]` is read as {color} to play, as older programs wrote it and GNU Go reads it",
+                    shown(written)
+                )
+            });
+            Some(color)
+        }
+        None => {
+            invalid(source, node, p, problems);
+            None
+        }
+    }
+}
+
 /// How to write a property replay reads.
 fn help_for(identifier: &str) -> &'static str {
     match identifier {

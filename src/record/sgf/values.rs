@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use crate::rules::{Color, Point};
+use crate::rules::Point;
 
 /// A value as it means: `\` escapes the next character, and `\` before a line break removes
 /// both (a soft line break).
@@ -103,15 +103,6 @@ pub(super) fn parse_size(values: &[Cow<'_, str>]) -> Option<(u8, u8)> {
             let n = v.parse().ok()?;
             Some((n, n))
         }
-    }
-}
-
-/// `PL`: `B` or `W`.
-pub(super) fn parse_color(values: &[Cow<'_, str>]) -> Option<Color> {
-    match single(values)? {
-        "B" => Some(Color::Black),
-        "W" => Some(Color::White),
-        _ => None,
     }
 }
 
