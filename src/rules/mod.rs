@@ -14,6 +14,7 @@ mod history;
 pub mod notation;
 pub mod point;
 pub mod position;
+pub mod reading;
 pub mod ruleset;
 pub mod score;
 mod zobrist;

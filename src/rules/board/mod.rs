@@ -12,6 +12,7 @@ use super::zobrist;
 
 mod consistency;
 mod queries;
+mod reading;
 mod sets;
 
 pub use self::queries::Chain;

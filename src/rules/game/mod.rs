@@ -173,6 +173,21 @@ impl Game {
         }
     }
 
+    /// Whether the repetition history holds the position key `key` (see `situation_key`).
+    pub(in crate::rules) fn has_seen(&self, key: u64) -> bool {
+        self.history.contains(key)
+    }
+
+    /// The most stones any remembered position held.
+    pub(in crate::rules) fn most_stones_seen(&self) -> usize {
+        self.most_stones_seen
+    }
+
+    /// The board's hash before the latest move (the simple ko rule's ban), if a move was made.
+    pub(in crate::rules) fn hash_before_last_move(&self) -> Option<u64> {
+        self.hash_before_last_move
+    }
+
     /// The current board.
     pub fn board(&self) -> &Board {
         &self.board

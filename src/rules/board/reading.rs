@@ -1,0 +1,137 @@
+//! What a reading search asks of a board, cell by cell: a chain's liberties, whether a move
+//! takes a chain, and how many stones a move leaves. Plain reads of the board's tables, for the
+//! solver in `rules::reading`.
+
+use super::*;
+use crate::rules::cells::CellSet;
+
+impl Board {
+    /// The padded cell of an on-board point, for a search that works in cells.
+    pub(in crate::rules) fn cell_of_point(&self, p: Point) -> usize {
+        self.cell(p)
+    }
+
+    /// The point of a padded cell, for a search that works in cells.
+    pub(in crate::rules) fn point_of_cell(&self, cell: usize) -> Point {
+        self.point(cell)
+    }
+
+    /// The colour of the stone on a padded cell, `None` when it is empty (or off the board).
+    pub(in crate::rules) fn color_at(&self, cell: usize) -> Option<Color> {
+        color_of(self.cells[cell])
+    }
+
+    /// The empty on-board cells, in reading order.
+    pub(in crate::rules) fn empty_cell_list(&self, out: &mut Vec<usize>) {
+        for (w, &word) in self.empty.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                out.push(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+    }
+
+    /// The distinct liberties of the chain through the stone on `cell`, in reading order.
+    pub(in crate::rules) fn liberty_cells(&self, cell: usize, out: &mut Vec<usize>) {
+        let mut seen = CellSet::default();
+        for stone in self.chain_stone_cells(self.head_of(cell)) {
+            for nb in self.neighbours(stone) {
+                if self.cells[nb] == EMPTY && !seen.contains(nb) {
+                    seen.set(nb);
+                    out.push(nb);
+                }
+            }
+        }
+        out.sort_unstable();
+    }
+
+    /// How many distinct liberties the chain through the stone on `cell` has, counting no
+    /// further than `cap`: a search only asks whether it has more than it can take away.
+    pub(in crate::rules) fn liberties_up_to(&self, cell: usize, cap: usize) -> usize {
+        let head = self.head_of(cell);
+        // The kept atari table answers the commonest question, one liberty, without a walk.
+        if self.atari_at[head] != 0 {
+            return 1;
+        }
+        let mut seen = CellSet::default();
+        let mut count = 0;
+        for stone in self.chain_stone_cells(head) {
+            for nb in self.neighbours(stone) {
+                if self.cells[nb] == EMPTY && !seen.contains(nb) {
+                    seen.set(nb);
+                    count += 1;
+                    if count > cap {
+                        return count;
+                    }
+                }
+            }
+        }
+        count
+    }
+
+    /// The only liberty of the chain through the stone on `cell`, when it has exactly one.
+    pub(in crate::rules) fn only_liberty(&self, cell: usize) -> Option<usize> {
+        match usize::from(self.atari_at[self.head_of(cell)]) {
+            0 => None,
+            liberty => Some(liberty),
+        }
+    }
+
+    /// The chains of `color` next to the chain through the stone on `cell` that have one
+    /// liberty: the cells of those liberties (a move there captures them), in reading order.
+    pub(in crate::rules) fn atari_neighbours(
+        &self,
+        cell: usize,
+        color: Color,
+        out: &mut Vec<usize>,
+    ) {
+        let mut heads = CellSet::default();
+        for stone in self.chain_stone_cells(self.head_of(cell)) {
+            for nb in self.neighbours(stone) {
+                if self.holds(nb, color) {
+                    let head = self.head_of(nb);
+                    if !heads.contains(head) {
+                        heads.set(head);
+                        let liberty = usize::from(self.atari_at[head]);
+                        if liberty != 0 && !out.contains(&liberty) {
+                            out.push(liberty);
+                        }
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+    }
+
+    /// How many stones the board holds after a `color` stone on the empty `cell` that the
+    /// board allows: one more, less every opposing chain it takes.
+    pub(in crate::rules) fn stones_after(&self, cell: usize, color: Color) -> usize {
+        let mut removed = 0;
+        let mut seen = [usize::MAX; 4];
+        for (i, nb) in self.neighbours(cell).into_iter().enumerate() {
+            if self.holds(nb, color.opponent()) {
+                let head = self.head_of(nb);
+                if !seen.contains(&head) && self.chains[head].in_atari_on(cell) {
+                    removed += usize::from(self.chains[head].stones);
+                }
+                seen[i] = head;
+            }
+        }
+        self.stones_on_board() + 1 - removed
+    }
+
+    /// Plays a stone the board allows on `cell` (a suicide the rules allow included: the
+    /// mover's dead chain is then removed); whether the mover's own stones were removed.
+    pub(in crate::rules) fn play_cell(
+        &mut self,
+        cell: usize,
+        color: Color,
+        captured: &mut Vec<usize>,
+    ) -> bool {
+        let p = self.point(cell);
+        self.play_recording(p, color, captured);
+        let mut removed = Vec::new();
+        self.remove_if_dead(p, &mut removed)
+    }
+}
