@@ -179,6 +179,32 @@ fn an_independent_parser_reads_every_export() {
                     expected.sort_by_key(|m| format!("{m:?}"));
                     assert_eq!(children, expected, "{at}");
                 }
+                Task::Reading { .. } => {
+                    let libertykit::answer::Answer::Reading {
+                        proof: Ok(solution),
+                        ..
+                    } = &answer.answer
+                    else {
+                        panic!("{at}");
+                    };
+                    // One variation per first move that works and per refuted try.
+                    let mut children: Vec<Move> = root
+                        .children()
+                        .filter_map(|c| match c.get_move() {
+                            Some(Prop::B(m) | Prop::W(m)) => Some(parsed_move(m, n)),
+                            _ => None,
+                        })
+                        .collect();
+                    children.sort_by_key(|m| format!("{m:?}"));
+                    let mut expected: Vec<Move> = solution
+                        .accepted
+                        .iter()
+                        .map(|a| Move::Play(a.point))
+                        .chain(solution.refuted.iter().map(|r| Move::Play(r.point)))
+                        .collect();
+                    expected.sort_by_key(|m| format!("{m:?}"));
+                    assert_eq!(children, expected, "{at}");
+                }
                 Task::Liberties { .. } | Task::Score { .. } => assert!(main.is_empty(), "{at}"),
             }
         }

@@ -93,6 +93,9 @@ pub enum MarkKind {
     Dead,
     /// An empty point counted for this colour.
     Territory(Color),
+    /// A stone of the chain a reading problem is about (drawn on the player sheet too: it is
+    /// the question, not the answer).
+    Target,
 }
 
 impl Figure {

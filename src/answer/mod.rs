@@ -7,13 +7,14 @@ mod words;
 
 pub use figure::{Figure, Mark, MarkKind, Note, Numbered, Panel, numbered_moves};
 pub use firewall::Firewall;
-pub use words::{describe, giveaways, list, note_text, scoring_name};
+pub use words::{describe, giveaways, line_text, list, moves_count, note_text, scoring_name};
 // Kept for the layout files that still name it here; the one formatter is `text::number`.
 pub use crate::wording::number;
 
 use crate::kit::model::{Example, Kit, Task};
 use crate::kit::starting_side;
 use crate::record::referee::{self, MoveReport};
+use crate::rules::reading::{self, Budget, Goal, Question, Solution, Unreadable};
 use crate::rules::{
     Capture, Color, Game, IllegalMove, Move, Point, Position, Rules, Score, Scoring, score,
 };
@@ -83,6 +84,19 @@ pub enum Answer {
     },
     /// The score of the position.
     Score(Score),
+    /// A reading problem's proof: every first move that captures (or saves) the chain in time.
+    Reading {
+        /// Capture or escape.
+        goal: Goal,
+        /// The chain's stones, sorted.
+        chain: Vec<Point>,
+        /// The chain's colour (the defender's).
+        color: Color,
+        /// The attacker's moves allowed.
+        within: u32,
+        /// The proof, or why there is none.
+        proof: Result<Solution, Unreadable>,
+    },
 }
 
 /// Computes the answer key of a kit.
@@ -114,6 +128,11 @@ pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
             }
             (Answer::Capture { moves }, Figure::single(*start, marks))
         }
+        Task::Reading {
+            goal,
+            group,
+            within,
+        } => read(&game, start, *goal, *group, *within),
         Task::Liberties { group } => {
             let chain = game.board().chain(*group);
             let (color, stones, liberties) = chain.map_or((to_play, Vec::new(), Vec::new()), |c| {
@@ -157,6 +176,124 @@ pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
         answer,
         figure,
     }
+}
+
+/// A reading problem, proven: the figure numbers the main line of the first accepted move on
+/// the position with the chain marked, and when more than one first move works, marks them all
+/// on a second board.
+fn read(game: &Game, start: &Position, goal: Goal, group: Point, within: u32) -> (Answer, Figure) {
+    let question = Question {
+        goal,
+        target: group,
+        within,
+    };
+    let proof = reading::solve(game, &question, Budget::default());
+    let (color, chain) = game
+        .board()
+        .chain(group)
+        .map_or((Color::White, vec![group]), |c| (c.color, c.stones));
+    let targets: Vec<Mark> = chain.iter().map(|&p| mark(p, MarkKind::Target)).collect();
+    let mut panels = Vec::new();
+    let mut notes = Vec::new();
+    if let Ok(solution) = &proof
+        && let Some(first) = solution.accepted.first()
+    {
+        let (numbers, line_notes) = numbered_moves(start, &first.line);
+        notes = line_notes;
+        panels.push(Panel {
+            board: *start,
+            marks: targets.clone(),
+            numbers,
+            after_move: None,
+        });
+        if solution.accepted.len() > 1 {
+            let mover = first.line[0].0;
+            let mut marks = targets.clone();
+            marks.extend(
+                solution
+                    .accepted
+                    .iter()
+                    .map(|a| mark(a.point, MarkKind::Move(mover))),
+            );
+            panels.push(Panel {
+                board: *start,
+                marks,
+                numbers: Vec::new(),
+                after_move: None,
+            });
+        }
+    } else {
+        panels.push(Panel {
+            board: *start,
+            marks: targets,
+            numbers: Vec::new(),
+            after_move: None,
+        });
+    }
+    let answer = Answer::Reading {
+        goal,
+        chain,
+        color,
+        within,
+        proof,
+    };
+    (answer, Figure { panels, notes })
+}
+
+/// Why `point`, a first move a reading problem's proof does not accept, fails: the move and
+/// the defence that refutes it (for a capture, the defender's reply; for an escape, the
+/// attacker's capture line). `None` when the move is not legal at all.
+pub fn reading_refutation(
+    rules: &Rules,
+    example: &Example,
+    point: Point,
+) -> Option<Vec<(Color, Move)>> {
+    let Task::Reading {
+        goal,
+        group,
+        within,
+    } = example.task
+    else {
+        return None;
+    };
+    let mover = example.to_play.unwrap_or(Color::Black);
+    let mut game = Game::new(example.board.to_board(), mover, *rules);
+    game.play(mover, Move::Play(point)).ok()?;
+    let first = (mover, Move::Play(point));
+    if game.board().stone(group).is_none() {
+        return Some(vec![first]);
+    }
+    let mut line = vec![first];
+    match goal {
+        Goal::Capture if within > 1 => {
+            let question = Question {
+                goal: Goal::Escape,
+                target: group,
+                within: within - 1,
+            };
+            if let Ok(defence) = reading::solve(&game, &question, Budget::default()) {
+                match defence.accepted.first() {
+                    Some(reply) => line.push(reply.line[0]),
+                    None if defence.already_safe => line.push((mover.opponent(), Move::Pass)),
+                    None => {}
+                }
+            }
+        }
+        Goal::Capture => {}
+        Goal::Escape => {
+            let question = Question {
+                goal: Goal::Capture,
+                target: group,
+                within,
+            };
+            if let Ok(attack) = reading::solve(&game, &question, Budget::default())
+                && let Some(capture) = attack.accepted.first()
+            {
+                line.extend(capture.line.iter().copied());
+            }
+        }
+    }
+    Some(line)
 }
 
 fn mark(point: Point, kind: MarkKind) -> Mark {

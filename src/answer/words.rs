@@ -3,7 +3,8 @@
 //! only points (`C3`, A–T without I in every language) and move numbers are written here.
 
 use super::{Answer, ExampleAnswer, MoveReport, Note};
-use crate::rules::{Color, Point, Score, Scoring};
+use crate::rules::reading::{Goal, Solution, Unreadable};
+use crate::rules::{Color, Move, Point, Score, Scoring};
 use crate::wording::Wording;
 
 /// Points as `C3, D4`, for diagnostics (which are in English); the pack's words use
@@ -198,7 +199,120 @@ fn answer_sentences(answer: &ExampleAnswer, wording: &Wording) -> Vec<Sentence> 
             moves, captures, ..
         } => sequence_sentences(answer, moves, *captures, wording),
         Answer::Score(s) => vec![score_line(s, wording)],
+        Answer::Reading {
+            goal,
+            chain,
+            color,
+            within,
+            proof,
+        } => reading_sentences(*goal, chain, *color, *within, proof, wording),
     }
+}
+
+/// A reading problem's answer: each first move that works, the main line of the first, then
+/// each tempting try that fails with its refutation.
+fn reading_sentences(
+    goal: Goal,
+    chain: &[Point],
+    color: Color,
+    within: u32,
+    proof: &Result<Solution, Unreadable>,
+    wording: &Wording,
+) -> Vec<Sentence> {
+    let color_word = |c: Color| wording.get(c.name()).to_string();
+    let chain_text = points_in(chain, wording);
+    let moves = moves_count(within, wording);
+    let mover = match goal {
+        Goal::Capture => color.opponent(),
+        Goal::Escape => color,
+    };
+    let args = |point: &str| {
+        vec![
+            ("point", point.to_string()),
+            ("mover", color_word(mover)),
+            ("color", color_word(color)),
+            ("chain", chain_text.clone()),
+            ("moves", moves.clone()),
+        ]
+    };
+    let fill = |key: &str, args: Vec<(&str, String)>| {
+        let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        sentence(wording, key, &args)
+    };
+    let solution = match proof {
+        Ok(solution) => solution,
+        Err(_) => return vec![fill("answer_read_unproven", args(""))],
+    };
+    let (works, none, fails) = match goal {
+        Goal::Capture => (
+            "answer_read_capture",
+            "answer_read_capture_none",
+            "answer_read_capture_refuted",
+        ),
+        Goal::Escape => (
+            "answer_read_escape",
+            "answer_read_escape_none",
+            "answer_read_escape_refuted",
+        ),
+    };
+    let mut out = Vec::new();
+    if solution.accepted.is_empty() {
+        out.push(fill(none, args("")));
+    }
+    for accepted in &solution.accepted {
+        out.push(fill(works, args(&accepted.point.to_string())));
+    }
+    if let Some(first) = solution.accepted.first()
+        && first.line.len() > 1
+    {
+        let mut a = args(&first.point.to_string());
+        a.push(("line", line_text(&first.line, 1, wording)));
+        out.push(fill("answer_read_line", a));
+    }
+    for refuted in &solution.refuted {
+        let mut a = args(&refuted.point.to_string());
+        let refutation = match refuted.line.get(1) {
+            None => String::new(),
+            Some(&(c, Move::Pass)) => wording.fill("read_reply_pass", &[("color", &color_word(c))]),
+            Some(_) if goal == Goal::Escape => line_text(&refuted.line[1..], 2, wording),
+            Some(&(c, Move::Play(p))) => wording.fill(
+                "read_reply",
+                &[("color", &color_word(c)), ("point", &p.to_string())],
+            ),
+        };
+        a.push(("refutation", refutation));
+        out.push(fill(fails, a));
+    }
+    out
+}
+
+/// `3 moves`, `1 move`, as the wording counts them.
+pub fn moves_count(n: u32, wording: &Wording) -> String {
+    let key = if n == 1 { "move_one" } else { "move_many" };
+    wording.fill(key, &[("count", &n.to_string())])
+}
+
+/// A line of moves numbered from `first`: `1. Black C4, 2. White D4`.
+pub fn line_text(line: &[(Color, Move)], first: usize, wording: &Wording) -> String {
+    line.iter()
+        .enumerate()
+        .map(|(i, &(c, m))| {
+            let color = wording.get(c.name());
+            let number = (first + i).to_string();
+            match m {
+                Move::Pass => wording.fill("line_pass", &[("number", &number), ("color", color)]),
+                Move::Play(p) => wording.fill(
+                    "line_move",
+                    &[
+                        ("number", &number),
+                        ("color", color),
+                        ("point", &p.to_string()),
+                    ],
+                ),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(wording.get("line_separator"))
 }
 
 /// `1 stone`, `3 stones`, as the wording counts them.

@@ -1,10 +1,11 @@
 //! Each example's stated `key` held against what the rules engine finds. The kit reads a key's
 //! form; only here is it compared with the engine's answer.
 
-use crate::answer::{Answer, ExampleAnswer, describe, list};
+use crate::answer::{Answer, ExampleAnswer, describe, list, reading_refutation};
 use crate::diag::Diagnostic;
 use crate::kit::model::{Claim, Example, LegalClaim};
-use crate::rules::{Color, Point};
+use crate::rules::reading::{Goal, Solution, Unreadable};
+use crate::rules::{Color, Move, Point, Rules};
 use crate::wording::Wording;
 
 /// A problem for every example whose key disagrees with the engine's answer (`answers`, one per
@@ -12,11 +13,16 @@ use crate::wording::Wording;
 /// saying that is intended.
 pub fn key_problems(
     wording: &Wording,
+    rules: &Rules,
     examples: &[Example],
     answers: &[ExampleAnswer],
 ) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     for (example, answer) in examples.iter().zip(answers) {
+        if let Answer::Reading { .. } = &answer.answer {
+            problems.extend(reading_problems(rules, example, answer));
+            continue;
+        }
         // Put in words only for a message: a sound kit's answers are never described here.
         let found = || describe(answer, wording).join("; ");
         let n = example.number;
@@ -81,6 +87,141 @@ pub fn key_problems(
     problems
 }
 
+/// A reading problem's proof held against its key: a problem for a question too big to prove,
+/// an escape with nothing to escape from, a missing `key = []`, and each move the key and the
+/// proof disagree on, with the line that shows who is right.
+fn reading_problems(rules: &Rules, example: &Example, answer: &ExampleAnswer) -> Vec<Diagnostic> {
+    let Answer::Reading {
+        goal,
+        chain,
+        color,
+        within,
+        proof,
+    } = &answer.answer
+    else {
+        return Vec::new();
+    };
+    let n = example.number;
+    let moves = if *within == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{within} moves")
+    };
+    let chain = format!("{} chain {}", color.name(), list(chain));
+    let (verb, mover) = match goal {
+        Goal::Capture => ("captures", color.opponent()),
+        Goal::Escape => ("saves", *color),
+    };
+    let solution: &Solution = match proof {
+        Ok(solution) => solution,
+        Err(Unreadable::TooBig(too_big)) => {
+            return vec![
+                Diagnostic::at(
+                    example.task_span.clone(),
+                    format!(
+                        "example {n}: reading whether {} {verb} {chain} within {moves} takes more than {} positions, so no key can be proven",
+                        mover.name(), too_big.nodes
+                    ),
+                )
+                .with_help("make `within` smaller, or fill the board around the chain so fewer moves matter; a `view` does not limit the reading"),
+            ];
+        }
+        Err(other) => {
+            return vec![Diagnostic::at(
+                example.task_span.clone(),
+                format!("example {n}: this reading problem cannot be read ({other:?})"),
+            )];
+        }
+    };
+    if *goal == Goal::Escape && solution.already_safe {
+        return vec![
+            Diagnostic::at(
+                example.task_span.clone(),
+                format!(
+                    "example {n}: {chain} cannot be captured within {moves} even if {} passes, so there is nothing to escape from",
+                    mover.name()
+                ),
+            )
+            .with_help("raise `within`, or take liberties away from the chain so that it is in danger"),
+        ];
+    }
+    let accepted: Vec<Point> = solution.accepted.iter().map(|a| a.point).collect();
+    let Some(key) = &example.key else {
+        if accepted.is_empty() {
+            let none = match goal {
+                Goal::Capture => {
+                    format!("no {} move captures {chain} within {moves}", mover.name())
+                }
+                Goal::Escape => format!(
+                    "no {} move saves {chain} from capture within {moves}",
+                    mover.name()
+                ),
+            };
+            return vec![
+                Diagnostic::at(example.task_span.clone(), format!("example {n}: {none}"))
+                    .with_help("add `key = []` if showing that there is none is the point"),
+            ];
+        }
+        return Vec::new();
+    };
+    let Claim::Points(stated) = &key.claim else {
+        return Vec::new();
+    };
+    let mut problems = Vec::new();
+    for a in &solution.accepted {
+        if !stated.contains(&a.point) {
+            problems.push(
+                Diagnostic::at(
+                    key.span.clone(),
+                    format!(
+                        "example {n}: the key leaves out {}, which also {verb} {chain} within {moves}: {}",
+                        a.point,
+                        line_words(&a.line)
+                    ),
+                )
+                .with_help(format!("the key lists every first move that works; add `\"{}\"`", a.point)),
+            );
+        }
+    }
+    for &p in stated.iter().filter(|p| !accepted.contains(p)) {
+        let message = match reading_refutation(rules, example, p) {
+            None => format!(
+                "example {n}: the key says {p}, which {} cannot play here",
+                mover.name()
+            ),
+            Some(line) if line.len() < 2 => format!(
+                "example {n}: the key says {p}, which does not {} {chain} within {moves}",
+                &verb[..verb.len() - 1]
+            ),
+            Some(line) => format!(
+                "example {n}: the key says {p}, which does not {} {chain} within {moves}: {}",
+                &verb[..verb.len() - 1],
+                line_words(&line)
+            ),
+        };
+        problems.push(Diagnostic::at(key.span.clone(), message).with_help(
+            if accepted.is_empty() {
+                "no first move works: write `key = []`, or change the position".to_string()
+            } else {
+                format!("the moves that work are {}", list(&accepted))
+            },
+        ));
+    }
+    problems
+}
+
+/// A line of moves as a diagnostic writes it: `1. Black C4, 2. White D4`.
+fn line_words(line: &[(Color, Move)]) -> String {
+    line.iter()
+        .enumerate()
+        .map(|(i, (c, m))| match m {
+            Move::Pass => format!("{}. {} passes", i + 1, c.name()),
+            Move::Play(p) => format!("{}. {} {p}", i + 1, c.name()),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Points as a key states them, `none` for no point.
 fn shown(points: &[Point]) -> String {
     if points.is_empty() {
@@ -97,7 +238,12 @@ mod tests {
     use crate::kit::{Kit, load};
 
     fn problems_of(kit: &Kit) -> Vec<Diagnostic> {
-        key_problems(&kit.wording, &kit.examples, &answer_key(kit).examples)
+        key_problems(
+            &kit.wording,
+            &kit.rules,
+            &kit.examples,
+            &answer_key(kit).examples,
+        )
     }
 
     fn kit(examples: &str) -> String {

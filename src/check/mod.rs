@@ -106,7 +106,7 @@ pub fn check_answers(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic
     match load(source.text()) {
         Ok(kit) => {
             let key = answer_key(&kit);
-            let mut problems = key_problems(&kit.wording, &kit.examples, &key.examples);
+            let mut problems = key_problems(&kit.wording, &kit.rules, &kit.examples, &key.examples);
             problems.extend(view_problems(&kit.examples, &key.examples));
             if !problems.is_empty() {
                 return Err(in_file_order(problems));
@@ -123,6 +123,7 @@ pub fn check_answers(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic
                     .collect();
                 problems.extend(key_problems(
                     &rejected.wording,
+                    rules,
                     &rejected.examples,
                     &answers,
                 ));

@@ -120,6 +120,22 @@ fn points_in_question(example: &Example, answer: &ExampleAnswer) -> Vec<(Role, P
                 add(("the captured stone", "the captured stones"), &m.captured);
             }
         }
+        Answer::Reading { chain, proof, .. } => {
+            add(("the marked stone", "the marked stones"), chain);
+            if let Ok(solution) = proof {
+                let first: Vec<Point> = solution.accepted.iter().map(|a| a.point).collect();
+                add(
+                    ("the first move that works", "the first moves that work"),
+                    &first,
+                );
+                if let Some(main) = solution.accepted.first() {
+                    add(
+                        ("the main line's move", "the main line's moves"),
+                        &played(&main.line[1..]),
+                    );
+                }
+            }
+        }
         Answer::Score(score) => {
             let board = &example.board;
             let stones: Vec<Point> = board

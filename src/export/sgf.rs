@@ -114,6 +114,45 @@ fn answer_nodes(
                 }
             }
         }
+        (
+            Task::Reading { .. },
+            Answer::Reading {
+                proof: Ok(solution),
+                ..
+            },
+        ) if !solution.accepted.is_empty() || !solution.refuted.is_empty() => {
+            // Each first move that works is a variation marked good (`TE`), the first with its
+            // main line; each tempting try that fails is one marked bad (`BM`) with its
+            // refutation, as problem collections mark theirs.
+            let branches = solution.accepted.len() + solution.refuted.len();
+            let comment = escape(&words.join("\n"));
+            let lines = solution
+                .accepted
+                .iter()
+                .enumerate()
+                .map(|(i, a)| (&a.line, "TE", if i == 0 { a.line.len() } else { 1 }))
+                .chain(
+                    solution
+                        .refuted
+                        .iter()
+                        .map(|r| (&r.line, "BM", r.line.len())),
+                );
+            for (line, mark, shown) in lines {
+                if branches > 1 {
+                    out.push('(');
+                }
+                for (i, &(color, m)) in line.iter().take(shown).enumerate() {
+                    let _ = write!(out, ";{}[{}]", move_id(color), move_value(m, n));
+                    if i == 0 {
+                        let _ = write!(out, "{mark}[1]C[{comment}]");
+                    }
+                }
+                out.push('\n');
+                if branches > 1 {
+                    out.push_str(")\n");
+                }
+            }
+        }
         (Task::Liberties { .. }, Answer::Liberties { liberties, .. }) => {
             let _ = writeln!(
                 out,
@@ -178,6 +217,10 @@ fn private_entries(example: &Example, kit: &Kit) -> Vec<String> {
     let mut entries = vec![format!("task={}", example.task.name())];
     match &example.task {
         Task::Liberties { group } => entries.push(format!("group={group}")),
+        Task::Reading { group, within, .. } => {
+            entries.push(format!("group={group}"));
+            entries.push(format!("within={within}"));
+        }
         Task::Score { dead } if !dead.is_empty() => {
             let dead: Vec<String> = dead.iter().map(ToString::to_string).collect();
             entries.push(format!("dead={}", dead.join(" ")));

@@ -12,6 +12,7 @@ use crate::rules::notation::{
     NO_LIBERTY_HELP, NotationError, board_of, chains_without_liberty, diagram, parse_move,
     parse_written_position, point_list,
 };
+use crate::rules::reading::Goal;
 use crate::rules::{Board, BoardSize, Color, Game, Move, Point, Position, Rules};
 use crate::toml_input::document::TomlReader;
 use crate::toml_input::rules_table::BOARD_SETTING;
@@ -50,7 +51,9 @@ pub(crate) fn check(
         rules,
         to_play,
     };
-    if matches!(kind, TaskKind::Capture | TaskKind::Legal) && !raw.is_written("to_play") {
+    if matches!(kind, TaskKind::Capture | TaskKind::Escape | TaskKind::Legal)
+        && !raw.is_written("to_play")
+    {
         asked.needs(
             cx,
             "to_play",
@@ -152,7 +155,7 @@ fn task(
         ..
     } = *asked;
     match asked.kind {
-        TaskKind::Capture => Some(Task::Capture),
+        TaskKind::Capture | TaskKind::Escape => reading(cx, raw, asked, board),
         TaskKind::Liberties => match &raw.group {
             None => {
                 asked.needs(
@@ -222,6 +225,103 @@ fn task(
     }
 }
 
+/// The most attacker moves a reading problem may allow: deeper problems are beyond what a
+/// printed beginner's problem asks, and beyond what can be proven in a moment.
+pub const MOST_WITHIN: u32 = 9;
+
+/// A `capture` or `escape` task: without a `group`, `capture` is the one-move question; with
+/// one, either is a reading problem about the chain through it.
+fn reading(
+    cx: &mut TomlReader<'_>,
+    raw: &RawExample,
+    asked: &Asked<'_>,
+    board: &Board,
+) -> Option<Task> {
+    let goal = match asked.kind {
+        TaskKind::Escape => Goal::Escape,
+        _ => Goal::Capture,
+    };
+    let within = match &raw.within {
+        None => Some(1),
+        Some(w) => match u32::try_from(*w.get_ref()) {
+            Ok(n @ 1..=MOST_WITHIN) => Some(n),
+            _ => {
+                cx.error(
+                    w.span(),
+                    format!("`within = {}` is not a number of moves from 1 to {MOST_WITHIN}", w.get_ref()),
+                    Some("`within` counts the capturing side's moves, the first included, e.g. `within = 3`".into()),
+                );
+                None
+            }
+        },
+    };
+    let Some(g) = &raw.group else {
+        if goal == Goal::Escape {
+            asked.needs(
+                cx,
+                "group",
+                "add `group = \"C3\"`: a stone of the side to play's chain to save",
+            );
+            return None;
+        }
+        if let (Some(w), Some(n)) = (&raw.within, within)
+            && n > 1
+        {
+            cx.error(
+                w.span(),
+                format!("`within = {n}` needs a `group`: which chain is to be captured"),
+                Some("add `group = \"C3\"`, a stone of the chain to capture; without one, `capture` asks which moves capture now".into()),
+            );
+            return None;
+        }
+        return within.map(|_| Task::Capture);
+    };
+    let p = point(cx, g, asked.size)?;
+    let mover = asked.to_play.unwrap_or(Color::Black);
+    let wanted = match goal {
+        Goal::Capture => mover.opponent(),
+        Goal::Escape => mover,
+    };
+    match board.stone(p) {
+        None => {
+            cx.error(
+                g.span(),
+                format!("`group` names `{p}`, which is empty in this position"),
+                Some(format!(
+                    "name a stone of the chain; stones here: {}",
+                    stone_list(board)
+                )),
+            );
+            return None;
+        }
+        Some(c) if c != wanted => {
+            let (what, other) = match goal {
+                Goal::Capture => ("to capture are the opponent's", "escape"),
+                Goal::Escape => ("to save are the side to play's own", "capture"),
+            };
+            cx.error(
+                g.span(),
+                format!(
+                    "`group` names `{p}`, a {} stone, but {} is to play: the stones {what}",
+                    c.name(),
+                    mover.name()
+                ),
+                Some(format!(
+                    "name a {} stone, or write `task = \"{other}\"`",
+                    wanted.name()
+                )),
+            );
+            return None;
+        }
+        Some(_) => {}
+    }
+    Some(Task::Reading {
+        goal,
+        group: p,
+        within: within?,
+    })
+}
+
 /// Reads `view = "A1:G7"`: two opposite corners of a rectangle of at least 2x2 points.
 fn view(cx: &mut TomlReader<'_>, raw: &Spanned<String>, size: BoardSize) -> Option<View> {
     let text = raw.get_ref().trim();
@@ -262,34 +362,32 @@ fn view(cx: &mut TomlReader<'_>, raw: &Spanned<String>, size: BoardSize) -> Opti
     Some(v)
 }
 
+/// A task field's name, where it is written, and the tasks that read it.
+type FieldOwners<'a> = (&'a str, Option<Range<usize>>, &'a [TaskKind]);
+
 /// Task fields given to a task that does not use them are mistakes worth reporting.
 fn unused_fields(cx: &mut TomlReader<'_>, raw: &RawExample, task: TaskKind) {
-    let fields: [(&str, Option<Range<usize>>, TaskKind); 5] = [
+    use TaskKind::{Capture, Escape, Legal, Liberties, Score, Sequence};
+    let fields: [FieldOwners; 6] = [
         (
             "group",
             raw.group.as_ref().map(Spanned::span),
-            TaskKind::Liberties,
-        ),
-        ("move", raw.mv.as_ref().map(Spanned::span), TaskKind::Legal),
-        (
-            "history",
-            raw.history.as_ref().map(Spanned::span),
-            TaskKind::Legal,
+            &[Liberties, Capture, Escape],
         ),
         (
-            "moves",
-            raw.moves.as_ref().map(Spanned::span),
-            TaskKind::Sequence,
+            "within",
+            raw.within.as_ref().map(Spanned::span),
+            &[Capture, Escape],
         ),
-        (
-            "dead",
-            raw.dead.as_ref().map(Spanned::span),
-            TaskKind::Score,
-        ),
+        ("move", raw.mv.as_ref().map(Spanned::span), &[Legal]),
+        ("history", raw.history.as_ref().map(Spanned::span), &[Legal]),
+        ("moves", raw.moves.as_ref().map(Spanned::span), &[Sequence]),
+        ("dead", raw.dead.as_ref().map(Spanned::span), &[Score]),
     ];
-    for (name, span, owner) in fields {
+    for (name, span, owners) in fields {
+        let owner = owners[0];
         if let Some(span) = span
-            && owner != task
+            && !owners.contains(&task)
         {
             cx.error(
                 span,

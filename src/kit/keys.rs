@@ -90,9 +90,10 @@ pub(crate) fn read(
                 }
             }
         }
-        TaskKind::Capture | TaskKind::Liberties | TaskKind::Sequence => {
+        TaskKind::Capture | TaskKind::Escape | TaskKind::Liberties | TaskKind::Sequence => {
             let what = match task {
                 TaskKind::Capture => "a point or a list of points (the capturing moves)",
+                TaskKind::Escape => "a point or a list of points (the saving moves)",
                 TaskKind::Liberties => "a list of points (the liberties)",
                 _ => "a list of points (every stone captured along the way)",
             };

@@ -2,6 +2,7 @@
 
 use std::ops::Range;
 
+use crate::rules::reading::Goal;
 use crate::rules::ruleset::named;
 use crate::rules::{BoardSize, Color, IllegalMove, Move, Point, Position, Rules};
 use crate::wording::{Language, Wording};
@@ -268,6 +269,17 @@ pub enum LegalClaim {
 pub enum Task {
     /// Which moves of `to_play` capture, and what each removes.
     Capture,
+    /// A reading problem: `capture` with a `group`, or `escape`. Every first move that removes
+    /// (or saves) the chain through `group` within `within` of the attacker's moves, proven
+    /// against every defence.
+    Reading {
+        /// Capture the opponent's chain, or save the side to play's own.
+        goal: Goal,
+        /// A stone of the chain.
+        group: Point,
+        /// The attacker's moves allowed, the first included.
+        within: u32,
+    },
     /// The chain through `group` and its liberties.
     Liberties {
         /// Any stone of the chain.
@@ -303,15 +315,23 @@ impl Task {
         }
     }
 
-    /// The task's name in kit files and output: `capture`, `liberties`, `legal`, `sequence`, `score`.
+    /// The task's name in kit files and output: `capture`, `escape`, `liberties`, `legal`,
+    /// `sequence`, `score`.
     pub fn name(&self) -> &'static str {
         self.kind().name()
     }
 
-    /// Which of the five tasks this is.
+    /// Which of the six tasks this is.
     pub fn kind(&self) -> TaskKind {
         match self {
             Task::Capture => TaskKind::Capture,
+            Task::Reading {
+                goal: Goal::Capture,
+                ..
+            } => TaskKind::Capture,
+            Task::Reading {
+                goal: Goal::Escape, ..
+            } => TaskKind::Escape,
             Task::Liberties { .. } => TaskKind::Liberties,
             Task::Legal { .. } => TaskKind::Legal,
             Task::Sequence { .. } => TaskKind::Sequence,
@@ -320,11 +340,13 @@ impl Task {
     }
 }
 
-/// The five tasks by name, before their fields are read: what `task = "..."` can say.
+/// The six tasks by name, before their fields are read: what `task = "..."` can say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TaskKind {
     /// `capture`.
     Capture,
+    /// `escape`.
+    Escape,
     /// `liberties`.
     Liberties,
     /// `legal`.
@@ -342,4 +364,4 @@ impl TaskKind {
     }
 }
 
-named!(TaskKind, Capture => "capture", Liberties => "liberties", Legal => "legal", Sequence => "sequence", Score => "score");
+named!(TaskKind, Capture => "capture", Escape => "escape", Liberties => "liberties", Legal => "legal", Sequence => "sequence", Score => "score");

@@ -36,8 +36,8 @@ pub const KIT_REQUIRED: &[&str] = &["title"];
 
 /// Every key an `[[example]]` accepts, for suggestions.
 pub const EXAMPLE_KEYS: &[&str] = &[
-    "position", "task", "to_play", "title", "prompt", "group", "move", "history", "moves", "dead",
-    "key", "view",
+    "position", "task", "to_play", "title", "prompt", "group", "within", "move", "history",
+    "moves", "dead", "key", "view",
 ];
 
 /// Keys every `[[example]]` must have.
@@ -146,7 +146,7 @@ impl RawKit {
 pub struct RawExample {
     /// The position in notation, e.g. `white C3; black B3 C2 D3` (required).
     pub position: Option<Spanned<String>>,
-    /// `capture`, `liberties`, `legal`, `sequence` or `score` (required).
+    /// `capture`, `escape`, `liberties`, `legal`, `sequence` or `score` (required).
     pub task: Option<Spanned<String>>,
     /// `black` or `white`.
     pub to_play: Option<Spanned<String>>,
@@ -154,8 +154,10 @@ pub struct RawExample {
     pub title: Option<Spanned<String>>,
     /// A prompt overriding the generated one.
     pub prompt: Option<Spanned<String>>,
-    /// For `liberties`: any stone of the chain.
+    /// For `liberties`, `capture` and `escape`: any stone of the chain.
     pub group: Option<Spanned<String>>,
+    /// For `capture` and `escape`: the attacker's moves allowed.
+    pub within: Option<Spanned<i64>>,
     /// For `legal`: the move asked about.
     pub mv: Option<Spanned<String>>,
     /// For `legal`: earlier moves, e.g. `["black C4", "white D4"]`.
@@ -185,6 +187,7 @@ impl RawExample {
             title: r.one("title", text),
             prompt: r.one("prompt", text),
             group: r.one("group", text),
+            within: r.one("within", whole_number),
             mv: r.one("move", text),
             history: r.many("history", text_list),
             moves: r.many("moves", text_list),

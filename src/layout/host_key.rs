@@ -170,6 +170,7 @@ fn legend_entries(key: &AnswerKey) -> Vec<LegendEntry> {
         (MarkKind::Liberty, None, "legend_liberty"),
         (MarkKind::Illegal, None, "legend_illegal"),
         (MarkKind::Dead, white, "legend_dead"),
+        (MarkKind::Target, white, "legend_target"),
         (
             MarkKind::Territory(Color::Black),
             None,

@@ -252,10 +252,23 @@ fn examples(flow: &mut Flow, kit: &Kit, style: &Style, range: Range<usize>, head
     example_grid::add(flow, kit, style, heading, &cells);
 }
 
-/// The position as players see it: no answer, only what the question needs, which is the
-/// stones agreed dead in a `score` example, marked so players know to remove them.
+/// The position as players see it: no answer, only what the question needs: the stones agreed
+/// dead in a `score` example, marked so players know to remove them, and the chain a reading
+/// problem is about.
 fn question_panel(example: &Example) -> Panel {
     let marks = match &example.task {
+        Task::Reading { group, .. } => example
+            .board
+            .to_board()
+            .chain(*group)
+            .map(|c| c.stones)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|point| Mark {
+                point,
+                kind: MarkKind::Target,
+            })
+            .collect(),
         Task::Score { dead } => dead
             .iter()
             .map(|&point| Mark {

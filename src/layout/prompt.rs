@@ -1,6 +1,7 @@
 //! What an example asks, in words from the templates: its heading, position and prompt (never its answer).
 
 use crate::kit::{Example, Kit, Task};
+use crate::rules::reading::Goal;
 use crate::rules::{Color, Move};
 use crate::wording::Wording;
 
@@ -57,6 +58,17 @@ pub fn prompt(kit: &Kit, example: &Example) -> String {
     let color = |c: Color| w.get(c.name()).to_string();
     match &example.task {
         Task::Capture => w.fill("prompt_capture", &[("color", &color(mover))]),
+        Task::Reading { goal, within, .. } => w.fill(
+            match goal {
+                Goal::Capture => "prompt_read_capture",
+                Goal::Escape => "prompt_read_escape",
+            },
+            &[
+                ("color", &color(mover)),
+                ("opponent", &color(mover.opponent())),
+                ("moves", &crate::answer::moves_count(*within, w)),
+            ],
+        ),
         Task::Liberties { group } => {
             let owner = example.board.stone(*group).unwrap_or(mover);
             w.fill(

@@ -119,8 +119,9 @@ pub(super) fn draw_mark(g: &BoardGeometry, mark: Mark, on: Option<Color>, shapes
                 }
             }
         }
-        MarkKind::Dead => {
-            // A triangle, as Go diagrams mark dead stones.
+        MarkKind::Dead | MarkKind::Target => {
+            // A triangle, as Go diagrams mark dead stones and the stones a problem is about
+            // (the two never share a diagram: only `score` marks the dead).
             let r = 0.3 * d;
             let corners = [
                 c.offset(0.0, -r),

@@ -12,6 +12,7 @@ use crate::answer::firewall::folded_text;
 use crate::diag::Diagnostic;
 use crate::kit::{TaskKind, View, starting_side};
 use crate::record::SgfGame;
+use crate::rules::reading::Goal;
 use crate::rules::{Color, Game, Move, Point, Position, Rules};
 use crate::wording::{Language, Wording};
 
@@ -20,6 +21,15 @@ use crate::wording::{Language, Wording};
 pub enum ImportedTask {
     /// Which moves of `to_play` capture.
     Capture,
+    /// A reading problem: capture or save the chain through `group` within `within` moves.
+    Reading {
+        /// Capture or escape.
+        goal: Goal,
+        /// A stone of the chain.
+        group: Point,
+        /// The attacker's moves allowed.
+        within: u32,
+    },
     /// The liberties of the chain through `group`.
     Liberties {
         /// A stone of the chain.
@@ -217,9 +227,51 @@ fn task_named(
             }
         };
     Some(match kind {
-        TaskKind::Capture => {
+        TaskKind::Capture | TaskKind::Escape => {
             example.to_play.get_or_insert(Color::Black);
-            ImportedTask::Capture
+            let goal = if kind == TaskKind::Escape {
+                Goal::Escape
+            } else {
+                Goal::Capture
+            };
+            let group = private.get("group");
+            if group.is_none() && goal == Goal::Capture {
+                return Some(ImportedTask::Capture);
+            }
+            let Some((written, span)) = group else {
+                problems.push(
+                    Diagnostic::at(
+                        game.size_span.clone(),
+                        "an `escape` game has no `group=` in `LK`",
+                    )
+                    .with_help(
+                        "name a stone of the chain to save, e.g. `LK[task=escape][group=C3]`",
+                    ),
+                );
+                return None;
+            };
+            let group = point(written, span, problems)?;
+            let within = match private.get("within") {
+                None => 1,
+                Some((written, span)) => match written.trim().parse::<u32>() {
+                    Ok(n) if n >= 1 => n,
+                    _ => {
+                        problems.push(
+                            Diagnostic::at(
+                                span,
+                                format!("`within={written}` is not a number of moves"),
+                            )
+                            .with_help("write e.g. `LK[within=3]`"),
+                        );
+                        return None;
+                    }
+                },
+            };
+            ImportedTask::Reading {
+                goal,
+                group,
+                within,
+            }
         }
         TaskKind::Liberties => {
             let Some((written, span)) = private.get("group") else {

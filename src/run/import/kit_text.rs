@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use super::example::{ImportedExample, ImportedTask};
 use crate::answer::{Answer, ExampleAnswer};
 use crate::control_chars::{refused_in_kit, visible};
+use crate::rules::reading::Goal;
 use crate::rules::{BoardSize, Color, Move, Point, Position};
 
 /// What the kit as a whole says.
@@ -70,6 +71,13 @@ pub fn kit_text(
         }
         let task = match &example.task {
             ImportedTask::Capture => "capture",
+            ImportedTask::Reading {
+                goal: Goal::Capture,
+                ..
+            } => "capture",
+            ImportedTask::Reading {
+                goal: Goal::Escape, ..
+            } => "escape",
             ImportedTask::Liberties { .. } => "liberties",
             ImportedTask::Legal { .. } => "legal",
             ImportedTask::Sequence { .. } => "sequence",
@@ -79,6 +87,10 @@ pub fn kit_text(
         match &example.task {
             ImportedTask::Liberties { group } => {
                 let _ = writeln!(out, "group = \"{group}\"");
+            }
+            ImportedTask::Reading { group, within, .. } => {
+                let _ = writeln!(out, "group = \"{group}\"");
+                let _ = writeln!(out, "within = {within}");
             }
             ImportedTask::Legal { history, mv } => {
                 if !history.is_empty() {
@@ -145,6 +157,16 @@ fn key_of(answer: &Answer) -> String {
         Answer::Score(s) => match s.winner {
             Some(c) => format!("\"{}\"", c.name()),
             None => "\"draw\"".into(),
+        },
+        Answer::Reading { proof, .. } => match proof {
+            Ok(solution) => points_list(
+                &solution
+                    .accepted
+                    .iter()
+                    .map(|a| a.point)
+                    .collect::<Vec<_>>(),
+            ),
+            Err(_) => "[]".into(),
         },
     }
 }

@@ -284,6 +284,15 @@ fn choose_font(
 fn kit_example(number: usize, imported: &ImportedExample) -> Example {
     let task = match &imported.task {
         ImportedTask::Capture => Task::Capture,
+        ImportedTask::Reading {
+            goal,
+            group,
+            within,
+        } => Task::Reading {
+            goal: *goal,
+            group: *group,
+            within: *within,
+        },
         ImportedTask::Liberties { group } => Task::Liberties { group: *group },
         ImportedTask::Legal { history, mv } => Task::Legal {
             mv: *mv,

@@ -7,7 +7,8 @@ use serde_json::{Map, Value, json};
 use crate::answer::{Answer, AnswerKey, ExampleAnswer, note_text};
 use crate::kit::{Example, Kit};
 use crate::layout::prompt;
-use crate::rules::{Color, Score, Scoring};
+use crate::rules::reading::Goal;
+use crate::rules::{Color, Move, Score, Scoring};
 use crate::run::report_json::{BoardStones, MoveEntry, Points, Tally, Total};
 
 /// The key as one JSON object: `{"title", "fingerprint", "examples": [...]}`.
@@ -89,6 +90,68 @@ fn answer_json(kit: &Kit, example: &ExampleAnswer) -> Value {
             "captures": Tally::of(*captures),
         }),
         Answer::Score(s) => score_json(s),
+        Answer::Reading {
+            goal,
+            chain,
+            color,
+            within,
+            proof,
+        } => {
+            let line = |line: &[(Color, Move)]| {
+                line.iter()
+                    .map(|&(c, m)| json!({"color": c.name(), "point": m.to_string()}))
+                    .collect::<Vec<_>>()
+            };
+            let mut fields = Map::new();
+            fields.insert("goal".into(), json!(goal_name(*goal)));
+            fields.insert("color".into(), json!(color.name()));
+            fields.insert("chain".into(), json!(Points::of(chain)));
+            fields.insert("within".into(), json!(within));
+            match proof {
+                Ok(solution) => {
+                    fields.insert("proven".into(), json!(true));
+                    fields.insert(
+                        "moves".into(),
+                        json!(
+                            solution
+                                .accepted
+                                .iter()
+                                .map(|a| json!({
+                                    "point": a.point.to_string(),
+                                    "line": line(&a.line),
+                                }))
+                                .collect::<Vec<_>>()
+                        ),
+                    );
+                    fields.insert(
+                        "refuted".into(),
+                        json!(
+                            solution
+                                .refuted
+                                .iter()
+                                .map(|r| json!({
+                                    "point": r.point.to_string(),
+                                    "line": line(&r.line),
+                                }))
+                                .collect::<Vec<_>>()
+                        ),
+                    );
+                    fields.insert("positions_read".into(), json!(solution.nodes));
+                }
+                Err(_) => {
+                    fields.insert("proven".into(), json!(false));
+                }
+            }
+            Value::Object(fields)
+        }
+    }
+}
+
+/// A reading goal as the kit names its task.
+fn goal_name(goal: Goal) -> &'static str {
+    match goal {
+        Goal::Capture => "capture",
+        Goal::Escape => "escape",
     }
 }
 

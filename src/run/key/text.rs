@@ -51,13 +51,14 @@ fn legend(kit: &Kit, key: &AnswerKey) -> String {
     let figures = || key.examples.iter().map(|a| &a.figure);
     let used = |wanted: fn(MarkKind) -> bool| figures().any(|f| f.mark_kinds().any(wanted));
     let mut parts = vec![w.get("key_legend_stones")];
-    let entries: [(bool, &str); 6] = [
+    let entries: [(bool, &str); 7] = [
         (used(|k| matches!(k, MarkKind::Move(_))), "key_legend_move"),
         (figures().any(Figure::has_numbers), "key_legend_numbered"),
         (
             used(|k| matches!(k, MarkKind::Captured | MarkKind::Dead)),
             "key_legend_removed",
         ),
+        (used(|k| k == MarkKind::Target), "key_legend_target"),
         (used(|k| k == MarkKind::Liberty), "key_legend_liberty"),
         (used(|k| k == MarkKind::Illegal), "key_legend_illegal"),
         (
@@ -104,6 +105,8 @@ fn cell(panel: &Panel, p: Point) -> String {
         c = match (kind, stone) {
             (MarkKind::Captured | MarkKind::Dead, Some(_)) => c.to_ascii_lowercase(),
             (MarkKind::Move(_), None) => '*',
+            (MarkKind::Target, Some(Color::Black)) => '@',
+            (MarkKind::Target, Some(Color::White)) => '#',
             (MarkKind::Liberty, None) => 'a',
             (MarkKind::Territory(Color::Black), None) => 'b',
             (MarkKind::Territory(Color::White), None) => 'w',
