@@ -47,9 +47,11 @@ pub fn describe(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
     lines
 }
 
-/// The line naming a `legal` example's history moves that its diagram's numbers cannot show.
+/// The line naming the moves a `legal` example's history or a reading problem's main line
+/// plays that its diagram's numbers cannot show.
 fn history_notes(answer: &ExampleAnswer, wording: &Wording) -> Option<String> {
-    if !matches!(answer.answer, Answer::Legal { .. }) || answer.figure.notes.is_empty() {
+    let numbered = matches!(answer.answer, Answer::Legal { .. } | Answer::Reading { .. });
+    if !numbered || answer.figure.notes.is_empty() {
         return None;
     }
     let notes: Vec<String> = answer
