@@ -292,4 +292,28 @@ mod tests {
             assert_eq!(problems.is_empty(), agrees, "{key}: {problems:?}");
         }
     }
+
+    #[test]
+    fn a_reading_problem_too_big_to_prove_is_refused_at_its_task() {
+        use crate::rules::reading::TooBig;
+        let source = kit(
+            "[[example]]\nposition = \"white C3 D3; black B3 C2 D2 E3\"\nto_play = \"black\"\ntask = \"capture\"\ngroup = \"C3\"\nwithin = 3\n",
+        );
+        let kit = load(&source).unwrap();
+        let mut answers = answer_key(&kit).examples;
+        let Answer::Reading { proof, .. } = &mut answers[0].answer else {
+            panic!("a reading answer");
+        };
+        *proof = Err(Unreadable::TooBig(TooBig { nodes: 5 }));
+        let problems = key_problems(&kit.wording, &kit.rules, &kit.examples, &answers);
+        assert_eq!(problems.len(), 1);
+        assert_eq!(&source[problems[0].span.clone().unwrap()], "\"capture\"");
+        assert!(
+            problems[0]
+                .message
+                .contains("takes more than 5 positions, so no key can be proven"),
+            "{}",
+            problems[0].message
+        );
+    }
 }
