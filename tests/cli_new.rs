@@ -20,7 +20,7 @@ fn scaffold_is_written_passes_check_and_is_never_overwritten() {
 
     let (code, out, err) = run(&["check", p]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with(&format!("ok  {p}: 5 examples")), "{out}");
+    assert!(out.starts_with(&format!("ok  {p}: 7 examples")), "{out}");
     let (code, key, err) = run(&["key", p]);
     assert_eq!(code, 0, "{err}");
     // An author starts on a title of their own, and the score example means something: a
@@ -90,7 +90,15 @@ fn scaffold_sets_every_key_the_loader_accepts() {
     tasks.sort_unstable();
     assert_eq!(
         tasks,
-        ["capture", "legal", "liberties", "score", "sequence"]
+        [
+            "capture",
+            "capture",
+            "escape",
+            "legal",
+            "liberties",
+            "score",
+            "sequence"
+        ]
     );
 }
 

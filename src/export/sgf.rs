@@ -125,19 +125,32 @@ fn answer_nodes(
             // main line; each tempting try that fails is one marked bad (`BM`) with its
             // refutation, as problem collections mark theirs.
             let branches = solution.accepted.len() + solution.refuted.len();
-            let comment = escape(&words.join("\n"));
+            // `words` holds a sentence per accepted move (or the one saying none works), the
+            // main line's when it has more than the first move, then one per refuted try.
+            let accepted = solution.accepted.len();
+            let main_line = solution.accepted.first().is_some_and(|a| a.line.len() > 1);
+            let refuted_from = accepted.max(1) + usize::from(main_line);
+            let said = |range: std::ops::Range<usize>| {
+                escape(&words.get(range).map(|w| w.join("\n")).unwrap_or_default())
+            };
             let lines = solution
                 .accepted
                 .iter()
                 .enumerate()
-                .map(|(i, a)| (&a.line, "TE", if i == 0 { a.line.len() } else { 1 }))
-                .chain(
-                    solution
-                        .refuted
-                        .iter()
-                        .map(|r| (&r.line, "BM", r.line.len())),
-                );
-            for (line, mark, shown) in lines {
+                .map(|(i, a)| {
+                    let shown = if i == 0 { a.line.len() } else { 1 };
+                    let mut comment = said(i..i + 1);
+                    if i == 0 && main_line {
+                        comment.push('\n');
+                        comment.push_str(&said(accepted..accepted + 1));
+                    }
+                    (&a.line, "TE", shown, comment)
+                })
+                .chain(solution.refuted.iter().enumerate().map(|(j, r)| {
+                    let at = refuted_from + j;
+                    (&r.line, "BM", r.line.len(), said(at..at + 1))
+                }));
+            for (line, mark, shown, comment) in lines {
                 if branches > 1 {
                     out.push('(');
                 }
