@@ -6,6 +6,49 @@ use super::*;
 use crate::rules::cells::CellSet;
 
 impl Board {
+    /// Makes `self` a copy of `other`, copying only the part of each per-cell table that
+    /// `other`'s size uses: for a 9x9 board about 4 KB instead of the 15 KB `clone` copies. The
+    /// rest of `self`'s tables keep whatever they held, which no board of `other`'s size reads.
+    /// A search keeps one board per depth and copies into it, instead of cloning per move.
+    pub(in crate::rules) fn copy_from(&mut self, other: &Board) {
+        // Destructured so that a field added to `Board` cannot be forgotten here.
+        let Board {
+            size,
+            stride,
+            padded,
+            cells,
+            head,
+            next,
+            chains,
+            hash,
+            on_board,
+            color_stones,
+            empty,
+            stones,
+            atari_at,
+            atari_chains,
+            atari_points,
+        } = other;
+        let n = *padded;
+        self.size = *size;
+        self.stride = *stride;
+        self.padded = n;
+        self.cells[..n].copy_from_slice(&cells[..n]);
+        self.head[..n].copy_from_slice(&head[..n]);
+        self.next[..n].copy_from_slice(&next[..n]);
+        self.chains[..n].copy_from_slice(&chains[..n]);
+        self.hash = *hash;
+        self.on_board = *on_board;
+        self.color_stones = *color_stones;
+        self.empty = *empty;
+        self.stones = *stones;
+        self.atari_at[..n].copy_from_slice(&atari_at[..n]);
+        for (mine, theirs) in self.atari_chains.iter_mut().zip(atari_chains) {
+            mine[..n].copy_from_slice(&theirs[..n]);
+        }
+        self.atari_points = *atari_points;
+    }
+
     /// The padded cell of an on-board point, for a search that works in cells.
     pub(in crate::rules) fn cell_of_point(&self, p: Point) -> usize {
         self.cell(p)

@@ -5,9 +5,9 @@ use super::search::{Search, State};
 use super::{Accepted, LineMove, Refuted, Solution, TooBig};
 use crate::rules::point::Move;
 
-fn line_move(s: &State, mv: Option<usize>) -> LineMove {
+fn line_move(search: &Search, s: &State, mv: Option<usize>) -> LineMove {
     let m = match mv {
-        Some(cell) => Move::Play(s.board.point_of_cell(cell)),
+        Some(cell) => Move::Play(search.board(s).point_of_cell(cell)),
         None => Move::Pass,
     };
     (s.to_play, m)
@@ -15,19 +15,21 @@ fn line_move(s: &State, mv: Option<usize>) -> LineMove {
 
 /// A capture problem: the attacker is to move with `within` moves.
 pub(super) fn capture(search: &mut Search, within: u32) -> Result<Solution, TooBig> {
-    let root = State::of(search_game(search));
+    let root = search.root();
     search.enter(&root);
     let mut tempting = Vec::new();
-    root.board.liberty_cells(search.target(), &mut tempting);
+    search
+        .board(&root)
+        .liberty_cells(search.target(), &mut tempting);
     let mut moves = Vec::new();
-    root.board.empty_cell_list(&mut moves);
+    search.board(&root).empty_cell_list(&mut moves);
     let (mut accepted, mut refuted) = (Vec::new(), Vec::new());
     for cell in moves {
         let Some(next) = search.play(&root, Some(cell)) else {
             continue;
         };
-        let point = root.board.point_of_cell(cell);
-        let first = line_move(&root, Some(cell));
+        let point = search.board(&root).point_of_cell(cell);
+        let first = line_move(search, &root, Some(cell));
         let works = search.taken(&next)
             || (within > 1 && search.liberties(&next, within - 1) < within && {
                 search.enter(&next);
@@ -59,11 +61,14 @@ pub(super) fn capture(search: &mut Search, within: u32) -> Result<Solution, TooB
 
 /// An escape problem: the defender is to move, and the attacker then has `within` moves.
 pub(super) fn escape(search: &mut Search, within: u32) -> Result<Solution, TooBig> {
-    let root = State::of(search_game(search));
+    let root = search.root();
     search.enter(&root);
     let mut tempting = Vec::new();
-    root.board.liberty_cells(search.target(), &mut tempting);
-    root.board
+    search
+        .board(&root)
+        .liberty_cells(search.target(), &mut tempting);
+    search
+        .board(&root)
         .atari_neighbours(search.target(), search.attacker, &mut tempting);
     let already_safe = match search.play(&root, None) {
         Some(passed) => {
@@ -75,14 +80,14 @@ pub(super) fn escape(search: &mut Search, within: u32) -> Result<Solution, TooBi
         None => false,
     };
     let mut moves = Vec::new();
-    root.board.empty_cell_list(&mut moves);
+    search.board(&root).empty_cell_list(&mut moves);
     let (mut accepted, mut refuted) = (Vec::new(), Vec::new());
     for cell in moves {
         let Some(next) = search.play(&root, Some(cell)) else {
             continue;
         };
-        let point = root.board.point_of_cell(cell);
-        let first = line_move(&root, Some(cell));
+        let point = search.board(&root).point_of_cell(cell);
+        let first = line_move(search, &root, Some(cell));
         if search.taken(&next) {
             continue;
         }
@@ -118,10 +123,6 @@ pub(super) fn escape(search: &mut Search, within: u32) -> Result<Solution, TooBi
     Ok(finish(search, accepted, refuted, already_safe))
 }
 
-fn search_game<'a>(search: &'a Search) -> &'a crate::rules::game::Game {
-    search.game()
-}
-
 fn finish(
     search: &Search,
     mut accepted: Vec<Accepted>,
@@ -141,7 +142,8 @@ fn finish(
 /// The defender's longest resistance from `s` (defender to move, the attacker winning within
 /// `moves`), and the attacker's quickest answers, to the capture. `s` is on the path.
 fn resistance(search: &mut Search, s: &State, moves: u32) -> Result<Vec<LineMove>, TooBig> {
-    let mut best: Option<(u32, Option<usize>, State)> = None;
+    // The reply is kept, not its position: the next reply is played onto the same board.
+    let mut best: Option<(u32, Option<usize>)> = None;
     for reply in search.defender_replies(s, true) {
         let Some(next) = search.play(s, reply) else {
             continue;
@@ -155,15 +157,16 @@ fn resistance(search: &mut Search, s: &State, moves: u32) -> Result<Vec<LineMove
             // The attacker wins against every reply, so some depth is found.
             d?.unwrap_or(moves)
         };
-        if best.as_ref().is_none_or(|(d, _, _)| depth > *d) {
-            best = Some((depth, reply, next));
+        if best.is_none_or(|(d, _)| depth > d) {
+            best = Some((depth, reply));
         }
     }
-    let Some((depth, reply, next)) = best else {
+    let Some((depth, reply)) = best else {
         return Ok(Vec::new());
     };
-    let mut line = vec![line_move(s, reply)];
+    let mut line = vec![line_move(search, s, reply)];
     if depth > 0 {
+        let next = search.play(s, reply).expect("the reply was legal");
         search.enter(&next);
         let rest = attack_line(search, &next, depth);
         search.leave();
@@ -180,7 +183,7 @@ fn attack_line(search: &mut Search, s: &State, moves: u32) -> Result<Vec<LineMov
     };
     let liberties = search.liberties(s, depth);
     let mut candidates = Vec::new();
-    if let Some(liberty) = s.board.only_liberty(search.target()) {
+    if let Some(liberty) = search.board(s).only_liberty(search.target()) {
         candidates.push(liberty);
     }
     candidates.extend(search.attacker_moves(s, liberties, depth.max(liberties + 1)));
@@ -189,7 +192,7 @@ fn attack_line(search: &mut Search, s: &State, moves: u32) -> Result<Vec<LineMov
             continue;
         };
         if search.taken(&next) {
-            return Ok(vec![line_move(s, Some(cell))]);
+            return Ok(vec![line_move(search, s, Some(cell))]);
         }
         if depth == 1 || search.liberties(&next, depth - 1) > depth - 1 {
             continue;
@@ -203,7 +206,7 @@ fn attack_line(search: &mut Search, s: &State, moves: u32) -> Result<Vec<LineMov
         };
         search.leave();
         if let Some(rest) = rest? {
-            let mut line = vec![line_move(s, Some(cell))];
+            let mut line = vec![line_move(search, s, Some(cell))];
             line.extend(rest);
             return Ok(line);
         }
@@ -231,7 +234,7 @@ fn refutation_reply(search: &mut Search, s: &State, moves: u32) -> Result<Vec<Li
             !caught?
         };
         if holds {
-            return Ok(vec![line_move(s, reply)]);
+            return Ok(vec![line_move(search, s, reply)]);
         }
     }
     Ok(Vec::new())

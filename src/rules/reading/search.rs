@@ -1,4 +1,9 @@
 //! The search: the attacker's and the defender's turns, with the liberty bound and the table.
+//!
+//! Positions are not cloned per move: the search keeps one board per depth and copies a
+//! position into the board below it (only the part of the tables the board's size uses), so a
+//! move costs a few kilobytes of copying on a small board instead of the 15 KB a `Board` holds.
+//! A pass shares its parent's board.
 
 use super::table::Table;
 use super::{Budget, TooBig};
@@ -8,27 +13,20 @@ use crate::rules::point::{Color, Point};
 use crate::rules::ruleset::{KoRule, SuicideRule};
 use crate::rules::zobrist;
 
-/// A position inside the search: the board, who moves, and what the simple ko rule needs.
-#[derive(Clone)]
+/// A position inside the search: where its board is, who moves, and what the simple ko rule
+/// needs. A state is valid until another is played from its parent: its board lives in the
+/// search's board for its depth.
+#[derive(Clone, Copy)]
 pub(super) struct State {
-    pub(super) board: Board,
+    /// The index of the search's board that holds this position.
+    slot: usize,
+    /// Its depth: positions played from it go to the board `depth + 1`.
+    depth: usize,
     pub(super) to_play: Color,
     /// The board's hash before the last move, if there was one.
     before_last: Option<u64>,
     /// Whether the last move took stones: only then can the next recreate the position before it.
     last_took: bool,
-}
-
-impl State {
-    /// The position the game is in.
-    pub(super) fn of(game: &Game) -> State {
-        State {
-            board: game.board().clone(),
-            to_play: game.to_play(),
-            before_last: game.hash_before_last_move(),
-            last_took: game.hash_before_last_move().is_some(),
-        }
-    }
 }
 
 /// One position on the path from the problem's start, for the superko rules.
@@ -47,6 +45,10 @@ pub(super) struct Search<'g> {
     pub(super) attacker: Color,
     /// The target stone's padded cell.
     target: usize,
+    /// The board of each depth; board 0 is the game's.
+    boards: Vec<Board>,
+    /// Per depth, a list of moves kept between nodes so that listing them allocates nothing.
+    lists: Vec<Vec<usize>>,
     path: Vec<Step>,
     table: Table,
     pub(super) nodes: u64,
@@ -69,12 +71,31 @@ impl<'g> Search<'g> {
             suicide: rules.suicide,
             attacker,
             target: game.board().cell_of_point(target),
+            boards: vec![game.board().clone()],
+            lists: Vec::new(),
             path: Vec::new(),
             table: Table::default(),
             nodes: 0,
             budget: budget.nodes,
             fewest: u16::MAX,
         }
+    }
+
+    /// The position the game is in.
+    pub(super) fn root(&self) -> State {
+        State {
+            slot: 0,
+            depth: 0,
+            to_play: self.game.to_play(),
+            before_last: self.game.hash_before_last_move(),
+            last_took: self.game.hash_before_last_move().is_some(),
+        }
+    }
+
+    /// The board of `s`.
+    #[inline]
+    pub(super) fn board(&self, s: &State) -> &Board {
+        &self.boards[s.slot]
     }
 
     /// The padded cell of the target stone.
@@ -84,12 +105,12 @@ impl<'g> Search<'g> {
 
     /// Whether the target has been removed in `s`.
     pub(super) fn taken(&self, s: &State) -> bool {
-        s.board.color_at(self.target) != Some(self.attacker.opponent())
+        self.board(s).color_at(self.target) != Some(self.attacker.opponent())
     }
 
     /// The target's liberties in `s`, counted up to `cap + 1`.
     pub(super) fn liberties(&self, s: &State, cap: u32) -> u32 {
-        s.board.liberties_up_to(self.target, cap as usize) as u32
+        self.board(s).liberties_up_to(self.target, cap as usize) as u32
     }
 
     /// The most stones any position before the current one held.
@@ -102,7 +123,7 @@ impl<'g> Search<'g> {
     }
 
     fn key(&self, s: &State) -> u64 {
-        let mut key = s.board.hash();
+        let mut key = self.board(s).hash();
         if s.to_play == Color::White {
             key ^= zobrist::WHITE_TO_MOVE;
         }
@@ -114,13 +135,15 @@ impl<'g> Search<'g> {
 
     /// Puts `s` on the path: it is the position now read from.
     pub(super) fn enter(&mut self, s: &State) {
-        let stones = s.board.stones_on_board() as u16;
+        let board = self.board(s);
+        let stones = board.stones_on_board() as u16;
+        let key = self.game.situation_key(board.hash(), s.to_play);
         let most = self
             .path
             .last()
             .map_or(self.game.most_stones_seen() as u16, |p| p.most_stones);
         self.path.push(Step {
-            key: self.game.situation_key(s.board.hash(), s.to_play),
+            key,
             most_stones: most.max(stones),
         });
     }
@@ -139,7 +162,8 @@ impl<'g> Search<'g> {
         }
     }
 
-    /// Whether a move by `color` leading to the board hash `hash` recreates a forbidden position.
+    /// Whether a move by `color` in `s` leading to the board hash `hash` recreates a forbidden
+    /// position.
     fn repeats(&self, s: &State, hash: u64, color: Color) -> bool {
         match self.ko {
             KoRule::Simple => s.before_last == Some(hash),
@@ -154,79 +178,136 @@ impl<'g> Search<'g> {
     /// when the move is illegal.
     pub(super) fn play(&mut self, s: &State, mv: Option<usize>) -> Option<State> {
         let color = s.to_play;
+        let hash = self.board(s).hash();
         let Some(cell) = mv else {
             return Some(State {
-                board: s.board.clone(),
+                slot: s.slot,
+                depth: s.depth + 1,
                 to_play: color.opponent(),
-                before_last: Some(s.board.hash()),
-                last_took: false,
+                before_last: Some(hash),
+                // A suicide after a pass could recreate this very board, which the simple ko
+                // rule forbids: the key must say so.
+                last_took: true,
             });
         };
-        let (hash, stones, took) = match s.board.placement_at(cell, color) {
+        let board = self.board(s);
+        let (after, stones, took) = match board.placement_at(cell, color) {
             Placement::Occupied => return None,
             Placement::Suicide if self.suicide == SuicideRule::Forbidden => return None,
             // Fewer stones than any count: such a result is never kept past its history.
-            Placement::Suicide => (s.board.suicide_hash_at(cell, color), 0, true),
+            Placement::Suicide => (board.suicide_hash_at(cell, color), 0, true),
             Placement::Allowed { hash, captures } => {
                 let stones = if captures {
-                    s.board.stones_after(cell, color)
+                    board.stones_after(cell, color)
                 } else {
-                    s.board.stones_on_board() + 1
+                    board.stones_on_board() + 1
                 };
                 (hash, stones, captures)
             }
         };
         self.fewest = self.fewest.min(stones as u16);
-        if self.repeats(s, hash, color) {
+        if self.repeats(s, after, color) {
             return None;
         }
-        let mut board = s.board.clone();
+        let slot = s.depth + 1;
+        if slot >= self.boards.len() {
+            // A pass shares its board, so the depth below it may skip one.
+            let copy = self.boards[s.slot].clone();
+            self.boards.resize(slot + 1, copy);
+        } else {
+            let (parents, children) = self.boards.split_at_mut(slot);
+            children[0].copy_from(&parents[s.slot]);
+        }
         let mut captured = Vec::new();
-        board.play_cell(cell, color, &mut captured);
+        self.boards[slot].play_cell(cell, color, &mut captured);
         Some(State {
-            board,
+            slot,
+            depth: slot,
             to_play: color.opponent(),
-            before_last: Some(s.board.hash()),
+            before_last: Some(hash),
             last_took: took,
         })
+    }
+
+    /// The list kept for depth `depth`, emptied; give it back with `give_back`.
+    fn take_list(&mut self, depth: usize) -> Vec<usize> {
+        if depth >= self.lists.len() {
+            self.lists.resize_with(depth + 1, Vec::new);
+        }
+        let mut list = std::mem::take(&mut self.lists[depth]);
+        list.clear();
+        list
+    }
+
+    fn give_back(&mut self, depth: usize, list: Vec<usize>) {
+        self.lists[depth] = list;
     }
 
     /// The attacker's candidate moves in `s` with `liberties` target liberties and `moves` moves
     /// left: the target's liberties first, then (when the bound leaves room) every other point.
     pub(super) fn attacker_moves(&self, s: &State, liberties: u32, moves: u32) -> Vec<usize> {
         let mut out = Vec::new();
-        s.board.liberty_cells(self.target, &mut out);
-        if liberties < moves {
-            let mut rest = Vec::new();
-            s.board.empty_cell_list(&mut rest);
-            rest.retain(|c| !out.contains(c));
-            out.extend(rest);
-        }
+        self.list_attacker_moves(s, liberties, moves, &mut out);
         out
+    }
+
+    fn list_attacker_moves(&self, s: &State, liberties: u32, moves: u32, out: &mut Vec<usize>) {
+        let board = self.board(s);
+        board.liberty_cells(self.target, out);
+        if liberties < moves {
+            let near = out.len();
+            board.empty_cell_list(out);
+            let mut keep = near;
+            for i in near..out.len() {
+                let c = out[i];
+                if !out[..near].contains(&c) {
+                    out[keep] = c;
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
     }
 
     /// The defender's replies in `s`: the target's liberties, the moves that take an attacking
     /// chain in atari next to it, then every other point; the pass after the first two groups
     /// when `pass_last` is false (it refutes most cheaply), at the end otherwise.
     pub(super) fn defender_replies(&self, s: &State, pass_last: bool) -> Vec<Option<usize>> {
-        let mut near = Vec::new();
-        s.board.liberty_cells(self.target, &mut near);
-        let mut takes = Vec::new();
-        s.board
-            .atari_neighbours(self.target, self.attacker, &mut takes);
-        takes.retain(|c| !near.contains(c));
-        near.extend(takes);
-        let mut rest = Vec::new();
-        s.board.empty_cell_list(&mut rest);
-        let mut out: Vec<Option<usize>> = near.iter().map(|&c| Some(c)).collect();
+        let mut cells = Vec::new();
+        let near = self.list_defender_replies(s, &mut cells);
+        let mut out: Vec<Option<usize>> = cells[..near].iter().map(|&c| Some(c)).collect();
         if !pass_last {
             out.push(None);
         }
-        out.extend(rest.into_iter().filter(|c| !near.contains(c)).map(Some));
+        out.extend(cells[near..].iter().map(|&c| Some(c)));
         if pass_last {
             out.push(None);
         }
         out
+    }
+
+    /// Lists the defender's moves in `s` into `out` in the order of `defender_replies` (the
+    /// pass left out) and returns how many come before the pass.
+    fn list_defender_replies(&self, s: &State, out: &mut Vec<usize>) -> usize {
+        let board = self.board(s);
+        board.liberty_cells(self.target, out);
+        let libs = out.len();
+        let mut takes = Vec::new();
+        board.atari_neighbours(self.target, self.attacker, &mut takes);
+        takes.retain(|c| !out[..libs].contains(c));
+        out.extend_from_slice(&takes);
+        let near = out.len();
+        board.empty_cell_list(out);
+        let mut keep = near;
+        for i in near..out.len() {
+            let c = out[i];
+            if !out[..near].contains(&c) {
+                out[keep] = c;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+        near
     }
 
     /// Whether the attacker, to move in `s`, removes the target within `moves` of its moves
@@ -259,7 +340,7 @@ impl<'g> Search<'g> {
 
     fn attack_moves(&mut self, s: &State, liberties: u32, moves: u32) -> Result<bool, TooBig> {
         if liberties == 1
-            && let Some(liberty) = s.board.only_liberty(self.target)
+            && let Some(liberty) = self.board(s).only_liberty(self.target)
             && self.play(s, Some(liberty)).is_some()
         {
             return Ok(true);
@@ -267,12 +348,16 @@ impl<'g> Search<'g> {
         if moves == 1 {
             return Ok(false);
         }
-        for cell in self.attacker_moves(s, liberties, moves) {
+        let mut list = self.take_list(s.depth);
+        self.list_attacker_moves(s, liberties, moves, &mut list);
+        let mut result = Ok(false);
+        for &cell in &list {
             let Some(next) = self.play(s, Some(cell)) else {
                 continue;
             };
             if self.taken(&next) {
-                return Ok(true);
+                result = Ok(true);
+                break;
             }
             if self.liberties(&next, moves - 1) > moves - 1 {
                 continue;
@@ -280,17 +365,26 @@ impl<'g> Search<'g> {
             self.enter(&next);
             let won = self.defend(&next, moves - 1);
             self.leave();
-            if won? {
-                return Ok(true);
+            match won {
+                Ok(false) => {}
+                other => {
+                    result = other;
+                    break;
+                }
             }
         }
-        Ok(false)
+        self.give_back(s.depth, list);
+        result
     }
 
     /// Whether the attacker wins in `s` with the defender to move and `moves` attacker moves
     /// left after its reply.
     pub(super) fn defend(&mut self, s: &State, moves: u32) -> Result<bool, TooBig> {
         self.tick()?;
+        // The defender may pass, and then the bound decides.
+        if self.liberties(s, moves) > moves {
+            return Ok(false);
+        }
         let key = self.key(s);
         let before = self.before();
         if let Some((won, fewest)) = self.table.probe(key, moves, before) {
@@ -309,7 +403,15 @@ impl<'g> Search<'g> {
     }
 
     fn defend_replies(&mut self, s: &State, moves: u32) -> Result<bool, TooBig> {
-        for reply in self.defender_replies(s, false) {
+        let mut list = self.take_list(s.depth);
+        let near = self.list_defender_replies(s, &mut list);
+        let mut result = Ok(true);
+        let replies = list[..near]
+            .iter()
+            .map(|&c| Some(c))
+            .chain(std::iter::once(None))
+            .chain(list[near..].iter().map(|&c| Some(c)));
+        for reply in replies {
             let Some(next) = self.play(s, reply) else {
                 continue;
             };
@@ -318,16 +420,22 @@ impl<'g> Search<'g> {
                 continue;
             }
             if self.liberties(&next, moves) > moves {
-                return Ok(false);
+                result = Ok(false);
+                break;
             }
             self.enter(&next);
             let won = self.attack(&next, moves);
             self.leave();
-            if !won? {
-                return Ok(false);
+            match won {
+                Ok(true) => {}
+                other => {
+                    result = other;
+                    break;
+                }
             }
         }
-        Ok(true)
+        self.give_back(s.depth, list);
+        result
     }
 
     /// The fewest attacker moves, up to `most`, in which the attacker wins from `s` (attacker
@@ -339,12 +447,5 @@ impl<'g> Search<'g> {
             }
         }
         Ok(None)
-    }
-}
-
-impl<'g> Search<'g> {
-    /// The game the problem is set in.
-    pub(super) fn game(&self) -> &'g Game {
-        self.game
     }
 }
