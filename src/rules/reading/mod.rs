@@ -51,8 +51,8 @@ pub struct Budget {
 
 impl Default for Budget {
     fn default() -> Self {
-        // About a second of reading on a slow machine; kits of beginners' problems need a few
-        // thousand (docs/benchmarks.md).
+        // Under a second at the bench's 3 to 4 million nodes a second; the bench's hardest
+        // beginners' problem needs about 105,000 (docs/benchmarks.md).
         Budget { nodes: 3_000_000 }
     }
 }
