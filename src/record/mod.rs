@@ -6,6 +6,7 @@
 mod game_info;
 pub mod referee;
 mod sgf;
+pub mod solution;
 mod toml_record;
 
 pub use game_info::{GameInfo, ReadingNote, RecordNote, RecordedResult, RulesSource};

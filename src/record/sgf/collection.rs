@@ -9,11 +9,12 @@ use std::ops::Range;
 
 use super::main_line::{board_size, move_of};
 use super::problems::{Problems, invalid, on_board, player};
-use super::scan::scan;
+use super::scan::{NodePlace, scan_tree};
 use super::spans::{NodeSpans, PropertySpan};
 use super::values::{parse_points, single};
 use crate::diag::Diagnostic;
 use crate::record::ReadingNote;
+use crate::record::solution::{NodeMarks, SolutionNode, verdict_of_comment};
 use crate::rules::notation::NO_LIBERTY_HELP;
 use crate::rules::{BoardSize, Color, Move, Point, Position};
 
@@ -46,6 +47,9 @@ pub struct SgfGame {
     /// The values of the root's private `LK` property (libertykit's own), decoded, with where
     /// each is written.
     pub libertykit: Vec<(String, Range<usize>)>,
+    /// Every move of the game's tree, the main line's and every variation's, in the file's
+    /// order, with what the file says of each (a problem's solution tree).
+    pub solution: Vec<SolutionNode>,
 }
 
 /// The games of a collection and what the reader assumed where the file was unclear.
@@ -57,9 +61,23 @@ pub struct Collection {
     pub notes: Vec<ReadingNote>,
 }
 
+/// Where a node of the file stands in a game's solution tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TreeSlot {
+    /// Before the first move (the root and the setup nodes).
+    Setup,
+    /// At this move of the solution: its own, or for a node without a move the one before it.
+    Move(usize),
+    /// In a variation left out: a move in it could not be read.
+    Dropped,
+}
+
 /// A game being read, node by node.
 struct OpenGame {
     game: SgfGame,
+    /// For each node read so far (by its number in the game), where it stands in the solution
+    /// tree.
+    at_move: Vec<TreeSlot>,
     /// Each point's setup stone, with the value that put it there (for a chain's diagnostic).
     stones: Vec<Option<(Color, Range<usize>)>>,
     /// The root could not be read (not Go, no usable size): later nodes are not read.
@@ -72,14 +90,17 @@ struct OpenGame {
 pub fn read_collection(source: &str) -> Result<Collection, Vec<Diagnostic>> {
     let mut problems = Problems::default();
     let mut games: Vec<OpenGame> = Vec::new();
-    let scanned = scan(source, &mut problems, |place, node, problems| {
+    let scanned = scan_tree(source, &mut problems, |place, node, problems| {
         if place.index == 0 {
             games.push(open_game(source, node, problems));
         }
         if let Some(open) = games.last_mut()
             && !open.unusable
         {
-            read_node(source, open, node, problems);
+            if place.main {
+                read_node(source, open, node, problems);
+            }
+            read_tree_node(source, open, place, node, problems);
         }
     });
     if let Err(e) = scanned {
@@ -168,7 +189,9 @@ fn open_game(source: &str, root: &NodeSpans<'_>, problems: &mut Problems) -> Ope
             ruleset: None,
             view: None,
             libertykit: Vec::new(),
+            solution: Vec::new(),
         },
+        at_move: Vec::new(),
         stones: vec![None; size.points()],
         unusable,
         read_root: false,
@@ -284,6 +307,80 @@ fn read_node(source: &str, open: &mut OpenGame, node: &NodeSpans<'_>, problems: 
         }
     }
     open.read_root = true;
+}
+
+/// Adds a node of the game's tree to its solution: its move with what the file says of it.
+/// A node without a move adds its marks to the move before it. A variation's move that cannot
+/// be read leaves that variation out (the main line's moves are checked by `read_node`).
+fn read_tree_node(
+    source: &str,
+    open: &mut OpenGame,
+    place: NodePlace,
+    node: &NodeSpans<'_>,
+    problems: &mut Problems,
+) {
+    let before = match place.parent {
+        None => TreeSlot::Setup,
+        Some(p) => open.at_move.get(p).copied().unwrap_or(TreeSlot::Dropped),
+    };
+    let mut marks = NodeMarks::default();
+    let mut played = None;
+    let mut unreadable = false;
+    for prop in &node.properties {
+        match &*prop.identifier {
+            "B" | "W" => {
+                // A variation's faults are not the importer's to refuse: they are skipped.
+                let mut quiet = Problems::default();
+                let (color, mv) = move_of(source, node, prop, open.game.size, &mut quiet);
+                match mv {
+                    Some(mv) if quiet.is_empty() => played = Some((color, mv, prop.whole.clone())),
+                    _ => unreadable = true,
+                }
+            }
+            "TE" => marks.tesuji = true,
+            "BM" => marks.bad_move = true,
+            "GB" => marks.good_for = Some(Color::Black),
+            "GW" => marks.good_for = Some(Color::White),
+            "C" => marks.said = verdict_of_comment(&text_of(source, node, prop)),
+            _ => {}
+        }
+    }
+    let slot = if before == TreeSlot::Dropped || unreadable {
+        if unreadable && !place.main {
+            let span = node.properties.first().map_or(0..0, |p| p.whole.clone());
+            problems.assume("variation-unread", span, || {
+                "a variation's move cannot be read; that variation is left out of the solution"
+                    .to_string()
+            });
+        }
+        TreeSlot::Dropped
+    } else if let Some((color, mv, span)) = played {
+        open.game.solution.push(SolutionNode {
+            parent: match before {
+                TreeSlot::Move(i) => Some(i),
+                _ => None,
+            },
+            color,
+            mv,
+            span,
+            marks,
+        });
+        TreeSlot::Move(open.game.solution.len() - 1)
+    } else {
+        if let TreeSlot::Move(i) = before {
+            let known = &mut open.game.solution[i].marks;
+            known.tesuji |= marks.tesuji;
+            known.bad_move |= marks.bad_move;
+            known.good_for = marks.good_for.or(known.good_for);
+            known.said = marks.said.or(known.said);
+        }
+        before
+    };
+    // Ids come in the file's order, one per node.
+    if open.at_move.len() <= place.id {
+        open.at_move.resize(place.id + 1, TreeSlot::Dropped);
+    }
+    open.at_move[place.id] = slot;
 }
 
 /// A text property's value as it means: escapes read, and surrounding space trimmed (editors

@@ -41,8 +41,9 @@ const CHANGE_THE_GAME: &[&str] = &["GM", "HA", "KM", "PL", "RU", "SZ"];
 struct OpenNode<'t> {
     /// After a `;` and before the node ends (`;`, `(` or `)`).
     open: bool,
-    /// On the main line: its properties are kept and handed over when it ends.
-    main: bool,
+    /// Handed over: its properties are kept and handed over when it ends (main-line nodes
+    /// always, variations' nodes when the scan reads the whole tree).
+    keep: bool,
     /// Its place: the game it is in and its place on that game's main line (0 for the root).
     place: NodePlace,
     spans: NodeSpans<'t>,
@@ -55,9 +56,9 @@ struct OpenNode<'t> {
 
 impl<'t> OpenNode<'t> {
     /// Starts a node after a `;`.
-    fn start(&mut self, main: bool, place: NodePlace) {
+    fn start(&mut self, keep: bool, place: NodePlace) {
         self.open = true;
-        self.main = main;
+        self.keep = keep;
         self.place = place;
         self.spans.properties.clear();
         self.spans.values.clear();
@@ -68,13 +69,13 @@ impl<'t> OpenNode<'t> {
         self.first_move = None;
     }
 
-    /// Ends the node, handing it to `main_node` when it is on the main line.
+    /// Ends the node, handing it to `main_node` when it is kept.
     fn end(
         &mut self,
         problems: &mut Problems,
         main_node: &mut impl FnMut(NodePlace, &mut NodeSpans<'t>, &mut Problems),
     ) {
-        if std::mem::take(&mut self.open) && self.main {
+        if std::mem::take(&mut self.open) && self.keep {
             main_node(self.place, &mut self.spans, problems);
         }
     }
@@ -164,7 +165,7 @@ impl<'t> OpenNode<'t> {
                         "`{identifier}` is given more than once in one node; its values are read as one list, as sgfmill and GNU Go read them"
                     )
                 });
-                if self.main {
+                if self.keep {
                     let values = first_value..self.spans.values.len();
                     self.spans.properties.push(PropertySpan {
                         identifier,
@@ -210,7 +211,7 @@ impl<'t> OpenNode<'t> {
         if is_move {
             self.first_move = Some(whole.clone());
         }
-        if self.main {
+        if self.keep {
             let values = first_value..self.spans.values.len();
             self.spans.properties.push(PropertySpan {
                 identifier,
@@ -221,14 +222,20 @@ impl<'t> OpenNode<'t> {
     }
 }
 
-/// Where a main-line node is: which game tree of the collection, and its place on that game's
-/// main line.
+/// Where a node is: which game tree of the collection, and its place in that game's tree.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub(super) struct NodePlace {
     /// The game tree at the top level of the file, from 0.
     pub(super) game: usize,
-    /// The node's place on its game's main line (0 for the root).
+    /// The node's depth, its place on its line from the root (0 for the root): on the main
+    /// line, its place on the main line.
     pub(super) index: usize,
+    /// Its number in its game, in the file's order (the root is 0).
+    pub(super) id: usize,
+    /// The number of the node it follows, `None` for the root.
+    pub(super) parent: Option<usize>,
+    /// Whether it is on the main line (written before the game's first `)`).
+    pub(super) main: bool,
 }
 
 /// What the scan found besides the main lines' nodes.
@@ -255,10 +262,33 @@ pub(super) struct Shape {
 pub(super) fn scan<'t>(
     text: &'t str,
     problems: &mut Problems,
+    main_node: impl FnMut(NodePlace, &mut NodeSpans<'t>, &mut Problems),
+) -> Result<Shape, ScanError> {
+    scan_nodes(text, problems, false, main_node)
+}
+
+/// Reads the structure as [`scan`] does, and hands over every node of every game's tree, the
+/// variations' too, each with its place in the tree (`NodePlace::parent`), in the file's order.
+pub(super) fn scan_tree<'t>(
+    text: &'t str,
+    problems: &mut Problems,
+    node: impl FnMut(NodePlace, &mut NodeSpans<'t>, &mut Problems),
+) -> Result<Shape, ScanError> {
+    scan_nodes(text, problems, true, node)
+}
+
+fn scan_nodes<'t>(
+    text: &'t str,
+    problems: &mut Problems,
+    whole_tree: bool,
     mut main_node: impl FnMut(NodePlace, &mut NodeSpans<'t>, &mut Problems),
 ) -> Result<Shape, ScanError> {
     let mut scanner = Scanner {
         text,
+        whole_tree,
+        next_id: 0,
+        last: None,
+        hung_from: Vec::new(),
         shape: Shape::default(),
         node: OpenNode::default(),
         open_trees: Vec::new(),
@@ -326,6 +356,15 @@ pub(super) fn scan<'t>(
 /// and gives the byte after it.
 struct Scanner<'t> {
     text: &'t str,
+    /// Variations' nodes are handed over too.
+    whole_tree: bool,
+    /// The number the current game's next node gets.
+    next_id: usize,
+    /// The last node started in the current sequence (its number and depth): the next node
+    /// follows it.
+    last: Option<(usize, usize)>,
+    /// For each game tree still open, the node it hangs from (`None` for a game).
+    hung_from: Vec<Option<(usize, usize)>>,
     shape: Shape,
     node: OpenNode<'t>,
     /// Where each game tree still open starts.
@@ -358,10 +397,13 @@ impl<'t> Scanner<'t> {
             self.shape.games += 1;
             self.main_line = true;
             self.game_nodes = 0;
+            self.next_id = 0;
+            self.last = None;
         } else if !self.main_line {
             self.shape.variations += 1;
         }
         self.open_trees.push(i);
+        self.hung_from.push(self.last);
         self.wants_node = true;
         Ok(i + 1)
     }
@@ -389,6 +431,8 @@ impl<'t> Scanner<'t> {
         }
         self.node.end(problems, main_node);
         self.main_line = false;
+        // A sibling written next hangs from the same node.
+        self.last = self.hung_from.pop().flatten();
         Ok(i + 1)
     }
 
@@ -413,11 +457,18 @@ impl<'t> Scanner<'t> {
 
     /// Opens a node in the innermost game tree (the one before it has been ended).
     fn begin_node(&mut self) {
+        let parent = self.last;
+        let index = parent.map_or(0, |(_, depth)| depth + 1);
         let place = NodePlace {
             game: self.shape.games - 1,
-            index: self.game_nodes,
+            index,
+            id: self.next_id,
+            parent: parent.map(|(id, _)| id),
+            main: self.main_line,
         };
-        self.node.start(self.main_line, place);
+        self.last = Some((self.next_id, index));
+        self.next_id += 1;
+        self.node.start(self.main_line || self.whole_tree, place);
         if self.main_line {
             self.game_nodes += 1;
             if self.shape.games == 1 {
@@ -454,7 +505,7 @@ impl<'t> Scanner<'t> {
         let mut end = i;
         while let Some(open) = value_start(bytes, end) {
             let close = value_end(bytes, open)?;
-            if self.node.main {
+            if self.node.keep {
                 self.node.spans.values.push(open + 1..close);
             }
             end = close + 1;
@@ -581,5 +632,47 @@ mod tests {
         assert_eq!(shape.main_nodes, 4);
         // B dd, W ee in the first game; W ad in the second.
         assert_eq!(shape.variations, 3);
+    }
+
+    #[test]
+    fn the_whole_tree_is_handed_over_with_each_node_s_parent() {
+        let text = "(;SZ[5];B[aa](;W[bb](;B[cc])(;B[dd]))(;W[ee]))(;SZ[7](;B[ab])(;B[ac]))";
+        let mut problems = Problems::default();
+        let mut places = Vec::new();
+        scan_tree(text, &mut problems, |place, node, _| {
+            let first = &text[node.properties[0].whole.clone()];
+            places.push((
+                place.game,
+                place.id,
+                place.parent,
+                place.index,
+                place.main,
+                first,
+            ));
+        })
+        .unwrap();
+        assert!(problems.is_empty());
+        assert_eq!(
+            places,
+            [
+                (0, 0, None, 0, true, "SZ[5]"),
+                (0, 1, Some(0), 1, true, "B[aa]"),
+                (0, 2, Some(1), 2, true, "W[bb]"),
+                (0, 3, Some(2), 3, true, "B[cc]"),
+                (0, 4, Some(2), 3, false, "B[dd]"),
+                (0, 5, Some(1), 2, false, "W[ee]"),
+                (1, 0, None, 0, true, "SZ[7]"),
+                (1, 1, Some(0), 1, true, "B[ab]"),
+                (1, 2, Some(0), 1, false, "B[ac]"),
+            ]
+        );
+        // The main line alone, as before.
+        let mut main = 0;
+        scan(text, &mut problems, |place, _, _| {
+            assert!(place.main);
+            main += 1;
+        })
+        .unwrap();
+        assert_eq!(main, 6);
     }
 }

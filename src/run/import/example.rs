@@ -8,10 +8,12 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
+use super::solution_line::{Choice, choose_line};
 use crate::answer::firewall::folded_text;
 use crate::diag::Diagnostic;
 use crate::kit::{TaskKind, View, starting_side};
 use crate::record::SgfGame;
+use crate::record::solution::verdict_of_comment;
 use crate::rules::reading::Goal;
 use crate::rules::{Color, Game, Move, Point, Position, Rules};
 use crate::wording::{Language, Wording};
@@ -71,6 +73,19 @@ pub struct ImportedExample {
     pub view: Option<View>,
     /// Why the task was chosen, when the game did not make it plain; written as a comment.
     pub note: Option<String>,
+    /// The note says the collection's answer is unclear (two correct first moves, a first line
+    /// marked wrong, none marked correct): import also says it on stderr.
+    pub flagged: bool,
+}
+
+impl ImportedExample {
+    /// Adds a sentence to the example's note.
+    fn add_note(&mut self, note: String) {
+        self.note = Some(match self.note.take() {
+            Some(known) => format!("{known}; {note}"),
+            None => note,
+        });
+    }
 }
 
 /// The `LK` values of a game, read: `name=value` pairs with where each is written.
@@ -150,7 +165,8 @@ pub fn example_of(
     rules: &Rules,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<ImportedExample> {
-    let moves: Vec<(Color, Move)> = game.moves.iter().map(|(c, m, _)| (*c, *m)).collect();
+    let mut moves: Vec<(Color, Move)> = game.moves.iter().map(|(c, m, _)| (*c, *m)).collect();
+    let mut spans: Vec<Range<usize>> = game.moves.iter().map(|(_, _, s)| s.clone()).collect();
     let mut example = ImportedExample {
         title: game.title.clone().filter(|t| !t.is_empty()),
         prompt: game.comment.clone().filter(|c| !c.is_empty()),
@@ -159,7 +175,46 @@ pub fn example_of(
         task: ImportedTask::Capture,
         view: None,
         note: None,
+        flagged: false,
     };
+    // A problem collection's own file: the line its collection marks correct, never one
+    // marked wrong. libertykit's exports name their task instead.
+    if private.is_empty() {
+        match choose_line(game) {
+            Choice::Unmarked => {}
+            Choice::Correct {
+                line,
+                note,
+                unclear,
+            } => {
+                moves = line.moves;
+                spans = line.spans;
+                if let Some(note) = note {
+                    example.add_note(note);
+                }
+                example.flagged = unclear;
+            }
+            Choice::NoneCorrect { note } => {
+                moves.clear();
+                spans.clear();
+                example.add_note(note);
+                example.flagged = true;
+            }
+        }
+        // A marker in the setup comment ("Correct: B1") belongs to the answer, not the question.
+        if example
+            .prompt
+            .as_deref()
+            .and_then(verdict_of_comment)
+            .is_some()
+        {
+            example.prompt = None;
+            example.add_note(
+                "the setup comment carries a solution's marker and is left out of the prompt"
+                    .to_string(),
+            );
+        }
+    }
     if private.generated("title") {
         example.title = None;
     }
@@ -201,7 +256,7 @@ pub fn example_of(
             .or_else(|| region_of(&example.board, &moves));
     }
     example.task = task;
-    check_moves(number, game, &example, rules, problems)?;
+    check_moves(number, &spans, &example, rules, problems)?;
     Some(example)
 }
 
@@ -368,7 +423,7 @@ fn task_of_position(game: &SgfGame, rules: &Rules, example: &mut ImportedExample
         return ImportedTask::Liberties { group: stone };
     }
     if let Some(&(stone, _)) = chains.iter().min_by_key(|(_, liberties)| *liberties) {
-        example.note = Some(format!(
+        example.add_note(format!(
             "{} cannot capture and no chain is in atari: this asks for the liberties of the chain with the fewest",
             if to_play == Color::Black {
                 "Black"
@@ -378,7 +433,7 @@ fn task_of_position(game: &SgfGame, rules: &Rules, example: &mut ImportedExample
         ));
         return ImportedTask::Liberties { group: stone };
     }
-    example.note = Some(
+    example.add_note(
         "the board is empty: this asks for a capture, and there is none (`key = []`)".to_string(),
     );
     ImportedTask::Capture
@@ -434,7 +489,7 @@ fn view_of(points: &[Point]) -> Option<View> {
 /// rules, reporting the first illegal one at its place in the SGF.
 fn check_moves(
     number: usize,
-    game: &SgfGame,
+    spans: &[Range<usize>],
     example: &ImportedExample,
     rules: &Rules,
     problems: &mut Vec<Diagnostic>,
@@ -446,7 +501,7 @@ fn check_moves(
     };
     let starts = starting_side(moves, example.to_play.unwrap_or(Color::Black));
     let mut play = Game::new(example.board.to_board(), starts, *rules);
-    for (k, (&(color, mv), (_, _, span))) in moves.iter().zip(&game.moves).enumerate() {
+    for (k, (&(color, mv), span)) in moves.iter().zip(spans).enumerate() {
         if let Err(reason) = play.play(color, mv) {
             problems.push(
                 Diagnostic::at(

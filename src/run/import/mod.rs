@@ -4,6 +4,7 @@
 mod example;
 mod giveaway;
 mod kit_text;
+mod solution_line;
 
 use crate::control_chars::visible;
 use std::path::Path;
@@ -143,6 +144,11 @@ fn kit_of(
     let mut examples = Vec::new();
     for (k, (game, private)) in games.iter().zip(&privates).enumerate() {
         if let Some(example) = example_of(k + 1, game, private, &rules, &mut problems) {
+            if example.flagged
+                && let Some(note) = &example.note
+            {
+                notes.push(format!("game {}: {note}", k + 1));
+            }
             examples.push(example);
         }
     }

@@ -1,0 +1,369 @@
+//! A problem's solution tree as its collection wrote it: every variation, and what the
+//! collection says of each line (correct, wrong, or nothing).
+//!
+//! Problem apps mark lines in different ways, and a reader must know them all (docs/sgf.md
+//! lists each with a real example):
+//! - `TE[]` (tesuji) marks a good move and `BM[]` (bad move) a bad one: WGo's tsumego viewer
+//!   and libertykit's own export;
+//! - `GB[]` / `GW[]` (good for Black / White): Glift, and editors that mark the outcome; a line
+//!   is correct when it is good for the side that moves first;
+//! - words in a move's comment: `RIGHT` (goproblems.com and EasyGo append it to the correct
+//!   leaf), `Correct` / `Wrong` (many collections, Cho Chikun's among them: "Wrong; advantageous
+//!   ko"), `正解` / `失敗` (Japanese), `正解` / `正确` / `失败` (Chinese), `정답` / `오답`
+//!   (Korean), and the other languages' words below.
+//!
+//! A line's verdict is the mark nearest its last move (a comment deep in the line speaks of the
+//! line's end, a mark on its first move of the whole line); a first move is correct when some
+//! line through it is correct, wrong when none is and some is marked wrong.
+
+use std::ops::Range;
+
+use crate::rules::{Color, Move};
+
+/// What a collection says of one move, from its node's properties and comment.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct NodeMarks {
+    /// `TE[]`: a good move.
+    pub tesuji: bool,
+    /// `BM[]`: a bad move.
+    pub bad_move: bool,
+    /// `GB[]` or `GW[]`: the position is good for this colour.
+    pub good_for: Option<Color>,
+    /// A marker word at the start of the move's comment (or, for a Latin word, anywhere in
+    /// capitals: goproblems appends `RIGHT`).
+    pub said: Option<Verdict>,
+}
+
+/// One move of a solution tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SolutionNode {
+    /// The move it follows (an index into the tree), `None` for a first move.
+    pub parent: Option<usize>,
+    /// Who plays it.
+    pub color: Color,
+    /// The move.
+    pub mv: Move,
+    /// Where it is written.
+    pub span: Range<usize>,
+    /// What the collection says of it.
+    pub marks: NodeMarks,
+}
+
+/// What a collection says of a line or a first move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Marked correct.
+    Correct,
+    /// Marked wrong.
+    Wrong,
+}
+
+/// A first move of the tree with the collection's verdict and the line to show for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FirstMove {
+    /// Who plays it.
+    pub color: Color,
+    /// The move.
+    pub mv: Move,
+    /// Correct when some line through it is, wrong when none is and some is marked wrong;
+    /// `None` when no line through it is marked.
+    pub verdict: Option<Verdict>,
+    /// Its first correct line (when it has one), else its first line, the first move included:
+    /// indexes into the tree.
+    pub line: Vec<usize>,
+}
+
+/// Words that mark a line wrong, checked before the correct ones (`Incorrect` holds
+/// `correct`, `不正解` holds `正解`), folded to lower case.
+const WRONG_WORDS: &[&str] = &[
+    "wrong",
+    "incorrect",
+    "failure",
+    "fail",
+    "不正解",
+    "失敗",
+    "失败",
+    "错误",
+    "錯誤",
+    "오답",
+    "실패",
+    "falsch",
+    "faux",
+    "erreur",
+];
+
+/// Words that mark a line correct, folded to lower case.
+const CORRECT_WORDS: &[&str] = &[
+    "correct",
+    "right",
+    "正解",
+    "正确",
+    "正確",
+    "정답",
+    "richtig",
+    "juste",
+    "bonne réponse",
+];
+
+/// The verdict a move's comment gives: a marker word at its start (after white space and
+/// punctuation such as `[` or `(`), or a Latin marker written in capitals anywhere (`... RIGHT`).
+pub fn verdict_of_comment(comment: &str) -> Option<Verdict> {
+    let start =
+        comment.trim_start_matches(|c: char| c.is_whitespace() || "[(<\"'「『【*-#".contains(c));
+    let folded = start.to_lowercase();
+    let at_start = |words: &[&str]| {
+        words.iter().any(|w| {
+            folded.strip_prefix(w).is_some_and(|rest| {
+                // A Latin word ends there (`Correct.`, `Wrong;`), not `Rightly` or `Correction`.
+                !w.is_ascii() || !rest.starts_with(|c: char| c.is_alphanumeric())
+            })
+        })
+    };
+    if at_start(WRONG_WORDS) {
+        return Some(Verdict::Wrong);
+    }
+    if at_start(CORRECT_WORDS) {
+        return Some(Verdict::Correct);
+    }
+    let capitals = |words: &[&str]| {
+        comment
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|word| word.len() > 1 && words.iter().any(|w| w.to_uppercase() == word))
+    };
+    if capitals(WRONG_WORDS) {
+        return Some(Verdict::Wrong);
+    }
+    if capitals(CORRECT_WORDS) {
+        return Some(Verdict::Correct);
+    }
+    None
+}
+
+impl NodeMarks {
+    /// What the marks say of a line ending here, for `first` the side that moves first.
+    fn verdict(&self, first: Color) -> Option<Verdict> {
+        if self.bad_move {
+            return Some(Verdict::Wrong);
+        }
+        if let Some(said) = self.said {
+            return Some(said);
+        }
+        if self.tesuji {
+            return Some(Verdict::Correct);
+        }
+        self.good_for.map(|c| {
+            if c == first {
+                Verdict::Correct
+            } else {
+                Verdict::Wrong
+            }
+        })
+    }
+}
+
+/// Every first move of `tree` (in the file's order, each once) with its verdict and line.
+pub fn first_moves(tree: &[SolutionNode]) -> Vec<FirstMove> {
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); tree.len()];
+    let mut roots = Vec::new();
+    for (i, node) in tree.iter().enumerate() {
+        match node.parent {
+            Some(p) if p < i => children[p].push(i),
+            _ => roots.push(i),
+        }
+    }
+    let mut out: Vec<FirstMove> = Vec::new();
+    for &root in &roots {
+        let first = tree[root].color;
+        // Every line through this first move, leaf by leaf, each with its verdict.
+        let mut lines: Vec<(Vec<usize>, Option<Verdict>)> = Vec::new();
+        let mut stack = vec![(root, vec![root])];
+        while let Some((at, path)) = stack.pop() {
+            if children[at].is_empty() {
+                let verdict = path
+                    .iter()
+                    .rev()
+                    .find_map(|&i| tree[i].marks.verdict(first));
+                lines.push((path, verdict));
+                continue;
+            }
+            // Pushed in reverse, so lines come out in the file's order.
+            for &child in children[at].iter().rev() {
+                let mut next = path.clone();
+                next.push(child);
+                stack.push((child, next));
+            }
+        }
+        let correct = lines.iter().find(|(_, v)| *v == Some(Verdict::Correct));
+        let verdict = if correct.is_some() {
+            Some(Verdict::Correct)
+        } else if lines.iter().any(|(_, v)| *v == Some(Verdict::Wrong)) {
+            Some(Verdict::Wrong)
+        } else {
+            None
+        };
+        let line = correct
+            .or(lines.first())
+            .map(|(p, _)| p.clone())
+            .unwrap_or_default();
+        let node = &tree[root];
+        // Two variations may start with the same move: they are one first move.
+        match out
+            .iter_mut()
+            .find(|f| f.color == node.color && f.mv == node.mv)
+        {
+            Some(known) => {
+                if known.verdict != Some(Verdict::Correct) && verdict == Some(Verdict::Correct) {
+                    known.line = line;
+                }
+                known.verdict = match (known.verdict, verdict) {
+                    (Some(Verdict::Correct), _) | (_, Some(Verdict::Correct)) => {
+                        Some(Verdict::Correct)
+                    }
+                    (Some(Verdict::Wrong), _) | (_, Some(Verdict::Wrong)) => Some(Verdict::Wrong),
+                    _ => None,
+                };
+            }
+            None => out.push(FirstMove {
+                color: node.color,
+                mv: node.mv,
+                verdict,
+                line,
+            }),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Point;
+
+    fn node(parent: Option<usize>, color: Color, at: &str, marks: NodeMarks) -> SolutionNode {
+        SolutionNode {
+            parent,
+            color,
+            mv: Move::Play(Point::parse_unbounded(at).unwrap()),
+            span: 0..0,
+            marks,
+        }
+    }
+
+    fn said(v: Verdict) -> NodeMarks {
+        NodeMarks {
+            said: Some(v),
+            ..NodeMarks::default()
+        }
+    }
+
+    #[test]
+    fn comments_mark_lines_in_each_collection_s_words() {
+        use Verdict::*;
+        let cases = [
+            ("Correct.", Some(Correct)),
+            ("Wrong; advantageous ko", Some(Wrong)),
+            ("White lives. RIGHT", Some(Correct)),
+            ("RIGHT", Some(Correct)),
+            ("Incorrect: white escapes", Some(Wrong)),
+            ("正解図", Some(Correct)),
+            ("不正解", Some(Wrong)),
+            ("失败，白活", Some(Wrong)),
+            ("正解图：黑先杀", Some(Correct)),
+            ("정답", Some(Correct)),
+            ("오답입니다", Some(Wrong)),
+            ("Richtig!", Some(Correct)),
+            ("Bonne réponse", Some(Correct)),
+            // Not markers: words inside prose, or longer words.
+            ("Black plays on the right side", None),
+            ("Correction: B3 was a typo", None),
+            ("Rightly so", None),
+            ("这不是正解", None),
+            ("", None),
+        ];
+        for (comment, want) in cases {
+            assert_eq!(verdict_of_comment(comment), want, "{comment:?}");
+        }
+    }
+
+    #[test]
+    fn a_first_move_is_correct_when_any_line_through_it_is() {
+        let m = NodeMarks::default();
+        // B C4 (W D4 B E4 "Correct") (W E4 B D4 "Wrong"); B D5 "Wrong"; B E5 (nothing).
+        let tree = vec![
+            node(None, Color::Black, "C4", m),
+            node(Some(0), Color::White, "D4", m),
+            node(Some(1), Color::Black, "E4", said(Verdict::Correct)),
+            node(Some(0), Color::White, "E4", m),
+            node(Some(3), Color::Black, "D4", said(Verdict::Wrong)),
+            node(None, Color::Black, "D5", said(Verdict::Wrong)),
+            node(None, Color::Black, "E5", m),
+        ];
+        let firsts = first_moves(&tree);
+        let summary: Vec<(String, Option<Verdict>, usize)> = firsts
+            .iter()
+            .map(|f| (f.mv.to_string(), f.verdict, f.line.len()))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("C4".to_string(), Some(Verdict::Correct), 3),
+                ("D5".to_string(), Some(Verdict::Wrong), 1),
+                ("E5".to_string(), None, 1),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_mark_nearest_the_line_s_end_decides_and_te_bm_gb_gw_count() {
+        let te = NodeMarks {
+            tesuji: true,
+            ..NodeMarks::default()
+        };
+        let bm = NodeMarks {
+            bad_move: true,
+            ..NodeMarks::default()
+        };
+        let gw = NodeMarks {
+            good_for: Some(Color::White),
+            ..NodeMarks::default()
+        };
+        let gb = NodeMarks {
+            good_for: Some(Color::Black),
+            ..NodeMarks::default()
+        };
+        // A first move marked TE whose only line ends "good for White" is wrong for Black;
+        // BM on a first move is wrong; GB at a leaf is correct for Black to play.
+        let tree = vec![
+            node(None, Color::Black, "A1", te),
+            node(Some(0), Color::White, "A2", gw),
+            node(None, Color::Black, "B1", bm),
+            node(None, Color::Black, "C1", NodeMarks::default()),
+            node(Some(3), Color::White, "C2", NodeMarks::default()),
+            node(Some(4), Color::Black, "C3", gb),
+        ];
+        let v: Vec<Option<Verdict>> = first_moves(&tree).iter().map(|f| f.verdict).collect();
+        assert_eq!(
+            v,
+            [
+                Some(Verdict::Wrong),
+                Some(Verdict::Wrong),
+                Some(Verdict::Correct)
+            ]
+        );
+    }
+
+    #[test]
+    fn two_variations_with_one_first_move_are_one_first_move() {
+        let m = NodeMarks::default();
+        let tree = vec![
+            node(None, Color::Black, "C4", m),
+            node(Some(0), Color::White, "D4", said(Verdict::Wrong)),
+            node(None, Color::Black, "C4", m),
+            node(Some(2), Color::White, "D5", said(Verdict::Correct)),
+        ];
+        let firsts = first_moves(&tree);
+        assert_eq!(firsts.len(), 1);
+        assert_eq!(firsts[0].verdict, Some(Verdict::Correct));
+        assert_eq!(tree[firsts[0].line[1]].mv.to_string(), "D5");
+    }
+}
