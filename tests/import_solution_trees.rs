@@ -1,8 +1,9 @@
 //! `libertykit import` of problem files with solution trees (tests/sgf/solutions/): every
-//! variation is read, the line the collection marks correct is the one the kit shows (never
-//! one marked wrong), in each convention problem apps use (comment words in English and
-//! Japanese, goproblems' `RIGHT`, `TE`/`BM`, `GB`/`GW`), and an unclear answer is said in the
-//! kit and on stderr. The kits are derived by hand below; an independent SGF reader
+//! variation is read, the line the collection marks correct is the one the kit asks about
+//! (never one marked wrong), in each convention problem apps use (comment words in English and
+//! Japanese, goproblems' `RIGHT`, `TE`/`BM`, `GB`/`GW`); a correct line that captures becomes
+//! the capture question the engine proves, with every difference from the collection's marks
+//! said; and an unclear answer is said in the kit and on stderr. The kits are derived by hand below; an independent SGF reader
 //! (`sgf-parse`) confirms the trees the import read.
 //!
 //! Every file sets up the same 5x5 position: white C3 (`cc`) in atari, black B3 C2 D3, Black
@@ -55,8 +56,14 @@ fn example(note: Option<&str>, title: &str, task: &str) -> String {
     format!("{note}title = \"{title}\"\n{POSITION}{task}")
 }
 
-const SHOWS_C4: &str = "task = \"sequence\"\nmoves = [\"black C4\"]\nkey = [\"C3\"]";
+/// C4, the correct line, captures C3: the engine's capture question, proven.
+const CAPTURES_C3: &str = "task = \"capture\"\ngroup = \"C3\"\nwithin = 1\nkey = [\"C4\"]";
+const PROVEN: &str = "the collection's correct line captures C3 in 1 move: this asks for that capture within 1, and the key is the engine's proof";
 const FIRST_WRONG: &str = "the file's first line, black B4, is marked wrong and is left out";
+
+fn both(first: &str, second: &str) -> String {
+    format!("{first}; {second}")
+}
 
 #[test]
 fn comment_words_mark_the_line_in_english_goproblems_and_japanese() {
@@ -68,12 +75,12 @@ fn comment_words_mark_the_line_in_english_goproblems_and_japanese() {
             // "Wrong; white escapes." on B4's line, "Correct." on C4's: the prompt is the root's
             // comment, never a move's.
             format!(
-                "# {FIRST_WRONG}\ntitle = \"Wrong line first\"\n{POSITION}task = \"sequence\"\nmoves = [\"black C4\"]\nprompt = \"Black to play: capture.\"\nkey = [\"C3\"]"
+                "# {FIRST_WRONG}; {PROVEN}\ntitle = \"Wrong line first\"\n{POSITION}task = \"capture\"\ngroup = \"C3\"\nwithin = 1\nprompt = \"Black to play: capture.\"\nkey = [\"C4\"]"
             ),
             // goproblems: unmarked lines are the wrong ones, `RIGHT` ends the correct one.
-            example(None, "RIGHT at the leaf", SHOWS_C4),
+            example(Some(PROVEN), "RIGHT at the leaf", CAPTURES_C3),
             // 失敗図 on B4's line, 正解図 on C4's.
-            example(Some(FIRST_WRONG), "Japanese", SHOWS_C4),
+            example(Some(&both(FIRST_WRONG, PROVEN)), "Japanese", CAPTURES_C3),
         ]
     );
     // A first line marked wrong is said in the kit; nothing here is unclear.
@@ -87,9 +94,9 @@ fn te_bm_gb_and_gw_mark_the_line() {
         examples(&kit),
         [
             // BM on B4, TE on C4 (WGo's convention).
-            example(Some(FIRST_WRONG), "TE and BM", SHOWS_C4),
+            example(Some(&both(FIRST_WRONG, PROVEN)), "TE and BM", CAPTURES_C3),
             // B4's line ends GW, good for White; C4's ends GB (Glift's convention).
-            example(Some(FIRST_WRONG), "GB and GW", SHOWS_C4),
+            example(Some(&both(FIRST_WRONG, PROVEN)), "GB and GW", CAPTURES_C3),
         ]
     );
 }
@@ -102,7 +109,18 @@ fn an_unclear_answer_is_said_in_the_kit_and_on_stderr() {
     assert_eq!(
         examples(&kit),
         [
-            example(Some(two), "Two correct", SHOWS_C4),
+            // E1, marked correct too, captures nothing: the engine says so.
+            example(
+                Some(&both(
+                    two,
+                    &both(
+                        PROVEN,
+                        "the collection marks E1 correct, which does not capture C3 within 1 against every defence"
+                    )
+                )),
+                "Two correct",
+                CAPTURES_C3
+            ),
             // No line to show: the position's own question, Black's capture at C4.
             example(
                 Some(none),
@@ -111,9 +129,12 @@ fn an_unclear_answer_is_said_in_the_kit_and_on_stderr() {
             ),
             // "Correct: C4" in the setup comment would give the answer away.
             example(
-                Some("the setup comment carries a solution's marker and is left out of the prompt"),
+                Some(&both(
+                    "the setup comment carries a solution's marker and is left out of the prompt",
+                    PROVEN
+                )),
                 "Marker in the setup",
-                SHOWS_C4
+                CAPTURES_C3
             ),
             // Nothing marked: the main line, as for any game.
             example(
@@ -131,11 +152,31 @@ fn an_unclear_answer_is_said_in_the_kit_and_on_stderr() {
     assert!(!stderr.contains("game 3"), "{stderr}");
 }
 
+#[test]
+fn a_correct_line_that_captures_becomes_the_capture_the_engine_proves() {
+    let (kit, _) = import_and_check("tests/sgf/solutions/proven.sgf");
+    assert_eq!(
+        examples(&kit),
+        [
+            // White C1 on the edge; black B1 D2. The correct line C2, D1, E1 takes it with
+            // Black's second move; D1 first lets White out at C2 (marked wrong, and the engine
+            // agrees: only C2).
+            "# the file's first line, black D1, is marked wrong and is left out; the collection's correct line captures C1 in 2 moves: this asks for that capture within 2, and the key is the engine's proof\ntitle = \"Edge in two\"\nposition = \"black B1 D2; white C1\"\nto_play = \"black\"\ntask = \"capture\"\ngroup = \"C1\"\nwithin = 2\nkey = [\"C2\"]",
+            // B1 B2 C2 D2 have C1 and D1. The collection gives D1 (White cannot connect at C1,
+            // suicide); the throw-in at C1 works too (White takes at D1 and is left one liberty,
+            // C1): the engine proves both and says the collection missed one.
+            "# the collection's correct line captures B1 in 2 moves: this asks for that capture within 2, and the key is the engine's proof; the engine also proves C1, which the collection does not mark correct\ntitle = \"The collection misses one\"\nposition = \"black A1 A2 A3 B3 C3 D3 E1 E2; white B1 B2 C2 D2\"\nto_play = \"black\"\ntask = \"capture\"\ngroup = \"B1\"\nwithin = 2\nkey = [\"C1\", \"D1\"]",
+            // B4 then W C4 captures nothing: the line stays the collection's, and says so.
+            "# the collection's correct line ends with no capture the engine proves: it is shown as the collection's line, unproven\ntitle = \"A correct line without a capture\"\nposition = \"black B3 C2 D3; white C3\"\nto_play = \"black\"\ntask = \"sequence\"\nmoves = [\"black B4\", \"white C4\"]\nkey = []",
+        ]
+    );
+}
+
 /// sgf-parse's tree against the one import read: the same moves in every variation, in the
 /// file's order, and the same first moves under the setup.
 #[test]
 fn an_independent_reader_finds_the_same_trees() {
-    for file in ["comment-markers", "properties", "ambiguous"] {
+    for file in ["comment-markers", "properties", "ambiguous", "proven"] {
         let path = format!("tests/sgf/solutions/{file}.sgf");
         let text = std::fs::read_to_string(&path).unwrap();
         let ours = read_collection(&text).unwrap();

@@ -8,12 +8,13 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
+use super::proven_goal::proven_capture;
 use super::solution_line::{Choice, choose_line};
 use crate::answer::firewall::folded_text;
 use crate::diag::Diagnostic;
 use crate::kit::{TaskKind, View, starting_side};
 use crate::record::SgfGame;
-use crate::record::solution::verdict_of_comment;
+use crate::record::solution::{first_moves, verdict_of_comment};
 use crate::rules::reading::Goal;
 use crate::rules::{Color, Game, Move, Point, Position, Rules};
 use crate::wording::{Language, Wording};
@@ -178,7 +179,9 @@ pub fn example_of(
         flagged: false,
     };
     // A problem collection's own file: the line its collection marks correct, never one
-    // marked wrong. libertykit's exports name their task instead.
+    // marked wrong; when that line captures, the capture question the engine proves.
+    // libertykit's exports name their task instead.
+    let mut proven = None;
     if private.is_empty() {
         match choose_line(game) {
             Choice::Unmarked => {}
@@ -193,6 +196,13 @@ pub fn example_of(
                     example.add_note(note);
                 }
                 example.flagged = unclear;
+                proven = proven_capture(&game.setup, rules, &moves, &first_moves(&game.solution));
+                if proven.is_none() {
+                    example.add_note(
+                        "the collection's correct line ends with no capture the engine proves: it is shown as the collection's line, unproven"
+                            .to_string(),
+                    );
+                }
             }
             Choice::NoneCorrect { note } => {
                 moves.clear();
@@ -240,6 +250,15 @@ pub fn example_of(
             };
             example.view = game.view.as_deref().and_then(view_of);
             task_named(kind, game, private, &moves, &mut example, problems)?
+        }
+        None if let Some(capture) = proven => {
+            example.to_play = moves.first().map(|&(color, _)| color);
+            example.add_note(capture.note);
+            ImportedTask::Reading {
+                goal: Goal::Capture,
+                group: capture.group,
+                within: capture.within,
+            }
         }
         None if !moves.is_empty() => ImportedTask::Sequence {
             moves: moves.clone(),

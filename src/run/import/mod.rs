@@ -4,6 +4,7 @@
 mod example;
 mod giveaway;
 mod kit_text;
+mod proven_goal;
 mod solution_line;
 
 use crate::control_chars::visible;
