@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::record::GameSelection;
 use crate::rules::{KoRule, Scoring};
 
 /// Turns a kit file into a printable session pack for small-board capture activities.
@@ -87,6 +88,9 @@ pub enum Command {
         /// Replace the file at `--out` if there is one (never the SGF being read).
         #[arg(long, requires = "out")]
         force: bool,
+        /// Only these games, numbered from 1 in the file's order: `1-30`, `3,7,12`, or both.
+        #[arg(long, alias = "pick", value_name = "NUMBERS", value_parser = GameSelection::parse)]
+        games: Option<GameSelection>,
     },
     /// Write a kit as an SGF collection: one game per example, with its answer.
     ///

@@ -267,3 +267,36 @@ fn a_plain_sgf_ruleset_sets_the_kit_rules() {
     );
     let _ = std::fs::remove_file(path);
 }
+
+/// `--games` (or `--pick`) takes some games of a collection, numbered from 1 in the file's
+/// order; messages keep the file's numbers, and a number the file does not have, or one that
+/// is not a number, is a usage error (exit 2) that writes nothing.
+#[test]
+fn games_takes_a_selection_of_the_collection() {
+    let sgf = "tests/sgf/solutions/ambiguous.sgf";
+    let (code, kit, stderr) = run(&["import", sgf, "--games", "2,4"]);
+    assert_eq!(code, 0, "{stderr}");
+    let titles: Vec<&str> = kit
+        .lines()
+        .filter(|l| l.starts_with("title = ") && !l.contains("ambiguous"))
+        .collect();
+    assert_eq!(titles, ["title = \"None correct\"", "title = \"Unmarked\""]);
+    // Game 2 keeps its number in the note; game 1's note is not said.
+    assert!(stderr.contains("note: game 2: no line"), "{stderr}");
+    assert!(!stderr.contains("game 1"), "{stderr}");
+
+    let (code, kit, stderr) = run(&["import", sgf, "--pick", "1-2"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(kit.matches("[[example]]").count(), 2, "{kit}");
+
+    let (code, kit, stderr) = run(&["import", sgf, "--games", "3-9"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(kit.is_empty());
+    assert!(
+        stderr.contains("`--games` asks for game 9, but `ambiguous.sgf` holds 4 games"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = run(&["import", sgf, "--games", "0"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("numbered from 1"), "{stderr}");
+}

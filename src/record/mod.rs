@@ -5,11 +5,13 @@
 
 mod game_info;
 pub mod referee;
+mod selection;
 mod sgf;
 pub mod solution;
 mod toml_record;
 
 pub use game_info::{GameInfo, ReadingNote, RecordNote, RecordedResult, RulesSource};
+pub use selection::GameSelection;
 pub use sgf::ruleset_name::{KNOWN_RULESETS, named_rules};
 pub use sgf::{Collection, SgfGame, read_collection};
 

@@ -155,7 +155,12 @@ pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
             let sheet = pdf.as_deref().map(|path| (path, paper.into()));
             replay::run(&record, format, &rules, sheet, console)
         }
-        Command::Import { sgf, out, force } => import::run(&sgf, out.as_deref(), force, console),
+        Command::Import {
+            sgf,
+            out,
+            force,
+            games,
+        } => import::run(&sgf, out.as_deref(), force, games.as_ref(), console),
         Command::Export { kit, format, out } => export::run(&kit, format, out.as_deref(), console),
         Command::New { path } => new::run(&path, console),
         Command::Completions { shell } => completions::completions(shell, console),

@@ -21,7 +21,7 @@ use crate::answer::{ExampleAnswer, answer_example};
 use crate::check::check_answers;
 use crate::diag::{Diagnostic, Source};
 use crate::kit::{Example, Task};
-use crate::record::{KNOWN_RULESETS, SgfGame, named_rules, read_collection};
+use crate::record::{GameSelection, KNOWN_RULESETS, SgfGame, named_rules, read_collection};
 use crate::rules::{BoardSize, KoRule, Rules, Scoring, SuicideRule};
 use crate::wording::{Language, Wording};
 
@@ -34,6 +34,7 @@ pub fn run(
     sgf: &Path,
     out: Option<&Path>,
     force: bool,
+    games: Option<&GameSelection>,
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
     if let Some(out) = out {
@@ -61,17 +62,25 @@ pub fn run(
         .file_stem()
         .map_or_else(|| name.clone(), |s| s.to_string_lossy().into_owned());
     let mut notes = Vec::new();
-    let kit = kit_of(source.text(), &name, &title, read.charset, &mut notes);
+    let kit = kit_of(
+        source.text(),
+        &name,
+        &title,
+        read.charset,
+        games,
+        &mut notes,
+    );
     for note in notes {
         // A note may quote the file (`RU[...]`): its control characters are shown, not sent.
         writeln!(console.err, "note: {}", visible(&note)).map_err(output_error)?;
     }
     let kit = match kit {
         Ok(kit) => kit,
-        Err(problems) => {
+        Err(NoKit::Problems(problems)) => {
             write!(console.err, "{}", source.render_all(&problems)).map_err(output_error)?;
             return Ok(Outcome::CheckFailed);
         }
+        Err(NoKit::Usage(message)) => return Err(Failure::new(message)),
     };
     // `check` reads no kit over its size limit, so import writes none: a collection of many
     // thousands of games can make one. Refused like a kit that fails its check (exit 1): the
@@ -125,16 +134,49 @@ fn output_allowed(sgf: &Path, out: &Path, force: bool) -> Result<(), Failure> {
 
 /// The kit's text from the SGF's (read in `charset`), or every problem found; what the user
 /// should know besides goes to `notes`.
+/// Why no kit was made: the file's problems (exit 1), or arguments that do not fit the file
+/// (exit 2).
+enum NoKit {
+    Problems(Vec<Diagnostic>),
+    Usage(String),
+}
+
+impl From<Vec<Diagnostic>> for NoKit {
+    fn from(problems: Vec<Diagnostic>) -> NoKit {
+        NoKit::Problems(problems)
+    }
+}
+
 fn kit_of(
     sgf: &str,
     name: &str,
     title: &str,
     charset: &str,
+    selection: Option<&GameSelection>,
     notes: &mut Vec<String>,
-) -> Result<String, Vec<Diagnostic>> {
+) -> Result<String, NoKit> {
     let collection = read_collection(sgf)?;
     notes.extend(collection.notes.iter().map(|note| format!("line {note}")));
-    let games = collection.games;
+    // Each game keeps its number in the file, for every message about it.
+    let mut numbers: Vec<usize> = (1..=collection.games.len()).collect();
+    let mut games = collection.games;
+    if let Some(selection) = selection {
+        if selection.highest() > games.len() {
+            return Err(NoKit::Usage(format!(
+                "`--games` asks for game {}, but `{name}` holds {} game{}: number them from 1 to {}",
+                selection.highest(),
+                games.len(),
+                if games.len() == 1 { "" } else { "s" },
+                games.len()
+            )));
+        }
+        let mut number = 0;
+        games.retain(|_| {
+            number += 1;
+            selection.takes(number)
+        });
+        numbers.retain(|&n| selection.takes(n));
+    }
     let size = one_board_size(&games)?;
     let mut problems = Vec::new();
     let privates: Vec<PrivateEntries> = games
@@ -143,18 +185,18 @@ fn kit_of(
         .collect();
     let (rules, rule_lines) = rules_of(&games, &privates, &mut problems, notes);
     let mut examples = Vec::new();
-    for (k, (game, private)) in games.iter().zip(&privates).enumerate() {
-        if let Some(example) = example_of(k + 1, game, private, &rules, &mut problems) {
+    for ((game, private), &number) in games.iter().zip(&privates).zip(&numbers) {
+        if let Some(example) = example_of(number, game, private, &rules, &mut problems) {
             if example.flagged
                 && let Some(note) = &example.note
             {
-                notes.push(format!("game {}: {note}", k + 1));
+                notes.push(format!("game {number}: {note}"));
             }
             examples.push(example);
         }
     }
     if !problems.is_empty() {
-        return Err(problems);
+        return Err(NoKit::Problems(problems));
     }
     // The engine answers each example as imported; `run` then checks the kit as written, keys
     // included, as `check` would, so a key that is not what the written kit asks is caught
@@ -512,14 +554,17 @@ mod tests {
         let mut sound = 0;
         for text in [&collection, &exported] {
             for (end, _) in text.char_indices().chain([(text.len(), ' ')]) {
-                match kit_of(&text[..end], "p.sgf", "p", "UTF-8", &mut Vec::new()) {
+                match kit_of(&text[..end], "p.sgf", "p", "UTF-8", None, &mut Vec::new()) {
                     Ok(kit) => {
                         let source = Source::new("p.toml", kit);
                         let checked = check_answers(&source);
                         assert!(checked.is_ok(), "{:?}: {}", &text[..end], source.text());
                         sound += 1;
                     }
-                    Err(problems) => assert!(!problems.is_empty(), "{:?}", &text[..end]),
+                    Err(NoKit::Problems(problems)) => {
+                        assert!(!problems.is_empty(), "{:?}", &text[..end])
+                    }
+                    Err(NoKit::Usage(m)) => panic!("no selection was given: {m}"),
                 }
             }
         }
