@@ -255,17 +255,7 @@ impl<'g> Search<'g> {
         let board = self.board(s);
         board.liberty_cells(self.target, out);
         if liberties < moves {
-            let near = out.len();
-            board.empty_cell_list(out);
-            let mut keep = near;
-            for i in near..out.len() {
-                let c = out[i];
-                if !out[..near].contains(&c) {
-                    out[keep] = c;
-                    keep += 1;
-                }
-            }
-            out.truncate(keep);
+            append_other_points(board, out);
         }
     }
 
@@ -297,16 +287,7 @@ impl<'g> Search<'g> {
         takes.retain(|c| !out[..libs].contains(c));
         out.extend_from_slice(&takes);
         let near = out.len();
-        board.empty_cell_list(out);
-        let mut keep = near;
-        for i in near..out.len() {
-            let c = out[i];
-            if !out[..near].contains(&c) {
-                out[keep] = c;
-                keep += 1;
-            }
-        }
-        out.truncate(keep);
+        append_other_points(board, out);
         near
     }
 
@@ -448,4 +429,20 @@ impl<'g> Search<'g> {
         }
         Ok(None)
     }
+}
+
+/// Appends to `out` every empty point of `board` not in it already, in board order: the moves
+/// after the ones listed first. The first part is a few points, so a scan beats a set.
+fn append_other_points(board: &Board, out: &mut Vec<usize>) {
+    let near = out.len();
+    board.empty_cell_list(out);
+    let mut keep = near;
+    for i in near..out.len() {
+        let c = out[i];
+        if !out[..near].contains(&c) {
+            out[keep] = c;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
 }
