@@ -165,8 +165,10 @@ fn resistance(search: &mut Search, s: &State, moves: u32) -> Result<Vec<LineMove
         return Ok(Vec::new());
     };
     let mut line = vec![line_move(search, s, reply)];
-    if depth > 0 {
-        let next = search.play(s, reply).expect("the reply was legal");
+    // Played again from the same position, the reply is legal again.
+    if depth > 0
+        && let Some(next) = search.play(s, reply)
+    {
         search.enter(&next);
         let rest = attack_line(search, &next, depth);
         search.leave();

@@ -302,21 +302,7 @@ impl<'g> Search<'g> {
         if liberties > moves {
             return Ok(false);
         }
-        let key = self.key(s);
-        let before = self.before();
-        if let Some((won, fewest)) = self.table.probe(key, moves, before) {
-            self.fewest = self.fewest.min(fewest);
-            return Ok(won);
-        }
-        let outer = std::mem::replace(&mut self.fewest, u16::MAX);
-        let won = self.attack_moves(s, liberties, moves);
-        let fewest = std::mem::replace(&mut self.fewest, outer);
-        self.fewest = self.fewest.min(fewest);
-        let won = won?;
-        if self.ko == KoRule::Simple || fewest > before {
-            self.table.store(key, moves, won, fewest);
-        }
-        Ok(won)
+        self.remembered(s, moves, |search| search.attack_moves(s, liberties, moves))
     }
 
     fn attack_moves(&mut self, s: &State, liberties: u32, moves: u32) -> Result<bool, TooBig> {
@@ -366,14 +352,26 @@ impl<'g> Search<'g> {
         if self.liberties(s, moves) > moves {
             return Ok(false);
         }
+        self.remembered(s, moves, |search| search.defend_replies(s, moves))
+    }
+
+    /// The result of `read` for `s` with `moves` left, from the table when it holds one; else
+    /// read, and kept when the repetition history cannot have changed it (see `table.rs`).
+    fn remembered(
+        &mut self,
+        s: &State,
+        moves: u32,
+        read: impl FnOnce(&mut Self) -> Result<bool, TooBig>,
+    ) -> Result<bool, TooBig> {
         let key = self.key(s);
         let before = self.before();
         if let Some((won, fewest)) = self.table.probe(key, moves, before) {
             self.fewest = self.fewest.min(fewest);
             return Ok(won);
         }
+        // `fewest` is this node's own while it is read, then folded into its parent's.
         let outer = std::mem::replace(&mut self.fewest, u16::MAX);
-        let won = self.defend_replies(s, moves);
+        let won = read(self);
         let fewest = std::mem::replace(&mut self.fewest, outer);
         self.fewest = self.fewest.min(fewest);
         let won = won?;
