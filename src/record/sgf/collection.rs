@@ -328,6 +328,14 @@ fn read_tree_node(
     let mut unreadable = false;
     for prop in &node.properties {
         match &*prop.identifier {
+            // A main-line move was just read by `read_node`: it is not parsed twice.
+            "B" | "W"
+                if place.main
+                    && let Some(last) = open.game.moves.last()
+                    && last.2 == prop.whole =>
+            {
+                played = Some(last.clone());
+            }
             "B" | "W" => {
                 // A variation's faults are not the importer's to refuse: they are skipped.
                 let mut quiet = Problems::default();

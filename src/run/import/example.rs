@@ -183,7 +183,8 @@ pub fn example_of(
     // libertykit's exports name their task instead.
     let mut proven = None;
     if private.is_empty() {
-        match choose_line(game) {
+        let firsts = first_moves(&game.solution);
+        match choose_line(game, &firsts) {
             Choice::Unmarked => {}
             Choice::Correct {
                 line,
@@ -196,7 +197,7 @@ pub fn example_of(
                     example.add_note(note);
                 }
                 example.flagged = unclear;
-                proven = proven_capture(&game.setup, rules, &moves, &first_moves(&game.solution));
+                proven = proven_capture(&game.setup, rules, &moves, &firsts);
                 if proven.is_none() {
                     example.add_note(
                         "the collection's correct line ends with no capture the engine proves: it is shown as the collection's line, unproven"

@@ -6,7 +6,7 @@
 use std::ops::Range;
 
 use crate::record::SgfGame;
-use crate::record::solution::{FirstMove, Verdict, first_moves};
+use crate::record::solution::{FirstMove, Verdict};
 use crate::rules::{Color, Move};
 
 /// The moves an example shows, with where each is written.
@@ -40,9 +40,9 @@ pub enum Choice {
     },
 }
 
-/// The line `game` should show, by what its collection marks.
-pub fn choose_line(game: &SgfGame) -> Choice {
-    let firsts = first_moves(&game.solution);
+/// The line `game` should show, by what its collection marks; `firsts` are its first moves
+/// (`record::solution::first_moves` of its solution).
+pub fn choose_line(game: &SgfGame, firsts: &[FirstMove]) -> Choice {
     if firsts.iter().all(|f| f.verdict.is_none()) {
         return Choice::Unmarked;
     }
