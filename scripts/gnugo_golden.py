@@ -24,11 +24,11 @@ Stdlib only. Deterministic for a given GNU Go build (every game has its own seed
 import argparse
 import os
 import random
-import subprocess
 import sys
 from collections import Counter, defaultdict
 
-GNUGO = "/usr/games/gnugo"
+from gtp import Gtp
+
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
 KO_FLAGS = {
     "simple": "--simple-ko",
@@ -51,52 +51,6 @@ PLAN = {
 # Every category below must reach this many examples, else extra small-board games are added.
 WANTED = 5
 EXTRA_ROUNDS = 20
-
-
-class Gtp:
-    """One GNU Go process spoken to in GTP."""
-
-    def __init__(self, *flags):
-        self.proc = subprocess.Popen(
-            [GNUGO, "--mode", "gtp", "--level", "0", *flags],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-        )
-
-    def batch(self, commands):
-        """Sends every command, then reads the answers: a list of (ok, text)."""
-        self.proc.stdin.write("".join(c + "\n" for c in commands))
-        self.proc.stdin.flush()
-        answers = []
-        for _ in commands:
-            lines = []
-            while True:
-                line = self.proc.stdout.readline()
-                if line == "":
-                    raise RuntimeError("gnugo exited")
-                line = line.rstrip("\n")
-                if line == "" and lines:
-                    break
-                if line == "" and not lines:
-                    continue
-                lines.append(line)
-            head = lines[0]
-            ok = head.startswith("=")
-            text = "\n".join([head[1:].strip()] + lines[1:]).strip()
-            answers.append((ok, text))
-        return answers
-
-    def cmd(self, command):
-        return self.batch([command])[0]
-
-    def close(self):
-        try:
-            self.cmd("quit")
-        except (RuntimeError, BrokenPipeError):
-            pass
-        self.proc.wait()
 
 
 def name(p, n):
@@ -488,8 +442,9 @@ def main():
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
 
-    engines = {ko: Gtp(flag) for ko, flag in KO_FLAGS.items()}
-    noko = Gtp("--no-ko")
+    # Level 0: the games need GNU Go's rules, not its playing strength.
+    engines = {ko: Gtp("--level", "0", flag) for ko, flag in KO_FLAGS.items()}
+    noko = Gtp("--level", "0", "--no-ko")
     counts = Counter()
     per = defaultdict(Counter)
     files = defaultdict(list)

@@ -30,11 +30,11 @@ as golden games, and scripts/gnugo_golden.py deletes every .txt there before wri
 import argparse
 import os
 import random
-import subprocess
 import sys
 from collections import Counter
 
-GNUGO = "/usr/games/gnugo"
+from gtp import Gtp
+
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
 OTHER = {"black": "white", "white": "black"}
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -70,52 +70,6 @@ HEADER = """\
 # (verdict: yes = code 1, no = code 0, ko = any other code; ko answers are kept as they come,
 # up to their quota, not waited for).
 """
-
-
-class Gtp:
-    """One GNU Go process spoken to in GTP."""
-
-    def __init__(self, *flags):
-        self.proc = subprocess.Popen(
-            [GNUGO, "--mode", "gtp", *flags],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-        )
-
-    def batch(self, commands):
-        """Sends every command, then reads the answers: a list of (ok, text)."""
-        self.proc.stdin.write("".join(c + "\n" for c in commands))
-        self.proc.stdin.flush()
-        answers = []
-        for _ in commands:
-            lines = []
-            while True:
-                line = self.proc.stdout.readline()
-                if line == "":
-                    raise RuntimeError("gnugo exited")
-                line = line.rstrip("\n")
-                if line == "" and lines:
-                    break
-                if line == "" and not lines:
-                    continue
-                lines.append(line)
-            head = lines[0]
-            ok = head.startswith("=")
-            text = "\n".join([head[1:].strip()] + lines[1:]).strip()
-            answers.append((ok, text))
-        return answers
-
-    def cmd(self, command):
-        return self.batch([command])[0]
-
-    def close(self):
-        try:
-            self.cmd("quit")
-        except (RuntimeError, BrokenPipeError):
-            pass
-        self.proc.wait()
 
 
 def name(p):
