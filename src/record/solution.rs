@@ -174,37 +174,36 @@ pub fn first_moves(tree: &[SolutionNode]) -> Vec<FirstMove> {
     let mut out: Vec<FirstMove> = Vec::new();
     for &root in &roots {
         let first = tree[root].color;
-        // Every line through this first move, leaf by leaf, each with its verdict.
-        let mut lines: Vec<(Vec<usize>, Option<Verdict>)> = Vec::new();
-        let mut stack = vec![(root, vec![root])];
-        while let Some((at, path)) = stack.pop() {
+        // Depth first, each node with the mark nearest it on its way down (its own, else its
+        // parent's), so a leaf's verdict costs nothing: one pass however long a game record is.
+        let mut correct_leaf = None;
+        let mut first_leaf = None;
+        let mut any_wrong = false;
+        let mut stack = vec![(root, None)];
+        while let Some((at, above)) = stack.pop() {
+            let verdict = tree[at].marks.verdict(first).or(above);
             if children[at].is_empty() {
-                let verdict = path
-                    .iter()
-                    .rev()
-                    .find_map(|&i| tree[i].marks.verdict(first));
-                lines.push((path, verdict));
+                first_leaf.get_or_insert(at);
+                match verdict {
+                    Some(Verdict::Correct) => {
+                        correct_leaf.get_or_insert(at);
+                    }
+                    Some(Verdict::Wrong) => any_wrong = true,
+                    None => {}
+                }
                 continue;
             }
-            // Pushed in reverse, so lines come out in the file's order.
-            for &child in children[at].iter().rev() {
-                let mut next = path.clone();
-                next.push(child);
-                stack.push((child, next));
-            }
+            // Pushed in reverse, so leaves come out in the file's order.
+            stack.extend(children[at].iter().rev().map(|&child| (child, verdict)));
         }
-        let correct = lines.iter().find(|(_, v)| *v == Some(Verdict::Correct));
-        let verdict = if correct.is_some() {
-            Some(Verdict::Correct)
-        } else if lines.iter().any(|(_, v)| *v == Some(Verdict::Wrong)) {
-            Some(Verdict::Wrong)
-        } else {
-            None
+        let verdict = match (correct_leaf, any_wrong) {
+            (Some(_), _) => Some(Verdict::Correct),
+            (None, true) => Some(Verdict::Wrong),
+            (None, false) => None,
         };
-        let line = correct
-            .or(lines.first())
-            .map(|(p, _)| p.clone())
-            .unwrap_or_default();
+        let line = correct_leaf
+            .or(first_leaf)
+            .map_or_else(Vec::new, |leaf| path_to(tree, leaf));
         let node = &tree[root];
         // Two variations may start with the same move: they are one first move.
         match out
@@ -215,13 +214,7 @@ pub fn first_moves(tree: &[SolutionNode]) -> Vec<FirstMove> {
                 if known.verdict != Some(Verdict::Correct) && verdict == Some(Verdict::Correct) {
                     known.line = line;
                 }
-                known.verdict = match (known.verdict, verdict) {
-                    (Some(Verdict::Correct), _) | (_, Some(Verdict::Correct)) => {
-                        Some(Verdict::Correct)
-                    }
-                    (Some(Verdict::Wrong), _) | (_, Some(Verdict::Wrong)) => Some(Verdict::Wrong),
-                    _ => None,
-                };
+                known.verdict = stronger(known.verdict, verdict);
             }
             None => out.push(FirstMove {
                 color: node.color,
@@ -232,6 +225,29 @@ pub fn first_moves(tree: &[SolutionNode]) -> Vec<FirstMove> {
         }
     }
     out
+}
+
+/// The moves from a first move down to `leaf`, as indexes into the tree.
+fn path_to(tree: &[SolutionNode], leaf: usize) -> Vec<usize> {
+    let mut path = vec![leaf];
+    let mut at = leaf;
+    // A parent always comes first in the tree (`first_moves` reads any other as a first move).
+    while let Some(parent) = tree[at].parent.filter(|&p| p < at) {
+        path.push(parent);
+        at = parent;
+    }
+    path.reverse();
+    path
+}
+
+/// The verdict of a first move two variations share: correct when either is, else wrong
+/// when either is.
+fn stronger(a: Option<Verdict>, b: Option<Verdict>) -> Option<Verdict> {
+    match (a, b) {
+        (Some(Verdict::Correct), _) | (_, Some(Verdict::Correct)) => Some(Verdict::Correct),
+        (Some(Verdict::Wrong), _) | (_, Some(Verdict::Wrong)) => Some(Verdict::Wrong),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
