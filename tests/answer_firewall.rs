@@ -399,6 +399,20 @@ fn an_imported_comment_that_answers_is_left_out_with_a_note() {
         "{kit}"
     );
     assert!(kit.contains("title = \"Ladder\""), "{kit}");
+    // Taken out of a collection with `--games`, the game keeps its number in the file.
+    let two = temp_path("answering-comment-second").with_extension("sgf");
+    std::fs::write(
+        &two,
+        "(;GM[1]FF[4]SZ[5]PL[B]AB[aa]AW[ee])(;GM[1]FF[4]SZ[5]PL[B]AB[bc][cd][dc]AW[cc]C[Black to play.\r\nAnswer: C4 captures C3])",
+    )
+    .unwrap();
+    let (code, _, stderr) = run(&["import", two.to_str().unwrap(), "--games", "2"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("game 2: the SGF's comment gave the answer away"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_file(two);
     let prompts = import_and_build(
         "answering-comment-built",
         &std::fs::read_to_string(&sgf_path).unwrap(),

@@ -60,6 +60,8 @@ pub enum ImportedTask {
 /// One example read from a game.
 #[derive(Debug, Clone)]
 pub struct ImportedExample {
+    /// The game's number in the file, from 1 (with `--games`, not its place in the kit).
+    pub number: usize,
     /// `GN` or `N`, unless libertykit made the title up.
     pub title: Option<String>,
     /// `C`, unless libertykit made the prompt up.
@@ -81,7 +83,7 @@ pub struct ImportedExample {
 
 impl ImportedExample {
     /// Adds a sentence to the example's note.
-    fn add_note(&mut self, note: String) {
+    pub fn add_note(&mut self, note: String) {
         self.note = Some(match self.note.take() {
             Some(known) => format!("{known}; {note}"),
             None => note,
@@ -169,6 +171,7 @@ pub fn example_of(
     let mut moves: Vec<(Color, Move)> = game.moves.iter().map(|(c, m, _)| (*c, *m)).collect();
     let mut spans: Vec<Range<usize>> = game.moves.iter().map(|(_, _, s)| s.clone()).collect();
     let mut example = ImportedExample {
+        number,
         title: game.title.clone().filter(|t| !t.is_empty()),
         prompt: game.comment.clone().filter(|c| !c.is_empty()),
         board: game.setup,

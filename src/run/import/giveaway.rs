@@ -18,7 +18,7 @@ pub fn leave_out_giveaways(
     wording: &Wording,
     notes: &mut Vec<String>,
 ) {
-    for (k, (example, answer)) in examples.iter_mut().zip(answers).enumerate() {
+    for (example, answer) in examples.iter_mut().zip(answers) {
         let Some(comment) = example.prompt.as_deref().map(folded_text) else {
             continue;
         };
@@ -31,11 +31,8 @@ pub fn leave_out_giveaways(
         let why = format!(
             "the SGF's comment gave the answer away (`{phrase}`): the kit asks the generated question"
         );
-        notes.push(format!("game {}: {why}", k + 1));
-        example.note = Some(match example.note.take() {
-            Some(note) => format!("{note}; {why}"),
-            None => why,
-        });
+        notes.push(format!("game {}: {why}", example.number));
+        example.add_note(why);
         example.prompt = None;
     }
 }
