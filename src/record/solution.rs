@@ -114,8 +114,11 @@ pub fn verdict_of_comment(comment: &str) -> Option<Verdict> {
     let at_start = |words: &[&str]| {
         words.iter().any(|w| {
             folded.strip_prefix(w).is_some_and(|rest| {
-                // A Latin word ends there (`Correct.`, `Wrong;`), not `Rightly` or `Correction`.
-                !w.is_ascii() || !rest.starts_with(|c: char| c.is_alphanumeric())
+                // A Latin word ends there (`Correct.`, `Wrong;`), not `Rightly` or `Correction`;
+                // `right` is also a direction ("Right side is weak"), so it must stand alone.
+                let ended = !rest.starts_with(|c: char| c.is_alphanumeric());
+                let alone = rest.trim_start().is_empty() || !rest.starts_with(char::is_whitespace);
+                !w.is_ascii() || (ended && (*w != "right" || alone))
             })
         })
     };
@@ -291,6 +294,9 @@ mod tests {
             ("Bonne réponse", Some(Correct)),
             // Not markers: words inside prose, or longer words.
             ("Black plays on the right side", None),
+            ("Right side is weak", None),
+            ("Right.", Some(Correct)),
+            ("Right", Some(Correct)),
             ("Correction: B3 was a typo", None),
             ("Rightly so", None),
             ("这不是正解", None),
