@@ -110,7 +110,10 @@ const CORRECT_WORDS: &[&str] = &[
 pub fn verdict_of_comment(comment: &str) -> Option<Verdict> {
     let start =
         comment.trim_start_matches(|c: char| c.is_whitespace() || "[(<\"'「『【*-#".contains(c));
-    let folded = start.to_lowercase();
+    // The longest marker is a few words: only the comment's opening is folded, so a game
+    // record's long commentary costs no copy.
+    let opening: String = start.chars().take(24).collect();
+    let folded = opening.to_lowercase();
     let at_start = |words: &[&str]| {
         words.iter().any(|w| {
             folded.strip_prefix(w).is_some_and(|rest| {
@@ -128,10 +131,12 @@ pub fn verdict_of_comment(comment: &str) -> Option<Verdict> {
     if at_start(CORRECT_WORDS) {
         return Some(Verdict::Correct);
     }
+    // Only Latin words have capitals; a word in capitals is rare, so most words cost a scan.
     let capitals = |words: &[&str]| {
         comment
             .split(|c: char| !c.is_alphanumeric())
-            .any(|word| word.len() > 1 && words.iter().any(|w| w.to_uppercase() == word))
+            .filter(|word| word.len() > 1 && word.bytes().all(|b| b.is_ascii_uppercase()))
+            .any(|word| words.contains(&word.to_ascii_lowercase().as_str()))
     };
     if capitals(WRONG_WORDS) {
         return Some(Verdict::Wrong);
