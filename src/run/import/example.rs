@@ -8,7 +8,7 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
-use super::proven_goal::proven_capture;
+use super::proven_goal::{ProvenCapture, proven_capture};
 use super::solution_line::{Choice, choose_line};
 use crate::answer::firewall::folded_text;
 use crate::diag::Diagnostic;
@@ -76,8 +76,8 @@ pub struct ImportedExample {
     pub view: Option<View>,
     /// Why the task was chosen, when the game did not make it plain; written as a comment.
     pub note: Option<String>,
-    /// The note says the collection's answer is unclear (two correct first moves, a first line
-    /// marked wrong, none marked correct): import also says it on stderr.
+    /// The note says the collection's answer is unclear (several first moves marked correct,
+    /// or none): import also says it on stderr.
     pub flagged: bool,
 }
 
@@ -184,51 +184,11 @@ pub fn example_of(
     // A problem collection's own file: the line its collection marks correct, never one
     // marked wrong; when that line captures, the capture question the engine proves.
     // libertykit's exports name their task instead.
-    let mut proven = None;
-    if private.is_empty() {
-        let firsts = first_moves(&game.solution);
-        match choose_line(game, &firsts) {
-            Choice::Unmarked => {}
-            Choice::Correct {
-                line,
-                note,
-                unclear,
-            } => {
-                moves = line.moves;
-                spans = line.spans;
-                if let Some(note) = note {
-                    example.add_note(note);
-                }
-                example.flagged = unclear;
-                proven = proven_capture(&game.setup, rules, &moves, &firsts);
-                if proven.is_none() {
-                    example.add_note(
-                        "the collection's correct line ends with no capture the engine proves: it is shown as the collection's line, unproven"
-                            .to_string(),
-                    );
-                }
-            }
-            Choice::NoneCorrect { note } => {
-                moves.clear();
-                spans.clear();
-                example.add_note(note);
-                example.flagged = true;
-            }
-        }
-        // A marker in the setup comment ("Correct: B1") belongs to the answer, not the question.
-        if example
-            .prompt
-            .as_deref()
-            .and_then(verdict_of_comment)
-            .is_some()
-        {
-            example.prompt = None;
-            example.add_note(
-                "the setup comment carries a solution's marker and is left out of the prompt"
-                    .to_string(),
-            );
-        }
-    }
+    let proven = if private.is_empty() {
+        read_solution(game, rules, &mut example, &mut moves, &mut spans)
+    } else {
+        None
+    };
     if private.generated("title") {
         example.title = None;
     }
@@ -281,6 +241,63 @@ pub fn example_of(
     example.task = task;
     check_moves(number, &spans, &example, rules, problems)?;
     Some(example)
+}
+
+/// A plain file's solution tree read into the example: the line its collection marks correct
+/// replaces `moves` and `spans` (none when no line is marked correct; unchanged when nothing is
+/// marked), with what the collection's marks leave unclear said in its note; and the capture
+/// that line makes, when the engine proves it.
+fn read_solution(
+    game: &SgfGame,
+    rules: &Rules,
+    example: &mut ImportedExample,
+    moves: &mut Vec<(Color, Move)>,
+    spans: &mut Vec<Range<usize>>,
+) -> Option<ProvenCapture> {
+    let mut proven = None;
+    let firsts = first_moves(&game.solution);
+    match choose_line(game, &firsts) {
+        Choice::Unmarked => {}
+        Choice::Correct {
+            line,
+            note,
+            unclear,
+        } => {
+            *moves = line.moves;
+            *spans = line.spans;
+            if let Some(note) = note {
+                example.add_note(note);
+            }
+            example.flagged = unclear;
+            proven = proven_capture(&game.setup, rules, moves, &firsts);
+            if proven.is_none() {
+                example.add_note(
+                    "the collection's correct line ends with no capture the engine proves: it is shown as the collection's line, unproven"
+                        .to_string(),
+                );
+            }
+        }
+        Choice::NoneCorrect { note } => {
+            moves.clear();
+            spans.clear();
+            example.add_note(note);
+            example.flagged = true;
+        }
+    }
+    // A marker in the setup comment ("Correct: B1") belongs to the answer, not the question.
+    if example
+        .prompt
+        .as_deref()
+        .and_then(verdict_of_comment)
+        .is_some()
+    {
+        example.prompt = None;
+        example.add_note(
+            "the setup comment carries a solution's marker and is left out of the prompt"
+                .to_string(),
+        );
+    }
+    proven
 }
 
 /// The task a game written by libertykit names, with its fields.
