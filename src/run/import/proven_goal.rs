@@ -82,22 +82,14 @@ pub fn proven_capture(
             "the collection's correct line captures {group} in {attacker_moves} move{}: this asks for that capture within {within}, and the key is the engine's proof",
             if attacker_moves == 1 { "" } else { "s" }
         );
-        let also: Vec<String> = proven
-            .iter()
-            .filter(|p| !marked.contains(p))
-            .map(Point::to_string)
-            .collect();
+        let also = not_in(&proven, &marked);
         if !also.is_empty() {
             note.push_str(&format!(
                 "; the engine also proves {}, which the collection does not mark correct",
                 also.join(", ")
             ));
         }
-        let refuted: Vec<String> = marked
-            .iter()
-            .filter(|p| !proven.contains(p))
-            .map(Point::to_string)
-            .collect();
+        let refuted = not_in(&marked, &proven);
         if !refuted.is_empty() {
             note.push_str(&format!(
                 "; the collection marks {} correct, which does not capture {group} within {within} against every defence",
@@ -111,4 +103,13 @@ pub fn proven_capture(
         });
     }
     None
+}
+
+/// The points of `these` that `others` does not hold, written out.
+fn not_in(these: &[Point], others: &[Point]) -> Vec<String> {
+    these
+        .iter()
+        .filter(|p| !others.contains(p))
+        .map(Point::to_string)
+        .collect()
 }
