@@ -307,6 +307,31 @@ fn every_problem_in_a_file_is_reported() {
     );
 }
 
+/// Every problem of a `solve` example's lines in one run, each at its move.
+#[test]
+fn solve_lines_are_played_and_each_mistake_is_placed() {
+    broken(
+        "solve-lines",
+        "example 1: `correct` line 1, move 3: black A2 is illegal (occupied)",
+        13,
+        19,
+    );
+    let (_, _, err) = run(&["check", "tests/kits/broken/solve-lines.toml"]);
+    for (message, place) in [
+        ("line 2 starts with white C1", "13:25"),
+        ("`wrong` line 1 starts with B1", "14:10"),
+        ("example 2: task `solve` needs `correct`", "19:8"),
+        ("example 2: a `solve` example has no `key`", "20:7"),
+    ] {
+        assert!(err.contains(message), "{err}");
+        assert!(err.contains(&format!("solve-lines.toml:{place}")), "{err}");
+    }
+    assert!(
+        err.ends_with("error: check failed with 5 problems\n"),
+        "{err}"
+    );
+}
+
 #[test]
 fn every_kit_is_checked_and_an_unreadable_one_exits_2() {
     let (code, out, err) = run(&[

@@ -205,6 +205,25 @@ fn an_independent_parser_reads_every_export() {
                     expected.sort_by_key(|m| format!("{m:?}"));
                     assert_eq!(children, expected, "{at}");
                 }
+                Task::Solve { correct, wrong, .. } => {
+                    // One variation per line, the correct ones first, each whole.
+                    let lines: Vec<Vec<(Color, Move)>> = root
+                        .children()
+                        .map(|child| {
+                            child
+                                .main_variation()
+                                .filter_map(|node| match node.get_move() {
+                                    Some(Prop::B(m)) => Some((Color::Black, parsed_move(m, n))),
+                                    Some(Prop::W(m)) => Some((Color::White, parsed_move(m, n))),
+                                    _ => None,
+                                })
+                                .collect()
+                        })
+                        .collect();
+                    let expected: Vec<Vec<(Color, Move)>> =
+                        correct.iter().chain(wrong).cloned().collect();
+                    assert_eq!(lines, expected, "{at}");
+                }
                 Task::Liberties { .. } | Task::Score { .. } => assert!(main.is_empty(), "{at}"),
             }
         }
@@ -317,6 +336,11 @@ fn import_of_an_export_gives_back_every_example_kit() {
                 describe(&back_key.examples[i], &back.wording),
                 "{at}"
             );
+            // A `solve` example has no key: its answer is its lines, compared above.
+            if matches!(b.task, Task::Solve { .. }) {
+                assert!(b.key.is_none(), "{at}");
+                continue;
+            }
             let imported = &b.key.as_ref().expect("import writes every key").claim;
             if let Some(author) = &a.key {
                 assert!(

@@ -20,7 +20,7 @@ fn scaffold_is_written_passes_check_and_is_never_overwritten() {
 
     let (code, out, err) = run(&["check", p]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with(&format!("ok  {p}: 7 examples")), "{out}");
+    assert!(out.starts_with(&format!("ok  {p}: 8 examples")), "{out}");
     let (code, key, err) = run(&["key", p]);
     assert_eq!(code, 0, "{err}");
     // An author starts on a title of their own, and the score example means something: a
@@ -97,7 +97,8 @@ fn scaffold_sets_every_key_the_loader_accepts() {
             "legal",
             "liberties",
             "score",
-            "sequence"
+            "sequence",
+            "solve"
         ]
     );
 }

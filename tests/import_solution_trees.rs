@@ -166,17 +166,95 @@ fn a_correct_line_that_captures_becomes_the_capture_the_engine_proves() {
             // suicide); the throw-in at C1 works too (White takes at D1 and is left one liberty,
             // C1): the engine proves both and says the collection missed one.
             "# the collection's correct line captures B1 in 2 moves: this asks for that capture within 2, and the key is the engine's proof; the engine also proves C1, which the collection does not mark correct\ntitle = \"The collection misses one\"\nposition = \"black A1 A2 A3 B3 C3 D3 E1 E2; white B1 B2 C2 D2\"\nto_play = \"black\"\ntask = \"capture\"\ngroup = \"B1\"\nwithin = 2\nkey = [\"C1\", \"D1\"]",
-            // B4 then W C4 captures nothing: the line stays the collection's, and says so.
-            "# the collection's correct line ends with no capture the engine proves: it is shown as the collection's line, unproven\ntitle = \"A correct line without a capture\"\nposition = \"black B3 C2 D3; white C3\"\nto_play = \"black\"\ntask = \"sequence\"\nmoves = [\"black B4\", \"white C4\"]\nkey = []",
+            // B4 then W C4 captures nothing: the answer is the collection's line, and says so.
+            "# the correct line ends with no capture the engine proves: the answer is the collection's, every move checked legal\ntitle = \"A correct line without a capture\"\nposition = \"black B3 C2 D3; white C3\"\nto_play = \"black\"\ntask = \"solve\"\ncorrect = [\"B4 C4\"]\nsource = \"proven.sgf\"",
         ]
     );
+}
+
+/// The straight three on 9x9: white A2 B2 C2 D2 D1 with the eye space A1 B1 C1, black around
+/// it. Life and death is a goal the engine does not prove: the kit carries the collection's
+/// lines, every first move marked correct accepted, every wrong try with its refutation.
+const STRAIGHT_THREE: &str = "position = \"black A3 B3 C3 D3 E1 E2 E3; white A2 B2 C2 D1 D2\"";
+const COLLECTION: &str = "the correct line ends with no capture the engine proves: the answer is the collection's, every move checked legal";
+
+#[test]
+fn a_goal_the_engine_does_not_prove_keeps_the_collection_s_tree() {
+    let (kit, stderr) = import_and_check("tests/sgf/solutions/life-and-death.sgf");
+    let two = "the collection marks 2 first moves correct (white B1, white A1): this shows the line of white B1";
+    assert_eq!(
+        examples(&kit),
+        [
+            // A1 first, marked wrong in a comment; B1 correct, its line ending before any capture
+            // (a line that ends by capturing is the capture the engine proves); C1 wrong by `BM`:
+            // the prompt is the root's comment, never a move's.
+            format!(
+                "# the file's first line, black A1, is marked wrong and is left out; {COLLECTION}\ntitle = \"Straight three\"\n{STRAIGHT_THREE}\nto_play = \"black\"\ntask = \"solve\"\ncorrect = [\"B1 A1\"]\nwrong = [\"A1 B1\", \"C1 B1\"]\nsource = \"life-and-death.sgf\"\nprompt = \"Black to kill.\""
+            ),
+            // Both marked correct: both accepted, and said, as the answer is not one move.
+            format!(
+                "# {two}; {COLLECTION}\ntitle = \"Two marked correct\"\n{STRAIGHT_THREE}\nto_play = \"white\"\ntask = \"solve\"\ncorrect = [\"B1\", \"A1 B1\"]\nsource = \"life-and-death.sgf\""
+            ),
+            // White's reply at A2, on its own stone, is no refutation: the try is left out.
+            format!(
+                "# the line of black A1 (move 2, white A2, is illegal: occupied) is left out; {COLLECTION}\ntitle = \"An illegal refutation\"\n{STRAIGHT_THREE}\nto_play = \"black\"\ntask = \"solve\"\ncorrect = [\"B1\"]\nsource = \"life-and-death.sgf\""
+            ),
+        ]
+    );
+    assert!(stderr.contains(&format!("note: game 2: {two}")), "{stderr}");
+}
+
+/// `key --format json` of an imported life-and-death problem: `answer.moves[].point` is every
+/// first move the collection marks correct, the same shape as a proven capture's.
+#[test]
+fn the_json_key_gives_every_accepted_first_move() {
+    let out = temp_path("solutions-json").with_extension("toml");
+    let out_text = out.to_str().unwrap();
+    let (code, _, stderr) = run(&[
+        "import",
+        "tests/sgf/solutions/life-and-death.sgf",
+        "--out",
+        out_text,
+        "--force",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let (code, stdout, stderr) = run(&["key", out_text, "--format", "json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let _ = std::fs::remove_file(&out);
+    let key: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let points = |k: usize, field: &str| -> Vec<String> {
+        key["examples"][k]["answer"][field]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["point"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(points(0, "moves"), ["B1"]);
+    assert_eq!(points(0, "refuted"), ["A1", "C1"]);
+    assert_eq!(points(1, "moves"), ["B1", "A1"]);
+    assert_eq!(points(2, "refuted"), Vec::<String>::new());
+    for k in 0..3 {
+        assert_eq!(key["examples"][k]["task"], "solve");
+        assert_eq!(key["examples"][k]["answer"]["proven"], false);
+        assert_eq!(
+            key["examples"][k]["answer"]["answer_by"],
+            "life-and-death.sgf"
+        );
+    }
 }
 
 /// sgf-parse's tree against the one import read: the same moves in every variation, in the
 /// file's order, and the same first moves under the setup.
 #[test]
 fn an_independent_reader_finds_the_same_trees() {
-    for file in ["comment-markers", "properties", "ambiguous", "proven"] {
+    for file in [
+        "comment-markers",
+        "properties",
+        "ambiguous",
+        "proven",
+        "life-and-death",
+    ] {
         let path = format!("tests/sgf/solutions/{file}.sgf");
         let text = std::fs::read_to_string(&path).unwrap();
         let ours = read_collection(&text).unwrap();

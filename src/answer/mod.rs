@@ -97,6 +97,18 @@ pub enum Answer {
         /// The proof, or why there is none.
         proof: Result<Solution, Unreadable>,
     },
+    /// A problem's answer as its source gives it: the engine checked each move is legal, and
+    /// proved nothing else.
+    Solve {
+        /// The first move of each correct line, each once, in the order written.
+        accepted: Vec<Point>,
+        /// The lines the source marks correct.
+        correct: Vec<Vec<(Color, Move)>>,
+        /// The tries it marks wrong, each followed by its refutation.
+        wrong: Vec<Vec<(Color, Move)>>,
+        /// Whose answer it is, when the kit says.
+        source: Option<String>,
+    },
 }
 
 /// Computes the answer key of a kit.
@@ -168,6 +180,11 @@ pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
             }
             (Answer::Score(s), Figure::single(*start, marks))
         }
+        Task::Solve {
+            correct,
+            wrong,
+            source,
+        } => solve(start, correct, wrong, source.clone()),
     };
     ExampleAnswer {
         number: example.number,
@@ -236,6 +253,52 @@ fn read(game: &Game, start: &Position, goal: Goal, group: Point, within: u32) ->
         color,
         within,
         proof,
+    };
+    (answer, Figure { panels, notes })
+}
+
+/// A problem answered by its source: the first correct line numbered on the position, and when
+/// the source accepts more than one first move, every one marked on a second board.
+fn solve(
+    start: &Position,
+    correct: &[Vec<(Color, Move)>],
+    wrong: &[Vec<(Color, Move)>],
+    source: Option<String>,
+) -> (Answer, Figure) {
+    let mut accepted: Vec<Point> = Vec::new();
+    for line in correct {
+        if let Some(&(_, Move::Play(p))) = line.first()
+            && !accepted.contains(&p)
+        {
+            accepted.push(p);
+        }
+    }
+    let (numbers, notes) = correct
+        .first()
+        .map_or((Vec::new(), Vec::new()), |line| numbered_moves(start, line));
+    let mut panels = vec![Panel {
+        board: *start,
+        marks: Vec::new(),
+        numbers,
+        after_move: None,
+    }];
+    if accepted.len() > 1 {
+        let mover = correct[0][0].0;
+        panels.push(Panel {
+            board: *start,
+            marks: accepted
+                .iter()
+                .map(|&p| mark(p, MarkKind::Move(mover)))
+                .collect(),
+            numbers: Vec::new(),
+            after_move: None,
+        });
+    }
+    let answer = Answer::Solve {
+        accepted,
+        correct: correct.to_vec(),
+        wrong: wrong.to_vec(),
+        source,
     };
     (answer, Figure { panels, notes })
 }

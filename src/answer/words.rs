@@ -50,7 +50,10 @@ pub fn describe(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
 /// The line naming the moves a `legal` example's history or a reading problem's main line
 /// plays that its diagram's numbers cannot show.
 fn history_notes(answer: &ExampleAnswer, wording: &Wording) -> Option<String> {
-    let numbered = matches!(answer.answer, Answer::Legal { .. } | Answer::Reading { .. });
+    let numbered = matches!(
+        answer.answer,
+        Answer::Legal { .. } | Answer::Reading { .. } | Answer::Solve { .. }
+    );
     if !numbered || answer.figure.notes.is_empty() {
         return None;
     }
@@ -208,7 +211,59 @@ fn answer_sentences(answer: &ExampleAnswer, wording: &Wording) -> Vec<Sentence> 
             within,
             proof,
         } => reading_sentences(*goal, chain, *color, *within, proof, wording),
+        Answer::Solve {
+            accepted,
+            correct,
+            wrong,
+            source,
+        } => solve_sentences(accepted, correct, wrong, source.as_deref(), wording),
     }
+}
+
+/// A problem answered by its source: each accepted first move, each correct line, each wrong
+/// try with its refutation, and whose answer it is.
+fn solve_sentences(
+    accepted: &[Point],
+    correct: &[Vec<(Color, Move)>],
+    wrong: &[Vec<(Color, Move)>],
+    source: Option<&str>,
+    wording: &Wording,
+) -> Vec<Sentence> {
+    let mut out: Vec<Sentence> = accepted
+        .iter()
+        .map(|p| sentence(wording, "answer_solve", &[("point", &p.to_string())]))
+        .collect();
+    for line in correct.iter().filter(|l| l.len() > 1) {
+        out.push(sentence(
+            wording,
+            "answer_solve_line",
+            &[("line", &line_text(line, 1, wording))],
+        ));
+    }
+    for line in wrong {
+        let Some(&(_, first)) = line.first() else {
+            continue;
+        };
+        let point = first.to_string();
+        out.push(if line.len() > 1 {
+            sentence(
+                wording,
+                "answer_solve_wrong",
+                &[
+                    ("point", &point),
+                    ("line", &line_text(&line[1..], 2, wording)),
+                ],
+            )
+        } else {
+            sentence(wording, "answer_solve_wrong_alone", &[("point", &point)])
+        });
+    }
+    let source = source.unwrap_or_else(|| wording.get("solve_source_default"));
+    out.push(Sentence {
+        line: wording.fill("answer_solve_source", &[("source", source)]),
+        claim: None,
+    });
+    out
 }
 
 /// A reading problem's answer: each first move that works, the main line of the first, then

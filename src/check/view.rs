@@ -120,6 +120,26 @@ fn points_in_question(example: &Example, answer: &ExampleAnswer) -> Vec<(Role, P
                 add(("the captured stone", "the captured stones"), &m.captured);
             }
         }
+        Answer::Solve {
+            accepted,
+            correct,
+            wrong,
+            ..
+        } => {
+            add(
+                (
+                    "the first move marked correct",
+                    "the first moves marked correct",
+                ),
+                accepted,
+            );
+            for line in correct.iter().chain(wrong) {
+                add(
+                    ("a move of its lines", "the moves of its lines"),
+                    &played(line),
+                );
+            }
+        }
         Answer::Reading { chain, proof, .. } => {
             add(("the marked stone", "the marked stones"), chain);
             if let Ok(solution) = proof {

@@ -166,6 +166,34 @@ fn answer_nodes(
                 }
             }
         }
+        (Task::Solve { correct, wrong, .. }, Answer::Solve { .. }) => {
+            // Each correct line is a variation marked good (`TE`) at its first move, each wrong
+            // try one marked bad (`BM`) with its refutation; the answer's words go with the
+            // first, as problem apps show a comment.
+            let lines = correct
+                .iter()
+                .map(|l| (l, "TE"))
+                .chain(wrong.iter().map(|l| (l, "BM")));
+            let branch = correct.len() + wrong.len() > 1;
+            for (k, (line, mark)) in lines.enumerate() {
+                if branch {
+                    out.push('(');
+                }
+                for (i, &(color, m)) in line.iter().enumerate() {
+                    let _ = write!(out, ";{}[{}]", move_id(color), move_value(m, n));
+                    if i == 0 {
+                        let _ = write!(out, "{mark}[1]");
+                        if k == 0 {
+                            let _ = write!(out, "C[{}]", escape(&words.join("\n")));
+                        }
+                    }
+                }
+                out.push('\n');
+                if branch {
+                    out.push_str(")\n");
+                }
+            }
+        }
         (Task::Liberties { .. }, Answer::Liberties { liberties, .. }) => {
             let _ = writeln!(
                 out,
@@ -238,6 +266,10 @@ fn private_entries(example: &Example, kit: &Kit) -> Vec<String> {
             let dead: Vec<String> = dead.iter().map(ToString::to_string).collect();
             entries.push(format!("dead={}", dead.join(" ")));
         }
+        Task::Solve {
+            source: Some(source),
+            ..
+        } => entries.push(format!("source={source}")),
         _ => {}
     }
     entries.push(format!("ko={}", rules.ko));

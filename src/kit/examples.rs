@@ -9,8 +9,8 @@ use super::model::{Example, Task, TaskKind, View};
 use super::schema::RawExample;
 use crate::diag::nearest;
 use crate::rules::notation::{
-    NO_LIBERTY_HELP, NotationError, board_of, chains_without_liberty, diagram, parse_move,
-    parse_written_position, point_list,
+    NO_LIBERTY_HELP, NotationError, board_of, chains_without_liberty, diagram, parse_line,
+    parse_move, parse_written_position, point_list,
 };
 use crate::rules::reading::Goal;
 use crate::rules::{Board, BoardSize, Color, Game, Move, Point, Position, Rules};
@@ -51,8 +51,10 @@ pub(crate) fn check(
         rules,
         to_play,
     };
-    if matches!(kind, TaskKind::Capture | TaskKind::Escape | TaskKind::Legal)
-        && !raw.is_written("to_play")
+    if matches!(
+        kind,
+        TaskKind::Capture | TaskKind::Escape | TaskKind::Legal | TaskKind::Solve
+    ) && !raw.is_written("to_play")
     {
         asked.needs(
             cx,
@@ -222,7 +224,150 @@ fn task(
             };
             dead.map(|dead| Task::Score { dead })
         }
+        TaskKind::Solve => solve(cx, raw, asked, board),
     }
+}
+
+/// A `solve` task: its `correct` lines (at least one) and `wrong` tries, each a line of moves
+/// from `to_play`'s first, every move legal under the kit's rules; no first move both correct
+/// and wrong.
+fn solve(
+    cx: &mut TomlReader<'_>,
+    raw: &RawExample,
+    asked: &Asked<'_>,
+    board: &Board,
+) -> Option<Task> {
+    let Some(correct) = &raw.correct else {
+        asked.needs(
+            cx,
+            "correct",
+            "add e.g. `correct = [\"C1 B1 D2\"]`: each line the source marks correct, from the first move",
+        );
+        return None;
+    };
+    if correct.get_ref().is_empty() {
+        cx.error(
+            correct.span(),
+            format!("example {}: `correct` holds no line", asked.number),
+            Some("a `solve` example accepts the first move of each `correct` line: give at least one, e.g. `correct = [\"C1 B1 D2\"]`".into()),
+        );
+        return None;
+    }
+    let (correct_lines, correct_sound) = solution_lines(cx, correct, asked, board, "correct");
+    let (wrong_lines, wrong_sound) = match &raw.wrong {
+        None => (Vec::new(), true),
+        Some(w) => solution_lines(cx, w, asked, board, "wrong"),
+    };
+    let mut sound = correct_sound && wrong_sound;
+    // Held against every correct line that reads, so this is reported with the others.
+    let accepted: Vec<Move> = correct_lines.iter().flatten().map(|l| l[0].1).collect();
+    if let Some(w) = &raw.wrong {
+        for (k, (line, item)) in wrong_lines.iter().zip(w.get_ref()).enumerate() {
+            let Some(line) = line else { continue };
+            if accepted.contains(&line[0].1) {
+                sound = false;
+                cx.error(
+                    item.span(),
+                    format!(
+                        "example {}: `wrong` line {} starts with {}, which a `correct` line starts with too",
+                        asked.number,
+                        k + 1,
+                        line[0].1
+                    ),
+                    Some("a `wrong` line is a first move that fails, then its refutation; a first move is either accepted or not".into()),
+                );
+            }
+        }
+    }
+    let source = raw
+        .source
+        .as_ref()
+        .map(|s| s.get_ref().trim().to_string())
+        .filter(|s| !s.is_empty());
+    sound.then(|| Task::Solve {
+        correct: correct_lines.into_iter().flatten().collect(),
+        wrong: wrong_lines.into_iter().flatten().collect(),
+        source,
+    })
+}
+
+/// A line of moves as read, each with its colour.
+type Line = Vec<(Color, Move)>;
+
+/// The lines of a `solve` field (`correct` or `wrong`), each read and played from `board`:
+/// colourless moves alternate from `to_play`, whose move each line starts with. Each entry is
+/// `None` when it does not read; the flag is false when any line has a problem.
+fn solution_lines(
+    cx: &mut TomlReader<'_>,
+    list: &Spanned<Vec<Spanned<String>>>,
+    asked: &Asked<'_>,
+    board: &Board,
+    field: &str,
+) -> (Vec<Option<Line>>, bool) {
+    let mover = asked.to_play.unwrap_or(Color::Black);
+    let mut lines = Vec::new();
+    let mut sound = true;
+    for (k, item) in list.get_ref().iter().enumerate() {
+        let place = StringPlace::of(cx.source, item);
+        let entries = match parse_line(item.get_ref(), asked.size) {
+            Ok(entries) => entries,
+            Err(errors) => {
+                sound = false;
+                for e in errors {
+                    notation_error(cx, &place, e);
+                }
+                lines.push(None);
+                continue;
+            }
+        };
+        let mut next = mover;
+        let mut line = Vec::new();
+        for entry in &entries {
+            let color = entry.color.unwrap_or(next);
+            next = color.opponent();
+            line.push((color, entry.mv));
+        }
+        let first = &entries[0];
+        if line[0].0 != mover || first.mv == Move::Pass {
+            sound = false;
+            cx.error(
+                place.map(&first.span),
+                format!(
+                    "example {}: `{field}` line {} starts with {} {}: a line starts with {}'s move on a point",
+                    asked.number,
+                    k + 1,
+                    line[0].0,
+                    first.mv,
+                    mover
+                ),
+                Some(format!("the first move is the answer tried; `to_play` is {mover}")),
+            );
+            lines.push(None);
+            continue;
+        }
+        let mut game = Game::new(board.clone(), mover, *asked.rules);
+        let mut legal = true;
+        for (i, (&(color, mv), entry)) in line.iter().zip(&entries).enumerate() {
+            if let Err(reason) = game.play(color, mv) {
+                cx.error(
+                    place.map(&entry.span),
+                    format!(
+                        "example {}: `{field}` line {}, move {}: {color} {mv} is illegal ({})",
+                        asked.number,
+                        k + 1,
+                        i + 1,
+                        reason.name()
+                    ),
+                    Some(illegal_help(reason.name())),
+                );
+                legal = false;
+                break;
+            }
+        }
+        sound &= legal;
+        lines.push(Some(line));
+    }
+    (lines, sound)
 }
 
 /// The most attacker moves a reading problem may allow: deeper problems are beyond what a
@@ -367,8 +512,8 @@ type FieldOwners<'a> = (&'a str, Option<Range<usize>>, &'a [TaskKind]);
 
 /// Task fields given to a task that does not use them are mistakes worth reporting.
 fn unused_fields(cx: &mut TomlReader<'_>, raw: &RawExample, task: TaskKind) {
-    use TaskKind::{Capture, Escape, Legal, Liberties, Score, Sequence};
-    let fields: [FieldOwners; 6] = [
+    use TaskKind::{Capture, Escape, Legal, Liberties, Score, Sequence, Solve};
+    let fields: [FieldOwners; 9] = [
         (
             "group",
             raw.group.as_ref().map(Spanned::span),
@@ -383,6 +528,9 @@ fn unused_fields(cx: &mut TomlReader<'_>, raw: &RawExample, task: TaskKind) {
         ("history", raw.history.as_ref().map(Spanned::span), &[Legal]),
         ("moves", raw.moves.as_ref().map(Spanned::span), &[Sequence]),
         ("dead", raw.dead.as_ref().map(Spanned::span), &[Score]),
+        ("correct", raw.correct.as_ref().map(Spanned::span), &[Solve]),
+        ("wrong", raw.wrong.as_ref().map(Spanned::span), &[Solve]),
+        ("source", raw.source.as_ref().map(Spanned::span), &[Solve]),
     ];
     for (name, span, owners) in fields {
         let owner = owners[0];

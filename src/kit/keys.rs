@@ -38,11 +38,19 @@ pub(crate) fn read(
             span.clone(),
             format!("example {number}: a `{}` key is {what}", task.name()),
             Some(
-                "docs/kit-format.md, section \"The six tasks and their `key`\", shows the form each task's key takes".into(),
+                "docs/kit-format.md, section \"The seven tasks and their `key`\", shows the form each task's key takes".into(),
             ),
         );
     };
     let claim = match task {
+        TaskKind::Solve => {
+            cx.error(
+                span,
+                format!("example {number}: a `solve` example has no `key`"),
+                Some("its answer is the first move of each `correct` line; remove `key`".into()),
+            );
+            return None;
+        }
         TaskKind::Legal => match key {
             RawKey::Bool(b) => Claim::Legal(if *b.get_ref() {
                 LegalClaim::Legal

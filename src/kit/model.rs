@@ -302,6 +302,18 @@ pub enum Task {
         /// Stones the players agree are dead.
         dead: Vec<Point>,
     },
+    /// A problem whose answer is its source's (a collection, a book, the author), for goals the
+    /// engine does not prove (life and death, endgame): every first move of a `correct` line is
+    /// accepted, each `wrong` line is a tempting try with its refutation. The engine checks
+    /// every move of every line is legal; the host key says whose answer it is.
+    Solve {
+        /// The lines the source marks correct, each from `to_play`'s first move.
+        correct: Vec<Vec<(Color, Move)>>,
+        /// The tries the source marks wrong, each followed by its refutation.
+        wrong: Vec<Vec<(Color, Move)>>,
+        /// Whose answer it is (`the collection Cho Chikun Elementary`), when the kit says.
+        source: Option<String>,
+    },
 }
 
 impl Task {
@@ -316,12 +328,12 @@ impl Task {
     }
 
     /// The task's name in kit files and output: `capture`, `escape`, `liberties`, `legal`,
-    /// `sequence`, `score`.
+    /// `sequence`, `score`, `solve`.
     pub fn name(&self) -> &'static str {
         self.kind().name()
     }
 
-    /// Which of the six tasks this is.
+    /// Which of the seven tasks this is.
     pub fn kind(&self) -> TaskKind {
         match self {
             Task::Capture => TaskKind::Capture,
@@ -336,11 +348,12 @@ impl Task {
             Task::Legal { .. } => TaskKind::Legal,
             Task::Sequence { .. } => TaskKind::Sequence,
             Task::Score { .. } => TaskKind::Score,
+            Task::Solve { .. } => TaskKind::Solve,
         }
     }
 }
 
-/// The six tasks by name, before their fields are read: what `task = "..."` can say.
+/// The seven tasks by name, before their fields are read: what `task = "..."` can say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TaskKind {
     /// `capture`.
@@ -355,6 +368,8 @@ pub enum TaskKind {
     Sequence,
     /// `score`.
     Score,
+    /// `solve`.
+    Solve,
 }
 
 impl TaskKind {
@@ -364,4 +379,4 @@ impl TaskKind {
     }
 }
 
-named!(TaskKind, Capture => "capture", Escape => "escape", Liberties => "liberties", Legal => "legal", Sequence => "sequence", Score => "score");
+named!(TaskKind, Capture => "capture", Escape => "escape", Liberties => "liberties", Legal => "legal", Sequence => "sequence", Score => "score", Solve => "solve");

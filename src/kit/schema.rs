@@ -37,7 +37,7 @@ pub const KIT_REQUIRED: &[&str] = &["title"];
 /// Every key an `[[example]]` accepts, for suggestions.
 pub const EXAMPLE_KEYS: &[&str] = &[
     "position", "task", "to_play", "title", "prompt", "group", "within", "move", "history",
-    "moves", "dead", "key", "view",
+    "moves", "dead", "key", "view", "correct", "wrong", "source",
 ];
 
 /// Keys every `[[example]]` must have.
@@ -146,7 +146,7 @@ impl RawKit {
 pub struct RawExample {
     /// The position in notation, e.g. `white C3; black B3 C2 D3` (required).
     pub position: Option<Spanned<String>>,
-    /// `capture`, `escape`, `liberties`, `legal`, `sequence` or `score` (required).
+    /// `capture`, `escape`, `liberties`, `legal`, `sequence`, `score` or `solve` (required).
     pub task: Option<Spanned<String>>,
     /// `black` or `white`.
     pub to_play: Option<Spanned<String>>,
@@ -170,6 +170,12 @@ pub struct RawExample {
     pub key: Option<RawKey>,
     /// The part of the board to draw, e.g. `A1:G7`.
     pub view: Option<Spanned<String>>,
+    /// For `solve`: the lines the source marks correct, each a text of moves (`"C1 B1 D2"`).
+    pub correct: Option<Spanned<Vec<Spanned<String>>>>,
+    /// For `solve`: the tries the source marks wrong, each with its refutation.
+    pub wrong: Option<Spanned<Vec<Spanned<String>>>>,
+    /// For `solve`: whose answer it is.
+    pub source: Option<Spanned<String>>,
     /// Every key written in the table, readable or not (a key written wrongly is not missing).
     pub written: Vec<String>,
     /// Whether every value read as its kind.
@@ -194,6 +200,9 @@ impl RawExample {
             dead: r.many("dead", text_list),
             key: r.many("key", RawKey::read),
             view: r.one("view", text),
+            correct: r.many("correct", text_list),
+            wrong: r.many("wrong", text_list),
+            source: r.one("source", text),
             written: table
                 .iter()
                 .map(|(k, _)| {

@@ -88,6 +88,7 @@ pub fn prompt(kit: &Kit, example: &Example) -> String {
                 ("point", &mv.to_string()),
             ],
         ),
+        Task::Solve { .. } => w.fill("prompt_solve", &[("color", &color(mover))]),
         Task::Sequence { moves: m } => w.fill("prompt_sequence", &[("moves", &moves(m, w))]),
         Task::Score { dead } => w.fill(
             if dead.is_empty() {

@@ -286,6 +286,75 @@ pub fn parse_move(text: &str, size: BoardSize) -> Result<(Option<Color>, Move), 
     Ok((color, Move::Play(point)))
 }
 
+/// One move of a written line, with where it was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineEntry {
+    /// The colour written before it, if any.
+    pub color: Option<Color>,
+    /// The move.
+    pub mv: Move,
+    /// Byte range of the move (its colour included) in the text.
+    pub span: Range<usize>,
+}
+
+/// Reads a line of moves written in one text, as a problem's solution is: `C1 B1 D2`,
+/// `B C1, W B1`, `black C1 white pass`. A colour word belongs to the move after it; every
+/// mistake is reported, each at its word.
+pub fn parse_line(text: &str, size: BoardSize) -> Result<Vec<LineEntry>, Vec<NotationError>> {
+    let mut entries = Vec::new();
+    let mut errors = Vec::new();
+    let mut colour: Option<(Color, Range<usize>)> = None;
+    for (word, span) in words(text).into_iter().flatten() {
+        if let Some(c) = Color::parse(word) {
+            if let Some((_, earlier)) = colour.replace((c, span.clone())) {
+                errors.push(NotationError {
+                    span: earlier,
+                    message: format!("`{}` is not followed by a move", &text[span.clone()]),
+                    help: Some("write a colour just before its move: `B C1 W B1`".into()),
+                });
+            }
+            continue;
+        }
+        let start = colour.as_ref().map_or(span.start, |(_, s)| s.start);
+        let color = colour.take().map(|(c, _)| c);
+        let mv = if word.eq_ignore_ascii_case("pass") {
+            Move::Pass
+        } else {
+            match Point::parse(word, size) {
+                Ok(p) => Move::Play(p),
+                Err(e) => {
+                    errors.push(point_error(word, span, size)(e));
+                    continue;
+                }
+            }
+        };
+        entries.push(LineEntry {
+            color,
+            mv,
+            span: start..span.end,
+        });
+    }
+    if let Some((_, span)) = colour {
+        errors.push(NotationError {
+            span,
+            message: "a colour ends the line with no move after it".into(),
+            help: Some("write a colour just before its move: `B C1 W B1`".into()),
+        });
+    }
+    if entries.is_empty() && errors.is_empty() {
+        errors.push(NotationError {
+            span: 0..text.len(),
+            message: "empty line".into(),
+            help: Some("write the line's moves, e.g. `\"C1 B1 D2\"`".into()),
+        });
+    }
+    if errors.is_empty() {
+        Ok(entries)
+    } else {
+        Err(errors)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -392,5 +461,25 @@ mod tests {
         assert!(parse_move("green C4", five()).is_err());
         assert!(parse_move("black C4 D4", five()).is_err());
         assert!(parse_move("", five()).is_err());
+    }
+
+    #[test]
+    fn lines_read_colours_before_their_moves() {
+        let p = |s: &str| Point::parse(s, five()).expect("a point");
+        let line = parse_line("C1 W B1, black pass", five()).expect("a line");
+        let read: Vec<(Option<Color>, Move)> = line.iter().map(|e| (e.color, e.mv)).collect();
+        assert_eq!(
+            read,
+            [
+                (None, Move::Play(p("C1"))),
+                (Some(Color::White), Move::Play(p("B1"))),
+                (Some(Color::Black), Move::Pass),
+            ]
+        );
+        assert_eq!(line[1].span, 3..7);
+        let errors = parse_line("C1 Z9 W", five()).expect_err("two mistakes");
+        assert_eq!(errors.len(), 2);
+        assert_eq!(errors[0].span, 3..5);
+        assert!(parse_line("  ", five()).is_err());
     }
 }

@@ -14,7 +14,7 @@ use crate::answer::firewall::folded_text;
 use crate::diag::Diagnostic;
 use crate::kit::{TaskKind, View, starting_side};
 use crate::record::SgfGame;
-use crate::record::solution::{first_moves, verdict_of_comment};
+use crate::record::solution::{FirstMove, Verdict, first_moves, verdict_of_comment};
 use crate::rules::reading::Goal;
 use crate::rules::{Color, Game, Move, Point, Position, Rules};
 use crate::wording::{Language, Wording};
@@ -54,6 +54,15 @@ pub enum ImportedTask {
     Score {
         /// Stones agreed dead.
         dead: Vec<Point>,
+    },
+    /// The collection's answer: its correct lines and wrong tries, every move legal.
+    Solve {
+        /// The lines marked correct.
+        correct: Vec<Vec<(Color, Move)>>,
+        /// The tries marked wrong, each with its refutation.
+        wrong: Vec<Vec<(Color, Move)>>,
+        /// Whose answer it is.
+        source: Option<String>,
     },
 }
 
@@ -215,13 +224,26 @@ pub fn example_of(
             example.view = game.view.as_deref().and_then(view_of);
             task_named(kind, game, private, &moves, &mut example, problems)?
         }
-        None if let Some(capture) = proven => {
+        None if let Some(SolvedBy::Engine(capture)) = proven => {
             example.to_play = moves.first().map(|&(color, _)| color);
             example.add_note(capture.note);
             ImportedTask::Reading {
                 goal: Goal::Capture,
                 group: capture.group,
                 within: capture.within,
+            }
+        }
+        None if let Some(SolvedBy::Collection {
+            correct,
+            wrong,
+            mover,
+        }) = proven =>
+        {
+            example.to_play = Some(mover);
+            ImportedTask::Solve {
+                correct,
+                wrong,
+                source: None,
             }
         }
         None if !moves.is_empty() => ImportedTask::Sequence {
@@ -243,18 +265,32 @@ pub fn example_of(
     Some(example)
 }
 
+/// What a problem's solution tree makes of its example, beyond the line it shows.
+enum SolvedBy {
+    /// The correct line captures, and the engine proves that capture: a reading problem.
+    Engine(ProvenCapture),
+    /// The goal is not one the engine proves: the collection's correct lines and wrong tries,
+    /// each legal, with who moves first.
+    Collection {
+        correct: Vec<Vec<(Color, Move)>>,
+        wrong: Vec<Vec<(Color, Move)>>,
+        mover: Color,
+    },
+}
+
 /// A plain file's solution tree read into the example: the line its collection marks correct
 /// replaces `moves` and `spans` (none when no line is marked correct; unchanged when nothing is
-/// marked), with what the collection's marks leave unclear said in its note; and the capture
-/// that line makes, when the engine proves it.
+/// marked), with what the collection's marks leave unclear said in its note; and what answers
+/// the problem: the engine's proof of the capture that line makes, else the collection's
+/// lines.
 fn read_solution(
     game: &SgfGame,
     rules: &Rules,
     example: &mut ImportedExample,
     moves: &mut Vec<(Color, Move)>,
     spans: &mut Vec<Range<usize>>,
-) -> Option<ProvenCapture> {
-    let mut proven = None;
+) -> Option<SolvedBy> {
+    let mut solved = None;
     let firsts = first_moves(&game.solution);
     match choose_line(game, &firsts) {
         Choice::Unmarked => {}
@@ -269,13 +305,10 @@ fn read_solution(
                 example.add_note(note);
             }
             example.flagged = unclear;
-            proven = proven_capture(&game.setup, rules, moves, &firsts);
-            if proven.is_none() {
-                example.add_note(
-                    "the collection's correct line ends with no capture the engine proves: it is shown as the collection's line, unproven"
-                        .to_string(),
-                );
-            }
+            solved = match proven_capture(&game.setup, rules, moves, &firsts) {
+                Some(capture) => Some(SolvedBy::Engine(capture)),
+                None => collection_lines(game, rules, &firsts, example),
+            };
         }
         Choice::NoneCorrect { note } => {
             moves.clear();
@@ -297,7 +330,83 @@ fn read_solution(
                 .to_string(),
         );
     }
-    proven
+    solved
+}
+
+/// The collection's answer to a problem whose goal the engine does not prove: the line of every
+/// first move it marks correct and of every one it marks wrong (the refutation), by the colour
+/// of its first correct move. A line with an illegal move is left out, and said; `None` when no
+/// correct line is left.
+fn collection_lines(
+    game: &SgfGame,
+    rules: &Rules,
+    firsts: &[FirstMove],
+    example: &mut ImportedExample,
+) -> Option<SolvedBy> {
+    let mover = firsts
+        .iter()
+        .find(|f| f.verdict == Some(Verdict::Correct))?
+        .color;
+    let mut correct = Vec::new();
+    let mut wrong = Vec::new();
+    let mut left_out = Vec::new();
+    for first in firsts.iter().filter(|f| f.color == mover) {
+        let Some(verdict) = first.verdict else {
+            continue;
+        };
+        let line: Vec<(Color, Move)> = first
+            .line
+            .iter()
+            .map(|&i| (game.solution[i].color, game.solution[i].mv))
+            .collect();
+        if first.mv == Move::Pass {
+            continue;
+        }
+        let mut play = Game::new(game.setup.to_board(), mover, *rules);
+        if let Some((k, reason)) = line
+            .iter()
+            .enumerate()
+            .find_map(|(k, &(c, m))| play.play(c, m).err().map(|r| (k, r)))
+        {
+            let (c, m) = line[k];
+            left_out.push(format!(
+                "{} {} (move {}, {} {m}, is illegal: {})",
+                first.color.name(),
+                first.mv,
+                k + 1,
+                c.name(),
+                reason.name()
+            ));
+            continue;
+        }
+        match verdict {
+            Verdict::Correct => correct.push(line),
+            Verdict::Wrong => wrong.push(line),
+        }
+    }
+    if !left_out.is_empty() {
+        example.add_note(format!(
+            "the line of {} is left out",
+            left_out.join("; the line of ")
+        ));
+    }
+    if correct.is_empty() {
+        example.flagged = true;
+        example.add_note(
+            "no correct line is legal under the kit's rules: the collection's answer is left out"
+                .to_string(),
+        );
+        return None;
+    }
+    example.add_note(
+        "the correct line ends with no capture the engine proves: the answer is the collection's, every move checked legal"
+            .to_string(),
+    );
+    Some(SolvedBy::Collection {
+        correct,
+        wrong,
+        mover,
+    })
 }
 
 /// The task a game written by libertykit names, with its fields.
@@ -409,6 +518,30 @@ fn task_named(
                 }
             }
             ImportedTask::Score { dead }
+        }
+        TaskKind::Solve => {
+            // The export writes the lines as its tree, each first move marked `TE` or `BM`.
+            let lines = |wanted: Verdict| -> Vec<Vec<(Color, Move)>> {
+                first_moves(&game.solution)
+                    .iter()
+                    .filter(|f| f.verdict == Some(wanted))
+                    .map(|f| {
+                        f.line
+                            .iter()
+                            .map(|&i| (game.solution[i].color, game.solution[i].mv))
+                            .collect()
+                    })
+                    .collect()
+            };
+            let correct = lines(Verdict::Correct);
+            if let Some(&(color, _)) = correct.first().and_then(|l| l.first()) {
+                example.to_play = Some(color);
+            }
+            ImportedTask::Solve {
+                correct,
+                wrong: lines(Verdict::Wrong),
+                source: private.get("source").map(|(v, _)| v.to_string()),
+            }
         }
     })
 }

@@ -82,6 +82,7 @@ pub fn kit_text(
             ImportedTask::Legal { .. } => "legal",
             ImportedTask::Sequence { .. } => "sequence",
             ImportedTask::Score { .. } => "score",
+            ImportedTask::Solve { .. } => "solve",
         };
         let _ = writeln!(out, "task = \"{task}\"");
         match &example.task {
@@ -104,6 +105,20 @@ pub fn kit_text(
             ImportedTask::Score { dead } if !dead.is_empty() => {
                 let _ = writeln!(out, "dead = {}", points_list(dead));
             }
+            ImportedTask::Solve {
+                correct,
+                wrong,
+                source,
+            } => {
+                let mover = example.to_play.unwrap_or(Color::Black);
+                let _ = writeln!(out, "correct = {}", lines_list(correct, mover));
+                if !wrong.is_empty() {
+                    let _ = writeln!(out, "wrong = {}", lines_list(wrong, mover));
+                }
+                if let Some(source) = source {
+                    let _ = writeln!(out, "source = {}", toml_string(source));
+                }
+            }
             _ => {}
         }
         if let Some(prompt) = &example.prompt {
@@ -112,8 +127,11 @@ pub fn kit_text(
         if let Some(view) = &example.view {
             let _ = writeln!(out, "view = \"{}:{}\"", view.low, view.high);
         }
-        if let Some(answer) = answers.and_then(|a| a.get(i)) {
-            let _ = writeln!(out, "key = {}", key_of(&answer.answer));
+        if let Some(key) = answers
+            .and_then(|a| a.get(i))
+            .and_then(|a| key_of(&a.answer))
+        {
+            let _ = writeln!(out, "key = {key}");
         }
     }
     out
@@ -134,9 +152,10 @@ pub fn position_text(board: &Position) -> String {
         .join("; ")
 }
 
-/// The engine's answer as the `key` its task takes.
-fn key_of(answer: &Answer) -> String {
-    match answer {
+/// The engine's answer as the `key` its task takes; `None` for a `solve` example, whose
+/// answer is its lines.
+fn key_of(answer: &Answer) -> Option<String> {
+    Some(match answer {
         Answer::Capture { moves } => {
             points_list(&moves.iter().map(|m| m.point).collect::<Vec<_>>())
         }
@@ -168,7 +187,8 @@ fn key_of(answer: &Answer) -> String {
             ),
             Err(_) => "[]".into(),
         },
-    }
+        Answer::Solve { .. } => return None,
+    })
 }
 
 fn points_list(points: &[Point]) -> String {
@@ -180,6 +200,31 @@ fn moves_list(moves: &[(Color, Move)]) -> String {
     let quoted: Vec<String> = moves
         .iter()
         .map(|(c, m)| format!("\"{} {m}\"", c.name()))
+        .collect();
+    format!("[{}]", quoted.join(", "))
+}
+
+/// Lines of moves as a `solve` example's `correct` or `wrong` list: `["C1 B1 D2"]`, a colour
+/// written only before a move that does not alternate from `first`.
+fn lines_list(lines: &[Vec<(Color, Move)>], first: Color) -> String {
+    let quoted: Vec<String> = lines
+        .iter()
+        .map(|line| {
+            let mut next = first;
+            let words: Vec<String> = line
+                .iter()
+                .map(|&(c, m)| {
+                    let word = if c == next {
+                        m.to_string()
+                    } else {
+                        format!("{} {m}", c.name())
+                    };
+                    next = c.opponent();
+                    word
+                })
+                .collect();
+            format!("\"{}\"", words.join(" "))
+        })
         .collect();
     format!("[{}]", quoted.join(", "))
 }

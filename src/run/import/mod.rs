@@ -186,7 +186,14 @@ fn kit_of(
     let (rules, rule_lines) = rules_of(&games, &privates, &mut problems, notes);
     let mut examples = Vec::new();
     for ((game, private), &number) in games.iter().zip(&privates).zip(&numbers) {
-        if let Some(example) = example_of(number, game, private, &rules, &mut problems) {
+        if let Some(mut example) = example_of(number, game, private, &rules, &mut problems) {
+            // A collection's answer is named by its file, in any language the kit prints (an
+            // export names its own, or none).
+            if private.is_empty()
+                && let ImportedTask::Solve { source, .. } = &mut example.task
+            {
+                source.get_or_insert_with(|| name.to_string());
+            }
             if example.flagged
                 && let Some(note) = &example.note
             {
@@ -351,6 +358,15 @@ fn kit_example(number: usize, imported: &ImportedExample) -> Example {
             moves: moves.clone(),
         },
         ImportedTask::Score { dead } => Task::Score { dead: dead.clone() },
+        ImportedTask::Solve {
+            correct,
+            wrong,
+            source,
+        } => Task::Solve {
+            correct: correct.clone(),
+            wrong: wrong.clone(),
+            source: source.clone(),
+        },
     };
     Example {
         number,

@@ -97,11 +97,7 @@ fn answer_json(kit: &Kit, example: &ExampleAnswer) -> Value {
             within,
             proof,
         } => {
-            let line = |line: &[(Color, Move)]| {
-                line.iter()
-                    .map(|&(c, m)| json!({"color": c.name(), "point": m.to_string()}))
-                    .collect::<Vec<_>>()
-            };
+            let line = line_json;
             let mut fields = Map::new();
             fields.insert("goal".into(), json!(goal_name(*goal)));
             fields.insert("color".into(), json!(color.name()));
@@ -144,7 +140,42 @@ fn answer_json(kit: &Kit, example: &ExampleAnswer) -> Value {
             }
             Value::Object(fields)
         }
+        Answer::Solve {
+            accepted,
+            correct,
+            wrong,
+            source,
+        } => {
+            // The same shape as a reading problem's proof, with `proven: false` and whose
+            // answer it is: a program reads `moves[].point` for either.
+            let first_line = |p: &crate::rules::Point| {
+                correct
+                    .iter()
+                    .find(|l| l.first().map(|&(_, m)| m) == Some(Move::Play(*p)))
+                    .map_or_else(Vec::new, |l| line_json(l))
+            };
+            json!({
+                "proven": false,
+                "answer_by": source.clone().unwrap_or_else(|| kit.wording.get("solve_source_default").to_string()),
+                "moves": accepted.iter().map(|p| json!({
+                    "point": p.to_string(),
+                    "line": first_line(p),
+                })).collect::<Vec<_>>(),
+                "correct_lines": correct.iter().map(|l| line_json(l)).collect::<Vec<_>>(),
+                "refuted": wrong.iter().filter_map(|l| Some(json!({
+                    "point": l.first()?.1.to_string(),
+                    "line": line_json(l),
+                }))).collect::<Vec<_>>(),
+            })
+        }
     }
+}
+
+/// A line of moves as `[{"color", "point"}]`.
+fn line_json(line: &[(Color, Move)]) -> Vec<Value> {
+    line.iter()
+        .map(|&(c, m)| json!({"color": c.name(), "point": m.to_string()}))
+        .collect()
 }
 
 /// A reading goal as the kit names its task.
