@@ -7,9 +7,10 @@
 //! one particular position, wrong for every other kit. The answers in words are exactly
 //! `answer::describe`, which is what `libertykit key` prints.
 
-use crate::answer::{self, AnswerKey, Mark, MarkKind, Numbered};
+use crate::answer::{self, Answer, AnswerKey, Mark, MarkKind, Numbered};
 use crate::kit::Kit;
 use crate::rules::{BoardSize, Color, Point, Position};
+use crate::wording::Wording;
 
 use super::board::{self, BoardGeometry};
 use super::example_grid::{self, Cell};
@@ -19,7 +20,7 @@ use super::geom::Pos;
 use super::page::Font;
 use super::prompt;
 use super::rules_text;
-use super::style::{Style, cap_height_mm};
+use super::style::{ExamplePrint, Style, cap_height_mm};
 
 /// Lays out the host key's pages.
 pub fn add_pages(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
@@ -88,19 +89,23 @@ fn paragraph(flow: &mut Flow, text: &str, style: &Style) {
 /// Every example with its answer's figure and, under it, title, prompt and answer.
 fn answers(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
     let w = &kit.wording;
+    let shared = shared_source(key, style, w);
     let cells: Vec<Cell> = kit
         .examples
         .iter()
         .zip(&key.examples)
         .map(|(example, answer)| {
-            let mut texts = vec![
-                (prompt::title(example, w), Font::Bold),
-                (prompt::position(example, w), Font::Regular),
-                (prompt::prompt(kit, example), Font::Regular),
-            ];
+            // A problem book's key is the title and the answer: the diagram is the position,
+            // and the question is on the player's page.
+            let mut texts = vec![(prompt::title(example, w), Font::Bold)];
+            if style.examples == ExamplePrint::Session {
+                texts.push((prompt::position(example, w), Font::Regular));
+                texts.push((prompt::prompt(kit, example), Font::Regular));
+            }
             texts.extend(
                 answer::describe(answer, w)
                     .into_iter()
+                    .filter(|line| Some(line) != shared.as_ref())
                     .map(|line| (line, Font::Bold)),
             );
             let panels = answer
@@ -127,7 +132,26 @@ fn answers(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
     // The heading and the legend stay with the first row of answers.
     flow.heading(w.get("answers_heading"), style.heading_pt, 20.0);
     flow.keep_with_next(|f| legend(f, kit, key, style));
+    if let Some(line) = &shared {
+        flow.keep_with_next(|f| f.text(line, Font::Regular, style.body_pt));
+    }
     example_grid::add(flow, kit, style, None, &cells);
+}
+
+/// In a problem book whose problems answered by their source all name the same one, the
+/// sentence that says whose answers they are, said once above them rather than under each.
+fn shared_source(key: &AnswerKey, style: &Style, w: &Wording) -> Option<String> {
+    if style.examples != ExamplePrint::Book {
+        return None;
+    }
+    let mut said = key
+        .examples
+        .iter()
+        .filter(|a| matches!(a.answer, Answer::Solve { .. }))
+        .map(|a| answer::describe(a, w).pop());
+    let first = said.next()??;
+    said.all(|line| line.as_ref() == Some(&first))
+        .then_some(first)
 }
 
 /// One entry of the legend: what to draw on a one-point board, and its label's wording key.

@@ -28,7 +28,7 @@ use fit::FitNote;
 use flow::Flow;
 use geom::Size;
 use page::Document;
-use style::Style;
+use style::{ExamplePrint, Style};
 
 /// The printable pack: two separate documents, so the host key can be kept from the players.
 #[derive(Debug, Clone, PartialEq)]
@@ -56,7 +56,8 @@ pub fn player_printing_note(kit: &Kit) -> &'static str {
 /// ([`fit::fitted_physical`]), so the PDF and the SVG pages agree.
 pub fn pack(kit: &Kit, key: &AnswerKey, fonts: &'static Typefaces) -> Pack {
     let (physical, fit) = fit::fitted_physical(kit, fonts);
-    let style = Style::for_physical(&physical, fonts);
+    let style = Style::for_physical(&physical, fonts)
+        .with_examples(ExamplePrint::for_count(kit.examples.len()));
     let (width, height) = kit.paper.dimensions_mm();
     let paper = Size::mm(width, height);
     let w = &kit.wording;

@@ -19,7 +19,7 @@ use super::prompt;
 use super::record_table;
 use super::rules_text;
 
-use super::style::{Style, ascent_mm, cap_height_mm};
+use super::style::{ExamplePrint, Style, ascent_mm, cap_height_mm};
 
 /// Lays out the sheet's pages (counters follow on their own pages, added by the caller).
 pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
@@ -232,6 +232,18 @@ fn tally(kit: &Kit, style: &Style, left: f64, width: f64, top: f64, height: f64)
     shapes
 }
 
+/// The words under an example's diagram: its title, its position (not in a problem book,
+/// where the diagram is the position) and its question.
+fn example_texts(kit: &Kit, example: &Example, style: &Style) -> Vec<(String, Font)> {
+    let w = &kit.wording;
+    let mut texts = vec![(prompt::title(example, w), Font::Bold)];
+    if style.examples == ExamplePrint::Session {
+        texts.push((prompt::position(example, w), Font::Regular));
+    }
+    texts.push((prompt::prompt(kit, example), Font::Regular));
+    texts
+}
+
 /// The examples in `range` as small diagrams with their title and prompt, and no marks;
 /// under the section's heading if `heading`.
 fn examples(flow: &mut Flow, kit: &Kit, style: &Style, range: Range<usize>, heading: bool) {
@@ -241,11 +253,7 @@ fn examples(flow: &mut Flow, kit: &Kit, style: &Style, range: Range<usize>, head
         .map(|example| Cell {
             panels: vec![(question_panel(example), None)],
             view: example.view.as_ref().map(|(v, _)| *v),
-            texts: vec![
-                (prompt::title(example, w), Font::Bold),
-                (prompt::position(example, w), Font::Regular),
-                (prompt::prompt(kit, example), Font::Regular),
-            ],
+            texts: example_texts(kit, example, style),
         })
         .collect();
     let heading = heading.then(|| w.get("examples_heading"));

@@ -80,6 +80,8 @@ pub struct Style {
     pub board: BoardStyle,
     /// Scale of example diagrams relative to the full-size board (at most; shrunk to fit).
     pub example_scale: f64,
+    /// Whether the examples print as a session's or as a problem book's.
+    pub examples: ExamplePrint,
     /// Page margin on every side.
     pub margin: f64,
     /// Height reserved at the bottom of every page for the printing note, calibration bar and footer.
@@ -123,7 +125,8 @@ impl Style {
     pub fn for_physical(physical: &Physical, fonts: &'static Typefaces) -> Style {
         Style {
             board: BoardStyle::full_size(physical, fonts),
-            example_scale: 0.45,
+            example_scale: ExamplePrint::Session.scale(),
+            examples: ExamplePrint::Session,
             margin: 10.0,
             footer_band: 19.0,
             title_pt: 18.0,
@@ -148,6 +151,52 @@ impl Style {
     /// Height of one text line at `size_pt`, in millimetres.
     pub fn line_height(&self, size_pt: f64) -> f64 {
         size_pt / PT_PER_MM * self.leading
+    }
+}
+
+/// How a kit's examples are printed: the few a session works through at the table, large
+/// enough to set up with counters, or a collection's many, as problem books print theirs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExamplePrint {
+    /// A session's examples: diagrams at 45% of a real board (9.9 mm between lines), each
+    /// with its position in words.
+    Session,
+    /// A collection's problems: diagrams at a quarter of a real board (5.5 mm between lines, as
+    /// Go problem books print them), several to a row, the diagram alone giving the position.
+    Book,
+}
+
+impl ExamplePrint {
+    /// Most examples a session prints as such: beyond a dozen the kit is a collection, taken
+    /// out of a book or an app, not a session's handful.
+    pub const MOST_SESSION_EXAMPLES: usize = 12;
+
+    /// How `count` examples print.
+    pub fn for_count(count: usize) -> ExamplePrint {
+        if count > Self::MOST_SESSION_EXAMPLES {
+            ExamplePrint::Book
+        } else {
+            ExamplePrint::Session
+        }
+    }
+
+    /// The diagrams' scale of a real board, at most.
+    pub fn scale(self) -> f64 {
+        match self {
+            ExamplePrint::Session => 0.45,
+            ExamplePrint::Book => 0.25,
+        }
+    }
+}
+
+impl Style {
+    /// This style with examples printed as `examples` says.
+    pub fn with_examples(self, examples: ExamplePrint) -> Style {
+        Style {
+            example_scale: examples.scale(),
+            examples,
+            ..self
+        }
     }
 }
 
