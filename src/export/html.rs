@@ -11,7 +11,7 @@
 
 use std::fmt::Write;
 
-use super::svg::{inline_svg, mm};
+use super::svg::{Glyphs, inline_svg, mm};
 use crate::layout::geom::Size;
 use crate::layout::page::Document;
 
@@ -61,7 +61,12 @@ pub fn write_html(doc: &Document, note: &str) -> String {
     if !note.is_empty() {
         let _ = writeln!(out, "<p class=\"note\">{}</p>", escape(note));
     }
-    for (i, page) in doc.pages.iter().enumerate() {
+    // Every glyph outline once for the whole document: the pages refer to them, instead of each
+    // page defining the hundred it uses (most of a big kit's HTML, before).
+    let glyphs = Glyphs::of(&doc.pages, doc.fonts);
+    out.push_str(&glyphs.hidden_svg());
+    out.push('\n');
+    for page in &doc.pages {
         // A page of another size than the first (layout makes none) keeps its own size.
         if page.size == paper {
             out.push_str("<section class=\"page\">");
@@ -72,7 +77,7 @@ pub fn write_html(doc: &Document, note: &str) -> String {
                 "<section class=\"page\" style=\"width: {pw}mm; height: {ph}mm\">"
             );
         }
-        let svg = inline_svg(page, doc.fonts, doc.language, &format!("p{}", i + 1));
+        let svg = inline_svg(page, doc.fonts, doc.language, &glyphs);
         if page.size != paper {
             let (pw, ph) = (mm(page.size.width), mm(page.size.height));
             out.push_str(&svg.replacen(
@@ -158,24 +163,32 @@ mod tests {
     }
 
     #[test]
-    fn glyph_ids_are_unique_per_page_and_nothing_outside_is_named() {
-        let html = write_html(&doc("Kit", 2), "");
+    fn glyphs_are_defined_once_for_all_pages_and_nothing_outside_is_named() {
+        let html = write_html(&doc("Kit", 3), "");
         assert!(!html.contains("http"), "{html}");
         assert!(!html.contains("src="));
         assert!(!html.contains("class=\"note\""));
-        for href in html.split("href=\"").skip(1) {
-            assert!(href.starts_with('#'), "{href}");
-        }
         let ids: Vec<&str> = html
             .split(" id=\"")
             .skip(1)
             .map(|s| &s[..s.find('"').unwrap()])
             .collect();
         assert!(!ids.is_empty());
-        let unique: std::collections::BTreeSet<&&str> = ids.iter().collect();
+        let unique: std::collections::BTreeSet<&str> = ids.iter().copied().collect();
         assert_eq!(unique.len(), ids.len(), "{ids:?}");
-        assert!(ids.iter().any(|id| id.starts_with("p1g")));
-        assert!(ids.iter().any(|id| id.starts_with("p2g")));
+        // Three pages of the same text: each glyph defined once, and used on every page.
+        assert_eq!(html.matches("<defs>").count(), 1, "{html}");
+        let mut references = 0;
+        for href in html.split("href=\"").skip(1) {
+            let target = &href[..href.find('"').unwrap()];
+            let id = target
+                .strip_prefix('#')
+                .expect("refers within the document");
+            assert!(unique.contains(id), "{id} is not defined");
+            references += 1;
+        }
+        // "A1 <b> & "5"" draws 9 glyphs (its 3 spaces draw nothing), on each of 3 pages.
+        assert_eq!(references, 27, "{html}");
     }
 
     #[test]

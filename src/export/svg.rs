@@ -7,13 +7,13 @@
 //! Text is drawn as the fonts' own glyph outlines, as typst-svg does: each glyph the page uses
 //! is defined once and placed where layout measured it, so the page looks the same on a
 //! machine without the font. An invisible `<text>` over the glyphs keeps it selectable and
-//! searchable.
+//! searchable; the page's invisible runs stand together in one group at its end, which says
+//! once what they share (a problem-book page has hundreds of one-letter coordinate labels).
 
 use std::collections::BTreeSet;
-use svg::node::Text as TextNode;
 
 use svg::node::Blob;
-use svg::node::element::{Circle, Definitions, Element, Group, Line, Rectangle};
+use svg::node::element::{Circle, Definitions, Group, Line, Rectangle};
 use svg::{Document, Node};
 
 use crate::layout::geom::{Mm, Pos, Rgb, Size};
@@ -30,38 +30,96 @@ const MM_PER_PT: f64 = 25.4 / 72.0;
 /// Renders `page`, whose text was measured in `fonts` and is in `language`, as a standalone SVG
 /// document sized in millimetres.
 pub fn write_svg(page: &Page, fonts: &Typefaces, language: Language) -> String {
-    render(page, fonts, language, None)
+    let glyphs = Glyphs::of(std::slice::from_ref(page), fonts);
+    render(page, fonts, language, (&glyphs, Standing::Alone))
+}
+
+/// The outlines of every glyph some pages' text draws, to be defined once and placed by
+/// reference: in each standalone SVG page, or once for all the pages of an HTML document.
+pub struct Glyphs {
+    /// Which glyphs have a shape to draw (a space has none).
+    drawn: BTreeSet<(Slot, u16)>,
+    /// One `<path>` per drawn glyph, in 1/1000 em with y up, as the font draws it.
+    paths: String,
+}
+
+impl Glyphs {
+    /// The glyphs the text of `pages`, measured in `fonts`, uses.
+    pub fn of(pages: &[Page], fonts: &Typefaces) -> Glyphs {
+        let mut used = BTreeSet::new();
+        for page in pages {
+            for shape in &page.shapes {
+                if let Shape::Text { text, font, .. } = shape {
+                    used.extend(text.chars().map(|c| fonts.glyph(c, *font)));
+                }
+            }
+        }
+        // Written as one block of markup, as the glyph placements are: path data and ids are
+        // digits, letters and spaces, which need no escaping.
+        let mut paths = String::new();
+        let mut drawn = BTreeSet::new();
+        for (slot, gid) in used {
+            let d = fonts.face(slot).outline_path(gid);
+            if !d.is_empty() {
+                paths.push_str(&format!("<path d=\"{d}\" id=\"{}\"/>", glyph_id(slot, gid)));
+                drawn.insert((slot, gid));
+            }
+        }
+        Glyphs { drawn, paths }
+    }
+
+    /// The definitions as an `<svg>` element that draws nothing, for an HTML document whose
+    /// pages refer to them.
+    pub fn hidden_svg(&self) -> String {
+        format!(
+            "<svg width=\"0\" height=\"0\" style=\"position: absolute\" aria-hidden=\"true\"><defs>{}</defs></svg>",
+            self.paths
+        )
+    }
 }
 
 /// Renders `page` as an `<svg>` element to stand inside an HTML document: the same drawing as
 /// [`write_svg`]'s, without namespace declarations (the HTML parser supplies them, so the
-/// document names no web address), and with every glyph id starting with `ids`, so that the
-/// pages of one document never share an id.
-pub fn inline_svg(page: &Page, fonts: &Typefaces, language: Language, ids: &str) -> String {
-    render(page, fonts, language, Some(ids))
+/// document names no web address), and without glyph definitions of its own: it draws the ones
+/// `glyphs` defines once for the whole document ([`Glyphs::hidden_svg`]).
+pub fn inline_svg(page: &Page, fonts: &Typefaces, language: Language, glyphs: &Glyphs) -> String {
+    render(page, fonts, language, (glyphs, Standing::Inline))
 }
 
-/// The page as SVG: a standalone document, or with `inline` an element for HTML whose glyph
-/// ids start with that prefix.
-fn render(page: &Page, fonts: &Typefaces, language: Language, inline: Option<&str>) -> String {
+/// Whether a page is a document of its own or stands inside an HTML document.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Standing {
+    /// A standalone SVG file: namespaces declared, its glyphs defined within.
+    Alone,
+    /// An element in HTML: no namespaces, glyphs defined once elsewhere in the document.
+    Inline,
+}
+
+/// The page as SVG, drawing its text with `glyphs`.
+fn render(
+    page: &Page,
+    fonts: &Typefaces,
+    language: Language,
+    (glyphs, standing): (&Glyphs, Standing),
+) -> String {
     let Size { width, height } = page.size;
     let mut doc = Document::new();
-    match inline {
-        None => doc = doc.set("xmlns:xlink", "http://www.w3.org/1999/xlink"),
-        Some(_) => {
+    match standing {
+        Standing::Alone => doc = doc.set("xmlns:xlink", "http://www.w3.org/1999/xlink"),
+        Standing::Inline => {
             if let Some(attributes) = doc.get_attributes_mut() {
                 attributes.remove("xmlns");
             }
         }
     }
-    let ids = inline.unwrap_or("");
     let mut doc = doc
         .set("xml:lang", language.code())
         .set("width", format!("{}mm", mm(width)))
         .set("height", format!("{}mm", mm(height)))
         .set("viewBox", format!("0 0 {} {}", mm(width), mm(height)));
-    let (definitions, drawn) = glyph_definitions(page, fonts, ids);
-    doc = doc.add(definitions);
+    if standing == Standing::Alone {
+        doc = doc.add(Definitions::new().add(Blob::new(glyphs.paths.clone())));
+    }
 
     // SVG has no paper: without an opaque background, viewers show the page on their own canvas
     // colour, which makes white stones vanish on dark themes.
@@ -74,6 +132,7 @@ fn render(page: &Page, fonts: &Typefaces, language: Language, inline: Option<&st
             .set("fill", hex(Rgb::WHITE)),
     );
 
+    let mut selectable = String::new();
     for shape in &page.shapes {
         doc = match shape {
             Shape::Line { from, to, stroke } => doc.add(with_stroke(
@@ -117,61 +176,41 @@ fn render(page: &Page, fonts: &Typefaces, language: Language, inline: Option<&st
                 size_pt,
                 font,
                 color,
-            } => doc
-                .add(glyphs(
+            } => {
+                selectable.push_str(&selectable_run(fonts, *baseline, text, *size_pt, *font));
+                doc.add(glyph_run(
                     fonts,
-                    (&drawn, ids),
+                    &glyphs.drawn,
                     *baseline,
                     text,
                     (*size_pt, *font, *color),
                 ))
-                .add(selectable(fonts, *baseline, text, *size_pt, *font)),
+            }
         };
+    }
+    if !selectable.is_empty() {
+        // Invisible, and over everything: what they share is said once, on their group.
+        doc = doc.add(
+            Group::new()
+                .set("font-family", FONT_FAMILY)
+                .set("fill-opacity", "0")
+                .add(Blob::new(selectable)),
+        );
     }
     let mut out = doc.to_string();
     out.push('\n');
     out
 }
 
-/// The id of the definition of glyph `gid` of the face in `slot`, after the prefix `ids`.
-fn glyph_id(ids: &str, slot: Slot, gid: u16) -> String {
+/// The id of the definition of glyph `gid` of the face in `slot`.
+fn glyph_id(slot: Slot, gid: u16) -> String {
     let face = match slot {
         Slot::Chosen(Weight::Regular) => "cr",
         Slot::Chosen(Weight::Bold) => "cb",
         Slot::Bundled(Weight::Regular) => "br",
         Slot::Bundled(Weight::Bold) => "bb",
     };
-    format!("{ids}g{face}{gid}")
-}
-
-/// One `<path>` per glyph the page's text uses, in 1/1000 em with y up, as the font draws it;
-/// and which glyphs have a shape to draw (a space has none).
-fn glyph_definitions(
-    page: &Page,
-    fonts: &Typefaces,
-    ids: &str,
-) -> (Definitions, BTreeSet<(Slot, u16)>) {
-    let mut used = BTreeSet::new();
-    for shape in &page.shapes {
-        if let Shape::Text { text, font, .. } = shape {
-            used.extend(text.chars().map(|c| fonts.glyph(c, *font)));
-        }
-    }
-    // Written as one block of markup, as the glyph placements are: path data and ids are
-    // digits, letters and spaces, which need no escaping.
-    let mut paths = String::new();
-    let mut drawn = BTreeSet::new();
-    for (slot, gid) in used {
-        let d = fonts.face(slot).outline_path(gid);
-        if !d.is_empty() {
-            paths.push_str(&format!(
-                "<path d=\"{d}\" id=\"{}\"/>",
-                glyph_id(ids, slot, gid)
-            ));
-            drawn.insert((slot, gid));
-        }
-    }
-    (Definitions::new().add(Blob::new(paths)), drawn)
+    format!("g{face}{gid}")
 }
 
 /// A text run as placed glyph outlines: each glyph advances by its own width, as layout measured.
@@ -179,9 +218,9 @@ fn glyph_definitions(
 /// The `<use>` elements are written as one block of markup: a page has thousands of them, and
 /// building each as an svg-crate element (attributes hashed, escaped and formatted) made the
 /// SVG pages cost several times their PDF. Ids and whole numbers need no escaping.
-fn glyphs(
+fn glyph_run(
     fonts: &Typefaces,
-    (drawn, ids): (&BTreeSet<(Slot, u16)>, &str),
+    drawn: &BTreeSet<(Slot, u16)>,
     baseline: Pos,
     text: &str,
     (size_pt, font, color): (f64, Font, Rgb),
@@ -194,51 +233,94 @@ fn glyphs(
     for c in text.chars() {
         let (slot, gid) = fonts.glyph(c, font);
         if drawn.contains(&(slot, gid)) {
-            let _ = write!(
-                uses,
-                "<use x=\"{x}\" xlink:href=\"#{}\"/>",
-                glyph_id(ids, slot, gid)
-            );
+            // A run's first glyph stands at its origin, SVG's default `x`.
+            if x == 0 {
+                let _ = write!(uses, "<use xlink:href=\"#{}\"/>", glyph_id(slot, gid));
+            } else {
+                let _ = write!(
+                    uses,
+                    "<use x=\"{x}\" xlink:href=\"#{}\"/>",
+                    glyph_id(slot, gid)
+                );
+            }
         }
         x += fonts.face(slot).advance(gid) as i64;
     }
-    Group::new()
-        .set(
-            "transform",
-            format!(
-                "translate({} {}) scale({} {})",
-                mm(baseline.x),
-                mm(baseline.y),
-                em / 1000.0,
-                -em / 1000.0
-            ),
-        )
-        .set("fill", hex(color))
-        .add(Blob::new(uses))
+    let group = Group::new().set(
+        "transform",
+        format!(
+            "translate({} {}) scale({scale} -{scale})",
+            mm(baseline.x),
+            mm(baseline.y),
+            // Eight decimals: a glyph 1000 units tall is then placed within 1/200 unit, while
+            // the float's own digits wrote forty characters for each run.
+            scale = fixed(em / 1000.0, 8)
+        ),
+    );
+    // Black is SVG's own fill: said only when it is another colour.
+    let group = if color == Rgb::BLACK {
+        group
+    } else {
+        group.set("fill", hex(color))
+    };
+    group.add(Blob::new(uses))
 }
 
-/// The run as invisible text stretched over the glyphs, so it can be selected and searched.
-fn selectable(fonts: &Typefaces, baseline: Pos, text: &str, size_pt: f64, font: Font) -> Element {
-    // A plain `Element`, because the svg crate's `Text` builder puts its content on separate
-    // lines, and with `xml:space="preserve"` those newlines would count as spaces.
-    let mut element = Element::new("text");
-    element.assign("x", mm(baseline.x));
-    element.assign("y", mm(baseline.y));
-    element.assign("font-family", FONT_FAMILY);
-    element.assign("font-size", num(size_pt * MM_PER_PT));
+/// The run as invisible text stretched over the glyphs, so it can be selected and searched: a
+/// `<text>` element as markup, to stand in the page's group of them (which sets its family and
+/// makes it invisible).
+fn selectable_run(
+    fonts: &Typefaces,
+    baseline: Pos,
+    text: &str,
+    size_pt: f64,
+    font: Font,
+) -> String {
+    use std::fmt::Write;
+    let mut element = format!(
+        "<text x=\"{}\" y=\"{}\" font-size=\"{}\"",
+        mm(baseline.x),
+        mm(baseline.y),
+        num(size_pt * MM_PER_PT)
+    );
     if font == Font::Bold {
-        element.assign("font-weight", "bold");
+        element.push_str(" font-weight=\"bold\"");
     }
     let width = fonts.width_em(text, font) * size_pt * MM_PER_PT;
     if width > 0.0 {
-        element.assign("textLength", num(width));
-        element.assign("lengthAdjust", "spacingAndGlyphs");
+        let _ = write!(
+            element,
+            " textLength=\"{}\" lengthAdjust=\"spacingAndGlyphs\"",
+            num(width)
+        );
     }
-    element.assign("fill-opacity", "0");
-    // Layout measured every space; collapsing them would shift later glyphs.
-    element.assign("xml:space", "preserve");
-    element.append(TextNode::new(text));
+    // Layout measured every space; collapsing them would shift later glyphs. Only a run whose
+    // spaces would collapse needs saying so.
+    if text.starts_with(' ')
+        || text.ends_with(' ')
+        || text.contains("  ")
+        || text.contains(['\t', '\n'])
+    {
+        element.push_str(" xml:space=\"preserve\"");
+    }
+    element.push('>');
+    element.push_str(&escape_text(text));
+    element.push_str("</text>");
     element
+}
+
+/// `text` safe as XML character data.
+fn escape_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Adds outline attributes (or `stroke="none"`) to an SVG shape element.
@@ -292,10 +374,15 @@ pub(super) fn mm(length: Mm) -> String {
 ///
 /// NaN and infinities become `0` so a bad coordinate cannot make the document unparsable.
 pub(super) fn num(v: f64) -> String {
+    fixed(v, 3)
+}
+
+/// `v` with at most `decimals` decimals and no trailing zeros; NaN and infinities as `0`.
+fn fixed(v: f64, decimals: usize) -> String {
     if !v.is_finite() {
         return "0".to_string();
     }
-    let s = format!("{v:.3}");
+    let s = format!("{v:.decimals$}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" {
         "0".to_string()
