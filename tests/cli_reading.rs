@@ -238,3 +238,43 @@ fn the_player_sheet_asks_and_marks_but_never_answers_in_every_language() {
         }
     }
 }
+
+/// The engine's main line answers a capture with the defender's natural replies, else a pass:
+/// never a far point that does no more (White A19 in a corner problem left the diagram's view
+/// and made import's own kit fail its check). Black B4 A3 and white A5 (liberties A4, B5): after
+/// Black B5, White's A4 would have no liberty (suicide), nothing of Black's is in atari, so
+/// White can only wait, and Black A4 takes.
+#[test]
+fn the_main_line_s_defender_passes_rather_than_playing_far_away() {
+    let path = write(
+        "defender-passes",
+        &kit(
+            "[[example]]\nposition = \"black B4 A3; white A5\"\nto_play = \"black\"\n\
+              task = \"capture\"\ngroup = \"A5\"\nwithin = 2\nkey = [\"A4\", \"B5\"]\n",
+        ),
+    );
+    let (code, json, err) = run(&["key", &path, "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let value: Value = serde_json::from_str(&json).unwrap();
+    let moves = &value["examples"][0]["answer"]["moves"];
+    let b5 = moves
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["point"] == "B5")
+        .expect("B5 is accepted");
+    let line: Vec<String> = b5["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            format!(
+                "{} {}",
+                m["color"].as_str().unwrap(),
+                m["point"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(line, ["black B5", "white pass", "black A4"]);
+    let _ = std::fs::remove_file(path);
+}

@@ -143,8 +143,11 @@ fn finish(
 /// `moves`), and the attacker's quickest answers, to the capture. `s` is on the path.
 fn resistance(search: &mut Search, s: &State, moves: u32) -> Result<Vec<LineMove>, TooBig> {
     // The reply is kept, not its position: the next reply is played onto the same board.
+    // Among replies that resist as long, the natural ones come first, then the pass, then the
+    // rest of the board: a far move that resists no longer than a pass is a pass, and a main
+    // line that played it (White A19 in a corner problem) would leave the diagram's view.
     let mut best: Option<(u32, Option<usize>)> = None;
-    for reply in search.defender_replies(s, true) {
+    for reply in search.defender_replies(s) {
         let Some(next) = search.play(s, reply) else {
             continue;
         };
@@ -219,10 +222,8 @@ fn attack_line(search: &mut Search, s: &State, moves: u32) -> Result<Vec<LineMov
 /// The defender's reply in `s` (defender to move, the attacker left with `moves`) after which
 /// the target cannot be taken in time: the most natural first (a liberty, a capture, a pass).
 fn refutation_reply(search: &mut Search, s: &State, moves: u32) -> Result<Vec<LineMove>, TooBig> {
-    let mut replies = search.defender_replies(s, false);
     // The natural replies, the pass, then the rest: `defender_replies` orders them so.
-    replies.truncate(replies.len());
-    for reply in replies {
+    for reply in search.defender_replies(s) {
         let Some(next) = search.play(s, reply) else {
             continue;
         };

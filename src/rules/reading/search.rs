@@ -260,19 +260,14 @@ impl<'g> Search<'g> {
     }
 
     /// The defender's replies in `s`: the target's liberties, the moves that take an attacking
-    /// chain in atari next to it, then every other point; the pass after the first two groups
-    /// when `pass_last` is false (it refutes most cheaply), at the end otherwise.
-    pub(super) fn defender_replies(&self, s: &State, pass_last: bool) -> Vec<Option<usize>> {
+    /// chain in atari next to it, the pass (it refutes most cheaply, and a far move that does
+    /// no more than a pass is one), then every other point.
+    pub(super) fn defender_replies(&self, s: &State) -> Vec<Option<usize>> {
         let mut cells = Vec::new();
         let near = self.list_defender_replies(s, &mut cells);
         let mut out: Vec<Option<usize>> = cells[..near].iter().map(|&c| Some(c)).collect();
-        if !pass_last {
-            out.push(None);
-        }
+        out.push(None);
         out.extend(cells[near..].iter().map(|&c| Some(c)));
-        if pass_last {
-            out.push(None);
-        }
         out
     }
 
