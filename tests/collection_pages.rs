@@ -65,11 +65,18 @@ fn build(name: &str, kit: &str) -> (Vec<String>, Vec<String>) {
     )
 }
 
-/// How many of the problems each page holds, by their titles.
+/// How many of the problems each page holds, by their numbered titles (`7. Problem 7`).
 fn problems_per_page(pages: &[String]) -> Vec<usize> {
     pages
         .iter()
-        .map(|p| p.lines().filter(|l| l.starts_with("Problem ")).count())
+        .map(|p| {
+            p.lines()
+                .filter(|l| {
+                    l.split_once(". Problem ")
+                        .is_some_and(|(n, _)| n.bytes().all(|b| b.is_ascii_digit()))
+                })
+                .count()
+        })
         .filter(|&n| n > 0)
         .collect()
 }

@@ -106,7 +106,7 @@ fn worked_example_works_through_the_chosen_example_from_the_engine() {
     let kit = write_kit("worked", "worked_example = 2");
     let (player, host) = pack_text(&kit, "worked-pack");
     // By hand: white B2's only liberty is B1, so Black B1 takes it; nothing else captures.
-    let expected = "Worked example, Into the corner: white B2; black A2 B3 C2. \
+    let expected = "Worked example, 2. Into the corner: white B2; black A2 B3 C2. \
                     Black to play: which move captures? B1 captures B2 (1 stone).";
     assert!(host.contains(expected), "{host}");
     assert!(!player.contains("Worked example"), "{player}");

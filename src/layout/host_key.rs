@@ -144,14 +144,20 @@ fn shared_source(key: &AnswerKey, style: &Style, w: &Wording) -> Option<String> 
     if style.examples != ExamplePrint::Book {
         return None;
     }
-    let mut said = key
-        .examples
-        .iter()
-        .filter(|a| matches!(a.answer, Answer::Solve { .. }))
-        .map(|a| answer::describe(a, w).pop());
-    let first = said.next()??;
-    said.all(|line| line.as_ref() == Some(&first))
-        .then_some(first)
+    let mut sources = key.examples.iter().filter_map(|a| match &a.answer {
+        Answer::Solve { source, .. } => Some(source.as_deref()),
+        _ => None,
+    });
+    let first = sources.next()?;
+    sources.all(|s| s == first).then(|| {
+        w.fill(
+            "answer_solve_source",
+            &[(
+                "source",
+                first.unwrap_or_else(|| w.get("solve_source_default")),
+            )],
+        )
+    })
 }
 
 /// One entry of the legend: what to draw on a one-point board, and its label's wording key.

@@ -5,14 +5,17 @@ use crate::rules::reading::Goal;
 use crate::rules::{Color, Move};
 use crate::wording::Wording;
 
-/// The example's heading: the author's title, or `Example 1`.
+/// The example's heading: `Example 1`, or the author's title after its number (`4. Is it
+/// legal?`), so a host can say "look at number 4" whatever the examples are called.
 pub fn title(example: &Example, wording: &Wording) -> String {
-    example.title.clone().unwrap_or_else(|| {
-        wording.fill(
-            "example_heading",
-            &[("number", &example.number.to_string())],
-        )
-    })
+    let number = example.number.to_string();
+    match &example.title {
+        Some(title) => wording.fill(
+            "example_numbered_title",
+            &[("number", &number), ("title", title)],
+        ),
+        None => wording.fill("example_heading", &[("number", &number)]),
+    }
 }
 
 /// The position as the author wrote it, on one line: `white C3; black B3 C2 D3`, with each
