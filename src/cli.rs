@@ -78,8 +78,9 @@ pub enum Command {
     ///
     /// What is read from the SGF and how each game becomes an example: docs/sgf.md.
     Import {
-        /// An SGF file: one game or a collection of games, all on one board size.
-        #[arg(value_name = "FILE.sgf")]
+        /// An SGF file (one game or a collection), or a folder: every `.sgf` file under it, in
+        /// natural order of their paths, as one collection.
+        #[arg(value_name = "FILE.sgf|FOLDER")]
         sgf: PathBuf,
         /// Where to write the kit (atomically); standard output when not given. An existing
         /// file there is refused, unless `--force` is given.
@@ -91,6 +92,11 @@ pub enum Command {
         /// Only these games, numbered from 1 in the file's order: `1-30`, `3,7,12`, or both.
         #[arg(long, alias = "pick", value_name = "NUMBERS", value_parser = GameSelection::parse)]
         games: Option<GameSelection>,
+        /// Only games whose file path (from the folder), name (`GN`) or level (`DI`) holds TEXT,
+        /// in any case: `--match elementary`, `--match "15k"`. Given again, a game that matches
+        /// any is taken; with `--games`, both must take it.
+        #[arg(long = "match", value_name = "TEXT")]
+        matching: Vec<String>,
     },
     /// Write a kit as an SGF collection: one game per example, with its answer.
     ///

@@ -116,12 +116,7 @@ fn the_replay_records_import_and_pass_check() {
 }
 
 /// (file, message, line:col) of every SGF that is refused.
-const REFUSED: [(&str, &str, &str); 4] = [
-    (
-        "mixed-sizes",
-        "error: game 2 is on a 9x9 board, but game 1 is on 5x5; a kit has one board size",
-        "tests/sgf/mixed-sizes.sgf:3:13",
-    ),
+const REFUSED: [(&str, &str, &str); 3] = [
     (
         "no-liberty",
         "error: the white stone `A5` has no liberty",

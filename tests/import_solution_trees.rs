@@ -78,7 +78,11 @@ fn comment_words_mark_the_line_in_english_goproblems_and_japanese() {
                 "# {FIRST_WRONG}; {PROVEN}\ntitle = \"Wrong line first\"\n{POSITION}task = \"capture\"\ngroup = \"C3\"\nwithin = 1\nprompt = \"Black to play: capture.\"\nkey = [\"C4\"]"
             ),
             // goproblems: unmarked lines are the wrong ones, `RIGHT` ends the correct one.
-            example(Some(PROVEN), "RIGHT at the leaf", CAPTURES_C3),
+            example(
+                Some(&both(FIRST_WRONG, PROVEN)),
+                "RIGHT at the leaf",
+                CAPTURES_C3
+            ),
             // 失敗図 on B4's line, 正解図 on C4's.
             example(Some(&both(FIRST_WRONG, PROVEN)), "Japanese", CAPTURES_C3),
         ]
@@ -106,20 +110,20 @@ fn an_unclear_answer_is_said_in_the_kit_and_on_stderr() {
     let (kit, stderr) = import_and_check("tests/sgf/solutions/ambiguous.sgf");
     let two = "the collection marks 2 first moves correct (black C4, black E1): this shows the line of black C4";
     let none = "no line of this problem is marked correct (black B4, black E1 marked wrong): its moves are left out, and the position asks its own question";
+    let unmarked = "no line of this problem is marked, and its 2 first moves are not told apart: its moves are left out, and the position asks its own question";
     assert_eq!(
         examples(&kit),
         [
-            // E1, marked correct too, captures nothing: the engine says so.
+            // E1, marked correct too, does not capture C3 within 1: read as that capture, the
+            // problem would answer otherwise than its collection, so it keeps the collection's
+            // answer (its words name no goal), both first moves accepted.
             example(
                 Some(&both(
                     two,
-                    &both(
-                        PROVEN,
-                        "the collection marks E1 correct, which does not capture C3 within 1 against every defence"
-                    )
+                    "read as the capture of C3, the problem would get another answer (the collection marks E1 correct, which does not capture C3 within 1 against every defence): the answer is the collection's, every move checked legal"
                 )),
                 "Two correct",
-                CAPTURES_C3
+                "task = \"solve\"\ncorrect = [\"C4\", \"E1 C4\"]\nsource = \"ambiguous.sgf\""
             ),
             // No line to show: the position's own question, Black's capture at C4.
             example(
@@ -136,11 +140,13 @@ fn an_unclear_answer_is_said_in_the_kit_and_on_stderr() {
                 "Marker in the setup",
                 CAPTURES_C3
             ),
-            // Nothing marked: the main line, as for any game.
+            // A problem (PL, both colours) that marks nothing, with two first moves: which
+            // line is the answer is not said, so neither is shown (as moves to play, it would
+            // print the answer for the players); the position asks its own question.
             example(
-                None,
+                Some(unmarked),
                 "Unmarked",
-                "task = \"sequence\"\nmoves = [\"black B4\", \"white C4\"]\nkey = []"
+                "task = \"capture\"\nkey = [\"C4\"]"
             ),
         ]
     );
@@ -150,6 +156,10 @@ fn an_unclear_answer_is_said_in_the_kit_and_on_stderr() {
         "{stderr}"
     );
     assert!(!stderr.contains("game 3"), "{stderr}");
+    assert!(
+        stderr.contains(&format!("note: game 4: {unmarked}")),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -177,6 +187,8 @@ fn a_correct_line_that_captures_becomes_the_capture_the_engine_proves() {
 /// lines, every first move marked correct accepted, every wrong try with its refutation.
 const STRAIGHT_THREE: &str = "position = \"black A3 B3 C3 D3 E1 E2 E3; white A2 B2 C2 D1 D2\"";
 const COLLECTION: &str = "the correct line ends with no capture the engine proves: the answer is the collection's, every move checked legal";
+/// The same, for a problem whose words say what it asks ("Black to kill").
+const KILL: &str = "the problem's words ask for another goal than a capture: the answer is the collection's, every move checked legal";
 
 #[test]
 fn a_goal_the_engine_does_not_prove_keeps_the_collection_s_tree() {
@@ -189,7 +201,7 @@ fn a_goal_the_engine_does_not_prove_keeps_the_collection_s_tree() {
             // (a line that ends by capturing is the capture the engine proves); C1 wrong by `BM`:
             // the prompt is the root's comment, never a move's.
             format!(
-                "# the file's first line, black A1, is marked wrong and is left out; {COLLECTION}\ntitle = \"Straight three\"\n{STRAIGHT_THREE}\nto_play = \"black\"\ntask = \"solve\"\ncorrect = [\"B1 A1\"]\nwrong = [\"A1 B1\", \"C1 B1\"]\nsource = \"life-and-death.sgf\"\nprompt = \"Black to kill.\""
+                "# the file's first line, black A1, is marked wrong and is left out; {KILL}\ntitle = \"Straight three\"\n{STRAIGHT_THREE}\nto_play = \"black\"\ntask = \"solve\"\ncorrect = [\"B1 A1\"]\nwrong = [\"A1 B1\", \"C1 B1\"]\nsource = \"life-and-death.sgf\"\nprompt = \"Black to kill.\""
             ),
             // Both marked correct: both accepted, and said, as the answer is not one move.
             format!(
@@ -302,7 +314,9 @@ fn every_first_move_gets_its_collection_s_verdict() {
             "comment-markers",
             &[
                 &[("B4", Some(Wrong)), ("C4", Some(Correct))],
-                &[("B4", None), ("C4", Some(Correct))],
+                // `RIGHT` ends C4's line and no line is marked wrong: goproblems' convention,
+                // every other line is wrong.
+                &[("B4", Some(Wrong)), ("C4", Some(Correct))],
                 &[("B4", Some(Wrong)), ("C4", Some(Correct))],
             ],
         ),

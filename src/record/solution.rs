@@ -12,9 +12,14 @@
 //!   ko"), `正解` / `失敗` (Japanese), `正解` / `正确` / `失败` (Chinese), `정답` / `오답`
 //!   (Korean), and the other languages' words below.
 //!
+//! - a move's node name (`N`): MultiGo names the lines `正解` (correct), `失败`, `失败1`
+//!   (wrong) and `变化` (a variation: nothing), read as a comment is.
+//!
 //! A line's verdict is the mark nearest its last move (a comment deep in the line speaks of the
 //! line's end, a mark on its first move of the whole line); a first move is correct when some
-//! line through it is correct, wrong when none is and some is marked wrong.
+//! line through it is correct, wrong when none is and some is marked wrong. A tree that marks
+//! correct lines and no wrong one follows the correct-only convention (goproblems' `RIGHT`,
+//! GoGameGuru's `Correct`): its other first moves are the wrong ones.
 
 use std::ops::Range;
 
@@ -29,8 +34,8 @@ pub struct NodeMarks {
     pub bad_move: bool,
     /// `GB[]` or `GW[]`: the position is good for this colour.
     pub good_for: Option<Color>,
-    /// A marker word at the start of the move's comment (or, for a Latin word, anywhere in
-    /// capitals: goproblems appends `RIGHT`).
+    /// A marker word at the start of the move's name or comment (or, for a Latin word,
+    /// anywhere in capitals: goproblems appends `RIGHT`); the name's wins.
     pub said: Option<Verdict>,
 }
 
@@ -65,8 +70,10 @@ pub struct FirstMove {
     pub color: Color,
     /// The move.
     pub mv: Move,
-    /// Correct when some line through it is, wrong when none is and some is marked wrong;
-    /// `None` when no line through it is marked.
+    /// Correct when some line through it is, wrong when none is and some is marked wrong, or
+    /// when none is and the tree marks only correct lines (the unmarked ones are then the
+    /// wrong ones); `None` when no line through it is marked and the tree marks wrong lines
+    /// itself (or none at all).
     pub verdict: Option<Verdict>,
     /// Its first correct line (when it has one), else its first line, the first move included:
     /// indexes into the tree.
@@ -92,9 +99,11 @@ const WRONG_WORDS: &[&str] = &[
     "erreur",
 ];
 
-/// Words that mark a line correct, folded to lower case.
+/// Words that mark a line correct, folded to lower case (`Also correct`: GoGameGuru's
+/// secondary correct lines).
 const CORRECT_WORDS: &[&str] = &[
     "correct",
+    "also correct",
     "right",
     "正解",
     "正确",
@@ -105,8 +114,22 @@ const CORRECT_WORDS: &[&str] = &[
     "bonne réponse",
 ];
 
+/// Characters that negate a CJK marker written after them in its clause (`这不是正解`, "this
+/// is not the correct answer"; `并非`, `没有`, `無`).
+const NEGATIONS: &str = "不非没沒无無未别別莫勿否";
+
+/// Colour words: `白防守失败` is White's defence failing, Black's success, so a marker after a
+/// colour is the sentence's business, not a verdict on the line.
+const COLOURS: &str = "黑黒白흑백";
+
+/// The longest qualifier a CJK marker may follow in its clause: two-character words such as
+/// `劫杀` (ko-kill), `净活` (clean life), `双活` (seki), or a short phrase such as `两手劫是`.
+const QUALIFIER_CHARS: usize = 4;
+
 /// The verdict a move's comment gives: a marker word at its start (after white space and
-/// punctuation such as `[` or `(`), or a Latin marker written in capitals anywhere (`... RIGHT`).
+/// punctuation such as `[` or `(`), a CJK marker ending the comment's first clause after a
+/// short qualifier (`劫杀正解。`, "ko-kill: correct"; see [`marker_ending_first_clause`]), or
+/// a Latin marker written in capitals anywhere (`... RIGHT`).
 pub fn verdict_of_comment(comment: &str) -> Option<Verdict> {
     let start =
         comment.trim_start_matches(|c: char| c.is_whitespace() || "[(<\"'「『【*-#".contains(c));
@@ -131,6 +154,9 @@ pub fn verdict_of_comment(comment: &str) -> Option<Verdict> {
     if at_start(CORRECT_WORDS) {
         return Some(Verdict::Correct);
     }
+    if let Some(verdict) = marker_ending_first_clause(&folded) {
+        return Some(verdict);
+    }
     // Only Latin words have capitals; a word in capitals is rare, so most words cost a scan.
     let capitals = |words: &[&str]| {
         comment
@@ -143,6 +169,43 @@ pub fn verdict_of_comment(comment: &str) -> Option<Verdict> {
     }
     if capitals(CORRECT_WORDS) {
         return Some(Verdict::Correct);
+    }
+    None
+}
+
+/// The verdict a move's node name gives (MultiGo's `N[正解]`, `N[失败1]`): read as a comment,
+/// the number that tells several lines of one kind apart left aside.
+pub fn verdict_of_name(name: &str) -> Option<Verdict> {
+    verdict_of_comment(name.trim_end_matches(|c: char| c.is_ascii_digit() || c.is_whitespace()))
+}
+
+/// A CJK marker (`正解`, `失败`, `정답`: Chinese, Japanese and Korean write no spaces, so a
+/// qualifier runs into the marker) that ends the first clause of `folded`, the opening of a
+/// comment: the clause runs to the first character that is neither a letter nor a digit
+/// (`。`, `，`, a space, a line break), and the marker may be followed by `图` / `図` / `圖`
+/// ("diagram"). Before the marker, at most [`QUALIFIER_CHARS`] characters: `劫杀正解。`
+/// (ko-kill: correct), `劫活正解`, `两手劫是正解` are read; `这不是正解` (a negation before
+/// it), `与正解相比` (the marker inside the clause), `只给出一个失败图` (a long sentence) and
+/// `白防守失败` (a colour: White's failure is Black's success) are not.
+fn marker_ending_first_clause(folded: &str) -> Option<Verdict> {
+    let clause = folded.split(|c: char| !c.is_alphanumeric()).next()?;
+    let clause = clause.trim_end_matches(['图', '図', '圖']);
+    for (words, verdict) in [
+        (WRONG_WORDS, Verdict::Wrong),
+        (CORRECT_WORDS, Verdict::Correct),
+    ] {
+        // CJK words only: Latin markers keep the strict rules above.
+        let cjk = words.iter().filter(|w| w.chars().all(|c| !c.is_ascii()));
+        for word in cjk {
+            let Some(qualifier) = clause.strip_suffix(word) else {
+                continue;
+            };
+            if qualifier.chars().count() <= QUALIFIER_CHARS
+                && !qualifier.contains(|c: char| NEGATIONS.contains(c) || COLOURS.contains(c))
+            {
+                return Some(verdict);
+            }
+        }
     }
     None
 }
@@ -180,6 +243,8 @@ pub fn first_moves(tree: &[SolutionNode]) -> Vec<FirstMove> {
         }
     }
     let mut out: Vec<FirstMove> = Vec::new();
+    // Whether some line of the whole tree is marked correct, and some wrong.
+    let (mut tree_correct, mut tree_wrong) = (false, false);
     for &root in &roots {
         let first = tree[root].color;
         // Depth first, each node with the mark nearest it on its way down (its own, else its
@@ -204,6 +269,8 @@ pub fn first_moves(tree: &[SolutionNode]) -> Vec<FirstMove> {
             // Pushed in reverse, so leaves come out in the file's order.
             stack.extend(children[at].iter().rev().map(|&child| (child, verdict)));
         }
+        tree_correct |= correct_leaf.is_some();
+        tree_wrong |= any_wrong;
         let verdict = match (correct_leaf, any_wrong) {
             (Some(_), _) => Some(Verdict::Correct),
             (None, true) => Some(Verdict::Wrong),
@@ -230,6 +297,15 @@ pub fn first_moves(tree: &[SolutionNode]) -> Vec<FirstMove> {
                 verdict,
                 line,
             }),
+        }
+    }
+    // The correct-only convention (goproblems' and CGoban's `RIGHT`, GoGameGuru's `Correct`):
+    // a tree that marks correct lines and no wrong one leaves its wrong lines unmarked, so a
+    // first move with no correct line is wrong, its first line the refutation. A tree that
+    // marks wrong lines itself says which are: its unmarked first moves stay unmarked.
+    if tree_correct && !tree_wrong {
+        for first in out.iter_mut().filter(|f| f.verdict.is_none()) {
+            first.verdict = Some(Verdict::Wrong);
         }
     }
     out
@@ -306,10 +382,141 @@ mod tests {
             ("Rightly so", None),
             ("这不是正解", None),
             ("", None),
+            // A CJK marker ending the first clause after a short qualifier (Maeda's collection):
+            // ko-kill, ko-life, "a two-step ko is the correct answer", "transposes to it".
+            ("劫杀正解。", Some(Correct)),
+            ("劫杀正解。\n紧劫，白的先手劫。", Some(Correct)),
+            ("劫活正解", Some(Correct)),
+            ("净活正解图：白先", Some(Correct)),
+            ("两手劫是正解。", Some(Correct)),
+            ("还原到正解", Some(Correct)),
+            ("这是不正解", Some(Wrong)),
+            ("净杀失败。", Some(Wrong)),
+            ("コウで正解", Some(Correct)),
+            // ... but not after a negation, a colour (White's failure is Black's success),
+            // inside the clause, in a later clause, or after a long sentence.
+            ("并非正解", None),
+            ("没有正解", None),
+            ("無正解", None),
+            ("白防守失败，死了。", None),
+            ("黑劫活正解。", None),
+            ("与正解相比，少了黑A白B的交换。", None),
+            ("是正解吗？", None),
+            ("劫杀，黑失败。", None),
+            ("只给出一个失败图。", None),
+            ("从内部动手要失败", None),
+            ("死活的基本概念。一手就是正解", None),
+            // "The failure diagram's calculation...": starts with the marker.
+            ("失败图的计算比较容易。", Some(Wrong)),
+            // GoGameGuru's secondary correct lines; other prose stays unread.
+            ("Also correct.", Some(Correct)),
+            (
+                "Also correct. Playing this move at A is usually better style",
+                Some(Correct),
+            ),
+            ("This is also correct.", None),
+            ("Also, correct the shape first", None),
         ];
         for (comment, want) in cases {
             assert_eq!(verdict_of_comment(comment), want, "{comment:?}");
         }
+    }
+
+    #[test]
+    fn node_names_mark_lines_as_multigo_writes_them() {
+        use Verdict::*;
+        for (name, want) in [
+            ("正解", Some(Correct)),
+            ("正解2", Some(Correct)),
+            ("失败", Some(Wrong)),
+            ("失败1", Some(Wrong)),
+            ("失败 3", Some(Wrong)),
+            ("Wrong2", Some(Wrong)),
+            ("变化", None),
+            ("变化1", None),
+            ("审题", None),
+            ("225", None),
+            ("Right side", None),
+            ("", None),
+        ] {
+            assert_eq!(verdict_of_name(name), want, "{name:?}");
+        }
+    }
+
+    #[test]
+    fn a_tree_that_marks_only_correct_lines_makes_the_others_wrong() {
+        let m = NodeMarks::default();
+        // goproblems: B C4 (W D4 B E4 "RIGHT") (W E4 B D4); B D5 W C4; B E5 (nothing) W D4.
+        let tree = vec![
+            node(None, Color::Black, "C4", m),
+            node(Some(0), Color::White, "D4", m),
+            node(Some(1), Color::Black, "E4", said(Verdict::Correct)),
+            node(Some(0), Color::White, "E4", m),
+            node(Some(3), Color::Black, "D4", m),
+            node(None, Color::Black, "D5", m),
+            node(Some(5), Color::White, "C4", m),
+            node(None, Color::Black, "E5", m),
+            node(Some(7), Color::White, "D4", m),
+        ];
+        let firsts = first_moves(&tree);
+        let summary: Vec<(String, Option<Verdict>, Vec<usize>)> = firsts
+            .iter()
+            .map(|f| (f.mv.to_string(), f.verdict, f.line.clone()))
+            .collect();
+        // Each wrong try keeps its first line, its refutation.
+        assert_eq!(
+            summary,
+            [
+                ("C4".to_string(), Some(Verdict::Correct), vec![0, 1, 2]),
+                ("D5".to_string(), Some(Verdict::Wrong), vec![5, 6]),
+                ("E5".to_string(), Some(Verdict::Wrong), vec![7, 8]),
+            ]
+        );
+        // The same with `TE` on the correct first move (a good move, no bad one marked).
+        let te = NodeMarks {
+            tesuji: true,
+            ..NodeMarks::default()
+        };
+        let tree = vec![
+            node(None, Color::Black, "C4", te),
+            node(None, Color::Black, "D5", m),
+        ];
+        let v: Vec<Option<Verdict>> = first_moves(&tree).iter().map(|f| f.verdict).collect();
+        assert_eq!(v, [Some(Verdict::Correct), Some(Verdict::Wrong)]);
+    }
+
+    #[test]
+    fn a_tree_that_marks_wrong_lines_leaves_its_unmarked_first_moves_unmarked() {
+        let m = NodeMarks::default();
+        let bm = NodeMarks {
+            bad_move: true,
+            ..NodeMarks::default()
+        };
+        // C4 "RIGHT"; D5 "Wrong" deep in its line; E5 unmarked: the file says which are wrong.
+        let tree = vec![
+            node(None, Color::Black, "C4", said(Verdict::Correct)),
+            node(None, Color::Black, "D5", m),
+            node(Some(1), Color::White, "C4", said(Verdict::Wrong)),
+            node(None, Color::Black, "E5", m),
+            node(Some(3), Color::White, "D4", m),
+        ];
+        let v: Vec<Option<Verdict>> = first_moves(&tree).iter().map(|f| f.verdict).collect();
+        assert_eq!(v, [Some(Verdict::Correct), Some(Verdict::Wrong), None]);
+        // `BM` on a move counts as a wrong line too.
+        let tree = vec![
+            node(None, Color::Black, "C4", said(Verdict::Correct)),
+            node(None, Color::Black, "D5", bm),
+            node(None, Color::Black, "E5", m),
+        ];
+        let v: Vec<Option<Verdict>> = first_moves(&tree).iter().map(|f| f.verdict).collect();
+        assert_eq!(v, [Some(Verdict::Correct), Some(Verdict::Wrong), None]);
+        // A tree with no line marked correct says nothing of its unmarked lines.
+        let tree = vec![
+            node(None, Color::Black, "C4", m),
+            node(None, Color::Black, "D5", m),
+        ];
+        let v: Vec<Option<Verdict>> = first_moves(&tree).iter().map(|f| f.verdict).collect();
+        assert_eq!(v, [None, None]);
     }
 
     #[test]

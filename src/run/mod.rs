@@ -160,7 +160,14 @@ pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
             out,
             force,
             games,
-        } => import::run(&sgf, out.as_deref(), force, games.as_ref(), console),
+            matching,
+        } => {
+            let selection = import::Selection {
+                games: games.as_ref(),
+                matching: &matching,
+            };
+            import::run(&sgf, out.as_deref(), force, &selection, console)
+        }
         Command::Export { kit, format, out } => export::run(&kit, format, out.as_deref(), console),
         Command::New { path } => new::run(&path, console),
         Command::Completions { shell } => completions::completions(shell, console),

@@ -11,10 +11,10 @@ use super::main_line::{board_size, move_of};
 use super::problems::{Problems, invalid, on_board, player};
 use super::scan::{NodePlace, scan_tree};
 use super::spans::{NodeSpans, PropertySpan};
-use super::values::{parse_points, single};
+use super::values::{line_breaks_as_lf, parse_points, single};
 use crate::diag::Diagnostic;
 use crate::record::ReadingNote;
-use crate::record::solution::{NodeMarks, SolutionNode, verdict_of_comment};
+use crate::record::solution::{NodeMarks, SolutionNode, verdict_of_comment, verdict_of_name};
 use crate::rules::notation::NO_LIBERTY_HELP;
 use crate::rules::{BoardSize, Color, Move, Point, Position};
 
@@ -40,6 +40,9 @@ pub struct SgfGame {
     pub komi: Option<(String, Range<usize>)>,
     /// The root's `EV` (the event: libertykit writes the kit's title there).
     pub event: Option<String>,
+    /// The root's `DI`, the problem's level as goproblems and other problem sites write it
+    /// (`15k`, `2d`, `Elementary`): what `import --match` selects by.
+    pub level: Option<String>,
     /// The root's `RU` as written, and where.
     pub ruleset: Option<(String, Range<usize>)>,
     /// `VW` of the root as its points (SGF coordinates already turned into board points).
@@ -186,6 +189,7 @@ fn open_game(source: &str, root: &NodeSpans<'_>, problems: &mut Problems) -> Ope
             moves: Vec::new(),
             komi: None,
             event: None,
+            level: None,
             ruleset: None,
             view: None,
             libertykit: Vec::new(),
@@ -263,6 +267,7 @@ fn read_node(source: &str, open: &mut OpenGame, node: &NodeSpans<'_>, problems: 
             }
             "GN" if root => open.game.title = Some(text_of(source, node, prop)),
             "EV" if root => open.game.event = Some(text_of(source, node, prop)),
+            "DI" if root => open.game.level = Some(text_of(source, node, prop)),
             // `GN` wins over an `N` beside it in the root and over any later `N`.
             "N" if before_moves && open.game.title.is_none() && node.find("GN").is_none() => {
                 open.game.title = Some(text_of(source, node, prop));
@@ -309,9 +314,11 @@ fn read_node(source: &str, open: &mut OpenGame, node: &NodeSpans<'_>, problems: 
     open.read_root = true;
 }
 
-/// Adds a node of the game's tree to its solution: its move with what the file says of it.
-/// A node without a move adds its marks to the move before it. A variation's move that cannot
-/// be read leaves that variation out (the main line's moves are checked by `read_node`).
+/// Adds a node of the game's tree to its solution: its move with what the file says of it
+/// (`TE`, `BM`, `GB`, `GW`, and a marker in its name `N`, MultiGo's, or its comment `C`; the
+/// name wins, as it is the line's label where the comment is prose). A node without a move
+/// adds its marks to the move before it. A variation's move that cannot be read leaves that
+/// variation out (the main line's moves are checked by `read_node`).
 fn read_tree_node(
     source: &str,
     open: &mut OpenGame,
@@ -324,6 +331,7 @@ fn read_tree_node(
         Some(p) => open.at_move.get(p).copied().unwrap_or(TreeSlot::Dropped),
     };
     let mut marks = NodeMarks::default();
+    let (mut named, mut commented) = (None, None);
     let mut played = None;
     let mut unreadable = false;
     for prop in &node.properties {
@@ -349,10 +357,12 @@ fn read_tree_node(
             "BM" => marks.bad_move = true,
             "GB" => marks.good_for = Some(Color::Black),
             "GW" => marks.good_for = Some(Color::White),
-            "C" => marks.said = verdict_of_comment(&text_of(source, node, prop)),
+            "N" => named = verdict_of_name(&text_of(source, node, prop)),
+            "C" => commented = verdict_of_comment(&text_of(source, node, prop)),
             _ => {}
         }
     }
+    marks.said = named.or(commented);
     let slot = if before == TreeSlot::Dropped || unreadable {
         if unreadable && !place.main {
             let span = node.properties.first().map_or(0..0, |p| p.whole.clone());
@@ -391,10 +401,12 @@ fn read_tree_node(
     open.at_move[place.id] = slot;
 }
 
-/// A text property's value as it means: escapes read, and surrounding space trimmed (editors
-/// often end a comment with a line break).
+/// A text property's value as it means: escapes read, every line break (CRLF, CR, LFCR) a
+/// `\n`, and surrounding space trimmed (editors often end a comment with a line break).
 fn text_of(source: &str, node: &NodeSpans<'_>, prop: &PropertySpan<'_>) -> String {
-    node.decoded(source, prop).concat().trim().to_string()
+    line_breaks_as_lf(&node.decoded(source, prop).concat())
+        .trim()
+        .to_string()
 }
 
 #[cfg(test)]

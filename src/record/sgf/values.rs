@@ -32,6 +32,33 @@ pub(super) fn decode(raw: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A Text value's line breaks as one: SGF (FF[4]) lets a file end its lines with LF, CR, CRLF
+/// or LFCR, and every one is a line break (`\n`), as sgfmill's and gomill's `text_value`
+/// read them. MultiGo writes CRLF inside comments: without this a prompt would keep a
+/// carriage return. `decode` keeps each character as written, for the readers that show
+/// them escaped (`replay`).
+pub(super) fn line_breaks_as_lf(text: &str) -> Cow<'_, str> {
+    if !text.contains('\r') {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\r' => {
+                chars.next_if_eq(&'\n');
+                out.push('\n');
+            }
+            '\n' => {
+                chars.next_if_eq(&'\r');
+                out.push('\n');
+            }
+            other => out.push(other),
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// An SGF point `xy`, each letter `a`..`z` (0..25) or `A`..`Z` (26..51).
 pub(super) fn parse_point(s: &str) -> Option<(u8, u8)> {
     let letter = |c: u8| match c {
@@ -139,6 +166,16 @@ pub(super) fn sgf_letter(v: u8) -> char {
 mod tests {
     use super::super::tests::first_error;
     use super::*;
+
+    #[test]
+    fn every_line_break_of_a_text_is_a_line_feed() {
+        // MultiGo's CRLF, a lone CR (old Mac editors), LFCR: each one line break.
+        assert_eq!(
+            line_breaks_as_lf("a\r\n\r\nb\rc\n\rd\ne"),
+            "a\n\nb\nc\nd\ne"
+        );
+        assert!(matches!(line_breaks_as_lf("a\nb"), Cow::Borrowed("a\nb")));
+    }
 
     #[test]
     fn point_lists_stay_within_the_points_sgf_names() {

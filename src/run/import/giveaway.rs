@@ -2,7 +2,7 @@
 //! C3") would be refused by `build`'s answer firewall; import leaves it out instead, so the kit
 //! asks the generated question, and says so in the kit and on standard error.
 
-use super::example::ImportedExample;
+use super::imported::ImportedExample;
 use crate::answer::firewall::folded_text;
 use crate::answer::{ExampleAnswer, giveaways};
 use crate::wording::Wording;

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::example::{ImportedExample, ImportedTask};
+use super::imported::{ImportedExample, ImportedTask};
 use crate::answer::{Answer, ExampleAnswer};
 use crate::control_chars::{refused_in_kit, visible};
 use crate::rules::reading::Goal;

@@ -1,83 +1,83 @@
 //! The `import` command: an SGF collection written as a kit, one example per game, each key
 //! filled in by the engine for the author to review.
 
+mod collection_answer;
 mod example;
+mod exported_task;
 mod giveaway;
+mod imported;
 mod kit_text;
 mod proven_goal;
+mod rules;
+mod selection;
 mod solution_line;
+mod sources;
 
 use crate::control_chars::visible;
 use std::path::Path;
 
-use example::{ImportedExample, ImportedTask, PrivateEntries, example_of};
+use example::example_of;
+use imported::{ImportedExample, ImportedTask, PrivateEntries};
 use kit_text::{KitHeader, kit_text};
+use rules::rules_of;
+pub use selection::Selection;
+use selection::{Taken, take};
+use sources::ImportText;
 
 use super::{
-    Console, Failure, KIT_LIMIT, Outcome, RECORD_LIMIT, deliver, not_the_input, output_error,
-    read_bytes, writable_target,
+    Console, Failure, KIT_LIMIT, Outcome, deliver, not_the_input, output_error, writable_target,
 };
 use crate::answer::{ExampleAnswer, answer_example};
 use crate::check::check_answers;
 use crate::diag::{Diagnostic, Source};
 use crate::kit::{Example, Task};
-use crate::record::{GameSelection, KNOWN_RULESETS, SgfGame, named_rules, read_collection};
-use crate::rules::{BoardSize, KoRule, Rules, Scoring, SuicideRule};
+use crate::record::{SgfGame, read_collection};
+use crate::rules::Rules;
 use crate::wording::{Language, Wording};
 
-/// Reads the SGF at `sgf` and writes the kit to `out`, or to standard output. A file that is
-/// malformed, mixes board sizes, or holds an impossible position or an illegal move gets its
-/// problems printed and exit 1, and nothing is written. An `out` that is the SGF itself, or
-/// no regular file, or (without `force`) any file already there, is refused before the SGF is
-/// read.
+/// Reads the SGF at `sgf` (a file, or every SGF file under a folder) and writes the kit to
+/// `out`, or to standard output. A file that is malformed, or holds an impossible position, or
+/// a single game that cannot be an example, gets its problems printed and exit 1, and nothing
+/// is written; in a collection, a game that cannot be one is left out and said. An `out` that
+/// is the SGF itself, or no regular file, or (without `force`) any file already there, is
+/// refused before the SGF is read.
 pub fn run(
     sgf: &Path,
     out: Option<&Path>,
     force: bool,
-    games: Option<&GameSelection>,
+    selection: &Selection<'_>,
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
     if let Some(out) = out {
         output_allowed(sgf, out, force)?;
     }
-    // The one read of the file, in the charset its `CA` names or that is detected.
-    let read = crate::record::sgf_text(read_bytes(sgf, RECORD_LIMIT)?);
-    if let Some(why) = &read.unreadable {
-        let path = sgf.display().to_string();
-        return Err(Failure::new(format!(
-            "`{}` cannot be read as text: {why}",
-            visible(&path)
-        )));
+    // The one read of each file, in the charset its `CA` names or that is detected.
+    let read = ImportText::read(sgf)?;
+    for note in &read.notes {
+        writeln!(console.err, "note: {note}").map_err(output_error)?;
     }
-    if let Some(note) = &read.note {
-        let path = sgf.display().to_string();
-        writeln!(console.err, "note: `{}`: {note}", visible(&path)).map_err(output_error)?;
-    }
-    let source = Source::new(sgf.display().to_string(), read.text);
+    write!(console.err, "{}", read.left_out).map_err(output_error)?;
     let name = sgf.file_name().map_or_else(
         || sgf.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    let title = sgf
-        .file_stem()
-        .map_or_else(|| name.clone(), |s| s.to_string_lossy().into_owned());
-    let mut notes = Vec::new();
-    let kit = kit_of(
-        source.text(),
-        &name,
-        &title,
-        read.charset,
-        games,
-        &mut notes,
-    );
-    for note in notes {
+    let title = if read.is_folder() {
+        name.clone()
+    } else {
+        sgf.file_stem()
+            .map_or_else(|| name.clone(), |s| s.to_string_lossy().into_owned())
+    };
+    let mut notes = Notes::default();
+    let kit = kit_of(&read, &name, &title, selection, &mut notes);
+    for note in notes.said {
         // A note may quote the file (`RU[...]`): its control characters are shown, not sent.
         writeln!(console.err, "note: {}", visible(&note)).map_err(output_error)?;
     }
+    write!(console.err, "{}", read.render_all(&notes.placed)).map_err(output_error)?;
     let kit = match kit {
         Ok(kit) => kit,
         Err(NoKit::Problems(problems)) => {
-            write!(console.err, "{}", source.render_all(&problems)).map_err(output_error)?;
+            write!(console.err, "{}", read.render_all(&problems)).map_err(output_error)?;
             return Ok(Outcome::CheckFailed);
         }
         Err(NoKit::Usage(message)) => return Err(Failure::new(message)),
@@ -132,8 +132,6 @@ fn output_allowed(sgf: &Path, out: &Path, force: bool) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The kit's text from the SGF's (read in `charset`), or every problem found; what the user
-/// should know besides goes to `notes`.
 /// Why no kit was made: the file's problems (exit 1), or arguments that do not fit the file
 /// (exit 2).
 enum NoKit {
@@ -147,63 +145,64 @@ impl From<Vec<Diagnostic>> for NoKit {
     }
 }
 
+/// What import says of how it read a file, beside the kit it writes.
+#[derive(Debug, Default)]
+struct Notes {
+    /// Notes on the file or a game, one line each.
+    said: Vec<String>,
+    /// Notes at a place in the file: why a game was left out of the kit.
+    placed: Vec<Diagnostic>,
+}
+
+/// The kit's text from the games of `read` that `selection` takes, or every problem found;
+/// what the user should know besides goes to `all_notes`.
 fn kit_of(
-    sgf: &str,
+    read: &ImportText,
     name: &str,
     title: &str,
-    charset: &str,
-    selection: Option<&GameSelection>,
-    notes: &mut Vec<String>,
+    selection: &Selection<'_>,
+    all_notes: &mut Notes,
 ) -> Result<String, NoKit> {
-    let collection = read_collection(sgf)?;
-    notes.extend(collection.notes.iter().map(|note| format!("line {note}")));
-    // Each game keeps its number in the file, for every message about it.
-    let mut numbers: Vec<usize> = (1..=collection.games.len()).collect();
-    let mut games = collection.games;
-    if let Some(selection) = selection {
-        if selection.highest() > games.len() {
-            return Err(NoKit::Usage(format!(
-                "`--games` asks for game {}, but `{name}` holds {} game{}: number them from 1 to {}",
-                selection.highest(),
-                games.len(),
-                if games.len() == 1 { "" } else { "s" },
-                games.len()
-            )));
+    let notes = &mut all_notes.said;
+    let collection = read_collection(&read.text)?;
+    notes.extend(collection.notes.iter().map(|note| {
+        let place = read.place_of_line(note.line);
+        let mut said = format!("{place}:{}: {}", note.column, note.message);
+        if note.times > 1 {
+            said.push_str(&format!(" ({} times)", note.times));
         }
-        let mut number = 0;
-        games.retain(|_| {
-            number += 1;
-            selection.takes(number)
-        });
-        numbers.retain(|&n| selection.takes(n));
-    }
-    let size = one_board_size(&games)?;
+        said
+    }));
+    let Taken {
+        games,
+        numbers,
+        size,
+    } = take(collection.games, read, name, selection, notes)?;
     let mut problems = Vec::new();
     let privates: Vec<PrivateEntries> = games
         .iter()
         .map(|g| PrivateEntries::read(g, &mut problems))
         .collect();
     let (rules, rule_lines) = rules_of(&games, &privates, &mut problems, notes);
-    let mut examples = Vec::new();
-    for ((game, private), &number) in games.iter().zip(&privates).zip(&numbers) {
-        if let Some(mut example) = example_of(number, game, private, &rules, &mut problems) {
-            // A collection's answer is named by its file, in any language the kit prints (an
-            // export names its own, or none).
-            if private.is_empty()
-                && let ImportedTask::Solve { source, .. } = &mut example.task
-            {
-                source.get_or_insert_with(|| name.to_string());
-            }
-            if example.flagged
-                && let Some(note) = &example.note
-            {
-                notes.push(format!("game {number}: {note}"));
-            }
-            examples.push(example);
-        }
-    }
+    let (mut examples, left_out) = examples_of(
+        read,
+        name,
+        (&games, &numbers, &privates),
+        &rules,
+        (&mut problems, notes),
+    );
     if !problems.is_empty() {
         return Err(NoKit::Problems(problems));
+    }
+    all_notes.placed = left_out;
+    let notes = &mut all_notes.said;
+    let taken = examples.iter().filter(|e| e.main_line_taken).count();
+    if taken > 0 {
+        notes.push(format!(
+            "{taken} problem{} mark{} no line correct or wrong: each one's main line is taken as its answer (the kit says so at each)",
+            if taken == 1 { "" } else { "s" },
+            if taken == 1 { "s" } else { "" }
+        ));
     }
     // The engine answers each example as imported; `run` then checks the kit as written, keys
     // included, as `check` would, so a key that is not what the written kit asks is caught
@@ -230,40 +229,79 @@ fn kit_of(
         rules: rule_lines,
     };
     if !header.kit.iter().any(|line| line.starts_with("font ")) {
-        choose_font(&mut header, &examples, charset, notes);
+        choose_font(&mut header, &examples, read.charset, notes);
     }
     Ok(kit_text(&header, &examples, Some(&answers)))
 }
 
-/// The board size of every game; games on different sizes are refused, as a kit has one.
-fn one_board_size(games: &[SgfGame]) -> Result<BoardSize, Vec<Diagnostic>> {
-    let mut problems = Vec::new();
-    // `read_collection` finds at least one game or says why not.
-    let Some(size) = games.first().map(|g| g.size) else {
-        return Err(vec![Diagnostic::at(0..0, "no game found")]);
-    };
-    for (k, game) in games.iter().enumerate().skip(1) {
-        if game.size != size {
-            problems.push(
-                Diagnostic::at(
-                    game.size_span.clone(),
-                    format!(
-                        "game {} is on a {} board, but game 1 is on {}; a kit has one board size",
-                        k + 1,
-                        game.size,
-                        size
-                    ),
-                )
-                .with_help(
-                    "save the games of each board size in a file of their own and import each",
-                ),
-            );
+/// The examples of `games` (with their `numbers` and `LK` entries) under `rules`, and the notes
+/// that say which games were left out and why; a game's problems go to `problems` when it cannot
+/// be left out (a file's only game, a libertykit export's), what is unclear to `notes`.
+fn examples_of(
+    read: &ImportText,
+    name: &str,
+    (games, numbers, privates): (&[SgfGame], &[usize], &[PrivateEntries]),
+    rules: &Rules,
+    (problems, notes): (&mut Vec<Diagnostic>, &mut Vec<String>),
+) -> (Vec<ImportedExample>, Vec<Diagnostic>) {
+    let mut examples = Vec::new();
+    let mut left_out = Vec::new();
+    let several = games.len() > 1;
+    for ((game, private), &number) in games.iter().zip(privates).zip(numbers) {
+        let mut own = Vec::new();
+        let example = example_of(number, game, private, rules, &mut own);
+        // One game a collection's other readers show but a kit cannot hold (a line illegal
+        // under the kit's rules) does not cost the others: it is left out, and said where.
+        // A libertykit export is the author's own kit: its faults are problems.
+        // A game of a folder is named with its file too: that is where an author looks.
+        let label = if read.is_folder() {
+            format!("game {number} (`{}`)", read.file_at(game.size_span.start))
+        } else {
+            format!("game {number}")
+        };
+        if several && private.is_empty() && !own.is_empty() {
+            left_out.extend(own.into_iter().map(|d| left_out_note(number, &label, d)));
+            continue;
+        }
+        problems.extend(own);
+        if let Some(mut example) = example {
+            // A collection's answer is named by its file, in any language the kit prints (an
+            // export names its own, or none).
+            if private.is_empty()
+                && let ImportedTask::Solve { source, .. } = &mut example.task
+            {
+                source.get_or_insert_with(|| name.to_string());
+            }
+            if example.flagged
+                && let Some(note) = &example.note
+            {
+                notes.push(format!("{label}: {note}"));
+            }
+            examples.push(example);
         }
     }
-    if problems.is_empty() {
-        Ok(size)
-    } else {
-        Err(problems)
+    if examples.is_empty() && !left_out.is_empty() {
+        // Nothing is left to write: what left each game out is the file's problem.
+        problems.extend(
+            std::mem::take(&mut left_out)
+                .into_iter()
+                .map(|d| Diagnostic {
+                    is_note: false,
+                    ..d
+                }),
+        );
+    }
+    (examples, left_out)
+}
+
+/// `d`, which keeps game `number` (named `label`) out of the kit, as a note that says so.
+fn left_out_note(number: usize, label: &str, d: Diagnostic) -> Diagnostic {
+    let prefix = format!("game {number}, ");
+    let why = d.message.strip_prefix(&prefix).unwrap_or(&d.message);
+    Diagnostic {
+        message: format!("{label} is left out of the kit: {why}"),
+        is_note: true,
+        ..d
     }
 }
 
@@ -382,166 +420,6 @@ fn kit_example(number: usize, imported: &ImportedExample) -> Example {
     }
 }
 
-/// A plain SGF's rules: those the first `RU` names (its repetition rule, scoring and whether
-/// suicide is played, as `replay` reads them), with that game's `KM` when the board is counted;
-/// the kit's defaults when no game has `RU` or it names a ruleset libertykit does not know. A
-/// kit has one set of rules, so a later game naming others gets a note.
-fn plain_rules(
-    games: &[SgfGame],
-    problems: &mut Vec<Diagnostic>,
-    notes: &mut Vec<String>,
-) -> (Rules, Vec<String>) {
-    let mut rules = Rules::default();
-    let mut lines = Vec::new();
-    let Some((k, game, name)) = games
-        .iter()
-        .enumerate()
-        .find_map(|(k, g)| g.ruleset.as_ref().map(|(name, _)| (k, g, name)))
-    else {
-        return (rules, lines);
-    };
-    let Some(named) = named_rules(name) else {
-        notes.push(format!(
-            "`RU[{name}]` is not a ruleset libertykit knows ({KNOWN_RULESETS}); the kit keeps the default rules"
-        ));
-        return (rules, lines);
-    };
-    rules.ko = named.ko;
-    rules.scoring = named.scoring;
-    rules.suicide = named.suicide;
-    lines.push(format!("ko = \"{}\"", named.ko));
-    lines.push(format!("scoring = \"{}\"", named.scoring));
-    if named.suicide != SuicideRule::Forbidden {
-        lines.push(format!("suicide = \"{}\"", named.suicide));
-    }
-    if named.scoring != Scoring::Captures {
-        komi_of(game, &mut rules, &mut lines, problems);
-    }
-    let others: Vec<String> = games
-        .iter()
-        .enumerate()
-        .filter(|(_, g)| {
-            g.ruleset
-                .as_ref()
-                .is_some_and(|(n, _)| named_rules(n) != Some(named))
-        })
-        .map(|(j, _)| (j + 1).to_string())
-        .collect();
-    if !others.is_empty() {
-        notes.push(format!(
-            "game {} names `RU[{name}]`, which the kit follows; games {} name other rules",
-            k + 1,
-            others.join(", ")
-        ));
-    }
-    (rules, lines)
-}
-
-/// `KM` of `game` as the kit's komi, or a problem at it when it is not a usable number.
-fn komi_of(
-    game: &SgfGame,
-    rules: &mut Rules,
-    lines: &mut Vec<String>,
-    problems: &mut Vec<Diagnostic>,
-) {
-    if let Some((komi, span)) = &game.komi {
-        match komi.parse::<f64>() {
-            Ok(k) if k.is_finite() && k.abs() <= 1000.0 => {
-                rules.komi = k;
-                lines.push(format!("komi = {k:?}"));
-            }
-            _ => problems.push(
-                Diagnostic::at(
-                    span.clone(),
-                    format!("komi `{komi}` is not a usable number"),
-                )
-                .with_help("write komi like `KM[7.5]`"),
-            ),
-        }
-    }
-}
-
-/// The kit's rules: those libertykit wrote in the first game's `LK` (and `KM`), which every
-/// other game that has them must repeat; for any other SGF, those its `RU` names.
-fn rules_of(
-    games: &[SgfGame],
-    privates: &[PrivateEntries],
-    problems: &mut Vec<Diagnostic>,
-    notes: &mut Vec<String>,
-) -> (Rules, Vec<String>) {
-    let mut rules = Rules::default();
-    let mut lines = Vec::new();
-    let Some(first) = privates.iter().position(|p| !p.is_empty()) else {
-        return plain_rules(games, problems, notes);
-    };
-    let written = privates[first].rules();
-    for (name, value, span) in &written {
-        let bad = |problems: &mut Vec<Diagnostic>, what: &str| {
-            problems.push(
-                Diagnostic::at(span.clone(), format!("`{name}={value}` is not {what}"))
-                    .with_help("see docs/sgf.md for the values of `LK`"),
-            );
-        };
-        match *name {
-            "ko" => match value.parse::<KoRule>() {
-                Ok(ko) => {
-                    rules.ko = ko;
-                    lines.push(format!("ko = \"{ko}\""));
-                }
-                Err(_) => bad(problems, "a repetition rule"),
-            },
-            "suicide" => match value.parse::<SuicideRule>() {
-                Ok(rule) => {
-                    rules.suicide = rule;
-                    lines.push(format!("suicide = \"{rule}\""));
-                }
-                Err(_) => bad(problems, "a suicide rule"),
-            },
-            "scoring" => match value.parse::<Scoring>() {
-                Ok(s) => {
-                    rules.scoring = s;
-                    lines.push(format!("scoring = \"{s}\""));
-                }
-                Err(_) => bad(problems, "a scoring rule"),
-            },
-            _ => match value.parse::<u32>() {
-                Ok(n) if n > 0 => {
-                    let slot = match *name {
-                        "end_passes" => &mut rules.end_passes,
-                        "max_stones" => &mut rules.max_stones,
-                        _ => &mut rules.capture_target,
-                    };
-                    *slot = Some(n);
-                    lines.push(format!("{name} = {n}"));
-                }
-                _ => bad(problems, "a whole number of at least 1"),
-            },
-        }
-    }
-    komi_of(&games[first], &mut rules, &mut lines, problems);
-    let same = |p: &PrivateEntries| {
-        let theirs: Vec<(&str, &str)> = p.rules().iter().map(|(n, v, _)| (*n, *v)).collect();
-        let ours: Vec<(&str, &str)> = written.iter().map(|(n, v, _)| (*n, *v)).collect();
-        theirs == ours
-    };
-    for (k, (game, private)) in games.iter().zip(privates).enumerate() {
-        if !private.is_empty() && !same(private) {
-            problems.push(
-                Diagnostic::at(
-                    game.size_span.clone(),
-                    format!(
-                        "game {} has other rules in `LK` than game {}; a kit has one set of rules",
-                        k + 1,
-                        first + 1
-                    ),
-                )
-                .with_help("give every game the same `ko`, `end_passes`, `max_stones`, `capture_target` and `scoring`"),
-            );
-        }
-    }
-    (rules, lines)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -563,14 +441,24 @@ mod tests {
             .examples
             .iter()
             .map(|e| crate::export::sgf::Question {
-                prompt: crate::layout::prompt::prompt(&kit, e),
+                prompt: e
+                    .prompt
+                    .clone()
+                    .unwrap_or_else(|| crate::layout::prompt::prompt(&kit, e)),
             })
             .collect();
         let exported = crate::export::sgf::sgf_collection(&kit, &key, &questions, "test");
         let mut sound = 0;
         for text in [&collection, &exported] {
             for (end, _) in text.char_indices().chain([(text.len(), ' ')]) {
-                match kit_of(&text[..end], "p.sgf", "p", "UTF-8", None, &mut Vec::new()) {
+                let read = ImportText::of_text("p.sgf", text[..end].to_string());
+                match kit_of(
+                    &read,
+                    "p.sgf",
+                    "p",
+                    &Selection::default(),
+                    &mut Notes::default(),
+                ) {
                     Ok(kit) => {
                         let source = Source::new("p.toml", kit);
                         let checked = check_answers(&source);
