@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 
 use crate::answer::{Answer, AnswerKey, ExampleAnswer, describe};
 use crate::kit::{Example, Kit, Task, View};
+use crate::rules::reading::Solution;
 use crate::rules::{Color, Move, Point, Position, Rules, Scoring, SuicideRule};
 
 /// What the SGF says of one example besides its answer: the question as the pack prints it.
@@ -121,77 +122,20 @@ fn answer_nodes(
                 ..
             },
         ) if !solution.accepted.is_empty() || !solution.refuted.is_empty() => {
-            // Each first move that works is a variation marked good (`TE`), the first with its
-            // main line; each tempting try that fails is one marked bad (`BM`) with its
-            // refutation, as problem collections mark theirs.
-            let branches = solution.accepted.len() + solution.refuted.len();
-            // `words` holds a sentence per accepted move (or the one saying none works), the
-            // main line's when it has more than the first move, then one per refuted try.
-            let accepted = solution.accepted.len();
-            let main_line = solution.accepted.first().is_some_and(|a| a.line.len() > 1);
-            let refuted_from = accepted.max(1) + usize::from(main_line);
-            let said = |range: std::ops::Range<usize>| {
-                escape(&words.get(range).map(|w| w.join("\n")).unwrap_or_default())
-            };
-            let lines = solution
-                .accepted
-                .iter()
-                .enumerate()
-                .map(|(i, a)| {
-                    let shown = if i == 0 { a.line.len() } else { 1 };
-                    let mut comment = said(i..i + 1);
-                    if i == 0 && main_line {
-                        comment.push('\n');
-                        comment.push_str(&said(accepted..accepted + 1));
-                    }
-                    (&a.line, "TE", shown, comment)
-                })
-                .chain(solution.refuted.iter().enumerate().map(|(j, r)| {
-                    let at = refuted_from + j;
-                    (&r.line, "BM", r.line.len(), said(at..at + 1))
-                }));
-            for (line, mark, shown, comment) in lines {
-                if branches > 1 {
-                    out.push('(');
-                }
-                for (i, &(color, m)) in line.iter().take(shown).enumerate() {
-                    let _ = write!(out, ";{}[{}]", move_id(color), move_value(m, n));
-                    if i == 0 {
-                        let _ = write!(out, "{mark}[1]C[{comment}]");
-                    }
-                }
-                out.push('\n');
-                if branches > 1 {
-                    out.push_str(")\n");
-                }
-            }
+            reading_nodes(out, solution, words, n);
         }
         (Task::Solve { correct, wrong, .. }, Answer::Solve { .. }) => {
             // Each correct line is a variation marked good (`TE`) at its first move, each wrong
             // try one marked bad (`BM`) with its refutation; the answer's words go with the
             // first, as problem apps show a comment.
+            let branch = correct.len() + wrong.len() > 1;
             let lines = correct
                 .iter()
                 .map(|l| (l, "TE"))
                 .chain(wrong.iter().map(|l| (l, "BM")));
-            let branch = correct.len() + wrong.len() > 1;
             for (k, (line, mark)) in lines.enumerate() {
-                if branch {
-                    out.push('(');
-                }
-                for (i, &(color, m)) in line.iter().enumerate() {
-                    let _ = write!(out, ";{}[{}]", move_id(color), move_value(m, n));
-                    if i == 0 {
-                        let _ = write!(out, "{mark}[1]");
-                        if k == 0 {
-                            let _ = write!(out, "C[{}]", escape(&words.join("\n")));
-                        }
-                    }
-                }
-                out.push('\n');
-                if branch {
-                    out.push_str(")\n");
-                }
+                let comment = (k == 0).then(|| escape(&words.join("\n")));
+                variation(out, branch, line, (mark, comment.as_deref()), n);
             }
         }
         (Task::Liberties { .. }, Answer::Liberties { liberties, .. }) => {
@@ -248,6 +192,61 @@ fn answer_nodes(
         _ => {
             let _ = writeln!(out, ";C[{}]", escape(&words.join("\n")));
         }
+    }
+}
+
+/// A reading problem's answer as variations: each first move that works marked good (`TE`),
+/// the first with its main line; each tempting try that fails marked bad (`BM`) with its
+/// refutation, as problem collections mark theirs.
+fn reading_nodes(out: &mut String, solution: &Solution, words: &[String], n: u8) {
+    let branch = solution.accepted.len() + solution.refuted.len() > 1;
+    // `words` holds a sentence per accepted move (or the one saying none works), the main
+    // line's when it has more than the first move, then one per refuted try.
+    let accepted = solution.accepted.len();
+    let main_line = solution.accepted.first().is_some_and(|a| a.line.len() > 1);
+    let refuted_from = accepted.max(1) + usize::from(main_line);
+    let said = |range: std::ops::Range<usize>| {
+        escape(&words.get(range).map(|w| w.join("\n")).unwrap_or_default())
+    };
+    for (i, a) in solution.accepted.iter().enumerate() {
+        let shown = if i == 0 { a.line.len() } else { 1 };
+        let mut comment = said(i..i + 1);
+        if i == 0 && main_line {
+            comment.push('\n');
+            comment.push_str(&said(accepted..accepted + 1));
+        }
+        variation(out, branch, &a.line[..shown], ("TE", Some(&comment)), n);
+    }
+    for (j, r) in solution.refuted.iter().enumerate() {
+        let at = refuted_from + j;
+        variation(out, branch, &r.line, ("BM", Some(&said(at..at + 1))), n);
+    }
+}
+
+/// One line of moves, in parentheses when it is one `branch` of several, its first move
+/// marked with `mark` (`TE`, `BM`) and given `comment`, already escaped.
+fn variation(
+    out: &mut String,
+    branch: bool,
+    line: &[(Color, Move)],
+    (mark, comment): (&str, Option<&str>),
+    n: u8,
+) {
+    if branch {
+        out.push('(');
+    }
+    for (i, &(color, m)) in line.iter().enumerate() {
+        let _ = write!(out, ";{}[{}]", move_id(color), move_value(m, n));
+        if i == 0 {
+            let _ = write!(out, "{mark}[1]");
+            if let Some(comment) = comment {
+                let _ = write!(out, "C[{comment}]");
+            }
+        }
+    }
+    out.push('\n');
+    if branch {
+        out.push_str(")\n");
     }
 }
 

@@ -91,33 +91,7 @@ impl<'t> OpenNode<'t> {
         first_value: usize,
         problems: &mut Problems,
     ) {
-        // FF[4] names are capital letters only. FF[3] allowed lower-case letters around the
-        // capitals, which name the property alone (`AddBlack` is `AB`), so a name with at least
-        // one capital keeps its capitals. A name with none (`b`, `sz`) named nothing in either
-        // version and would otherwise vanish without a word, so it is refused.
-        let identifier = if raw.bytes().all(|c| c.is_ascii_uppercase()) {
-            Cow::Borrowed(raw)
-        } else if raw.bytes().any(|c| c.is_ascii_uppercase()) {
-            Cow::Owned(raw.chars().filter(char::is_ascii_uppercase).collect())
-        } else {
-            problems.report(|| {
-                let help = if raw.len() <= 2 {
-                    format!(
-                        "SGF property names are capital letters: write `{}` for `{raw}`",
-                        raw.to_ascii_uppercase()
-                    )
-                } else {
-                    "SGF property names are capital letters, e.g. `B[aa]`".to_string()
-                };
-                Diagnostic::at(
-                    whole.clone(),
-                    format!(
-                        "`{}` is not a property name: it has no capital letter",
-                        shown(raw)
-                    ),
-                )
-                .with_help(help)
-            });
+        let Some(identifier) = property_name(raw, &whole, problems) else {
             self.spans.values.truncate(first_value);
             return;
         };
@@ -156,54 +130,15 @@ impl<'t> OpenNode<'t> {
             return;
         }
         if let Some(first) = self.seen.get(&identifier) {
-            let first = first.clone();
             let first_written = &text[first.clone()];
-            if LISTS.contains(&&*identifier) {
-                // sgfmill and GNU Go read a repeated list as one list: so does this reader.
-                problems.assume(&format!("merged:{identifier}"), whole.clone(), || {
-                    format!(
-                        "`{identifier}` is given more than once in one node; its values are read as one list, as sgfmill and GNU Go read them"
-                    )
-                });
-                if self.keep {
-                    let values = first_value..self.spans.values.len();
-                    self.spans.properties.push(PropertySpan {
-                        identifier,
-                        whole,
-                        values,
-                    });
-                }
-                return;
-            }
-            if first_written == written {
-                problems.assume(&format!("same:{identifier}"), whole.clone(), || {
-                    format!(
-                        "`{}` is given twice in one node with the same value; it is read once",
-                        shown(&text[whole.clone()])
-                    )
-                });
-            } else if CHANGE_THE_GAME.contains(&&*identifier) {
-                problems.report(|| {
-                    Diagnostic::at(
-                        whole.clone(),
-                        format!(
-                            "`{identifier}` is given twice in one node with different values, `{identifier}{}` and `{identifier}{}`; which one the game is played under is unclear",
-                            shown(first_written),
-                            shown(written),
-                        ),
-                    )
-                    .with_help(format!("keep the right `{identifier}` and delete the other"))
-                });
-            } else {
-                problems.assume(&format!("first:{identifier}"), whole.clone(), || {
-                    format!(
-                        "`{identifier}` is given twice in one node; the first, `{identifier}{}`, is read and `{identifier}{}` is left out",
-                        shown(first_written),
-                        shown(written),
-                    )
-                });
-            }
-            self.spans.values.truncate(first_value);
+            let as_written = &text[whole.clone()];
+            self.repeated(
+                identifier,
+                (as_written, first_written, written),
+                whole,
+                first_value,
+                problems,
+            );
             return;
         }
         self.seen
@@ -219,6 +154,66 @@ impl<'t> OpenNode<'t> {
                 values,
             });
         }
+    }
+
+    /// A property `identifier` given again in its node (`as_written` with its values,
+    /// `first_written` the first's values, `written` this one's): a list's values join the first's, as sgfmill and GNU Go read them;
+    /// the same value again is read once; another value for a property that changes the game
+    /// is refused; any other keeps the first.
+    fn repeated(
+        &mut self,
+        identifier: Cow<'t, str>,
+        (as_written, first_written, written): (&str, &str, &str),
+        whole: Range<usize>,
+        first_value: usize,
+        problems: &mut Problems,
+    ) {
+        if LISTS.contains(&&*identifier) {
+            // sgfmill and GNU Go read a repeated list as one list: so does this reader.
+            problems.assume(&format!("merged:{identifier}"), whole.clone(), || {
+                format!(
+                    "`{identifier}` is given more than once in one node; its values are read as one list, as sgfmill and GNU Go read them"
+                )
+            });
+            if self.keep {
+                let values = first_value..self.spans.values.len();
+                self.spans.properties.push(PropertySpan {
+                    identifier,
+                    whole,
+                    values,
+                });
+            }
+            return;
+        }
+        if first_written == written {
+            problems.assume(&format!("same:{identifier}"), whole.clone(), || {
+                format!(
+                    "`{}` is given twice in one node with the same value; it is read once",
+                    shown(as_written)
+                )
+            });
+        } else if CHANGE_THE_GAME.contains(&&*identifier) {
+            problems.report(|| {
+                Diagnostic::at(
+                    whole.clone(),
+                    format!(
+                        "`{identifier}` is given twice in one node with different values, `{identifier}{}` and `{identifier}{}`; which one the game is played under is unclear",
+                        shown(first_written),
+                        shown(written),
+                    ),
+                )
+                .with_help(format!("keep the right `{identifier}` and delete the other"))
+            });
+        } else {
+            problems.assume(&format!("first:{identifier}"), whole.clone(), || {
+                format!(
+                    "`{identifier}` is given twice in one node; the first, `{identifier}{}`, is read and `{identifier}{}` is left out",
+                    shown(first_written),
+                    shown(written),
+                )
+            });
+        }
+        self.spans.values.truncate(first_value);
     }
 }
 
@@ -566,6 +561,46 @@ fn value_end(bytes: &[u8], open: usize) -> Result<usize, ScanError> {
 }
 
 /// The first game's main-line nodes as the scan hands them over, and the problems it reports.
+/// The property's name as it means: `raw` itself in FF[4] capitals, or an FF[3] name's
+/// capitals; `None`, with a problem at `whole`, when it has no capital.
+fn property_name<'t>(
+    raw: &'t str,
+    whole: &Range<usize>,
+    problems: &mut Problems,
+) -> Option<Cow<'t, str>> {
+    // FF[4] names are capital letters only. FF[3] allowed lower-case letters around the
+    // capitals, which name the property alone (`AddBlack` is `AB`), so a name with at least
+    // one capital keeps its capitals. A name with none (`b`, `sz`) named nothing in either
+    // version and would otherwise vanish without a word, so it is refused.
+    if raw.bytes().all(|c| c.is_ascii_uppercase()) {
+        Some(Cow::Borrowed(raw))
+    } else if raw.bytes().any(|c| c.is_ascii_uppercase()) {
+        Some(Cow::Owned(
+            raw.chars().filter(char::is_ascii_uppercase).collect(),
+        ))
+    } else {
+        problems.report(|| {
+            let help = if raw.len() <= 2 {
+                format!(
+                    "SGF property names are capital letters: write `{}` for `{raw}`",
+                    raw.to_ascii_uppercase()
+                )
+            } else {
+                "SGF property names are capital letters, e.g. `B[aa]`".to_string()
+            };
+            Diagnostic::at(
+                whole.clone(),
+                format!(
+                    "`{}` is not a property name: it has no capital letter",
+                    shown(raw)
+                ),
+            )
+            .with_help(help)
+        });
+        None
+    }
+}
+
 #[cfg(test)]
 pub(super) fn main_line(text: &str) -> Result<(Vec<NodeSpans<'_>>, Vec<Diagnostic>), ScanError> {
     let mut problems = Problems::default();

@@ -7,8 +7,8 @@ use serde_json::{Map, Value, json};
 use crate::answer::{Answer, AnswerKey, ExampleAnswer, note_text};
 use crate::kit::{Example, Kit};
 use crate::layout::prompt;
-use crate::rules::reading::Goal;
-use crate::rules::{Color, Move, Score, Scoring};
+use crate::rules::reading::{Goal, Solution};
+use crate::rules::{Color, Move, Point, Score, Scoring};
 use crate::run::report_json::{BoardStones, MoveEntry, Points, Tally, Total};
 
 /// The key as one JSON object: `{"title", "fingerprint", "examples": [...]}`.
@@ -96,79 +96,88 @@ fn answer_json(kit: &Kit, example: &ExampleAnswer) -> Value {
             color,
             within,
             proof,
-        } => {
-            let line = line_json;
-            let mut fields = Map::new();
-            fields.insert("goal".into(), json!(goal_name(*goal)));
-            fields.insert("color".into(), json!(color.name()));
-            fields.insert("chain".into(), json!(Points::of(chain)));
-            fields.insert("within".into(), json!(within));
-            match proof {
-                Ok(solution) => {
-                    fields.insert("proven".into(), json!(true));
-                    fields.insert(
-                        "moves".into(),
-                        json!(
-                            solution
-                                .accepted
-                                .iter()
-                                .map(|a| json!({
-                                    "point": a.point.to_string(),
-                                    "line": line(&a.line),
-                                }))
-                                .collect::<Vec<_>>()
-                        ),
-                    );
-                    fields.insert(
-                        "refuted".into(),
-                        json!(
-                            solution
-                                .refuted
-                                .iter()
-                                .map(|r| json!({
-                                    "point": r.point.to_string(),
-                                    "line": line(&r.line),
-                                }))
-                                .collect::<Vec<_>>()
-                        ),
-                    );
-                    fields.insert("positions_read".into(), json!(solution.nodes));
-                }
-                Err(_) => {
-                    fields.insert("proven".into(), json!(false));
-                }
-            }
-            Value::Object(fields)
-        }
+        } => reading_json(*goal, (chain, *color), *within, proof.as_ref().ok()),
         Answer::Solve {
             accepted,
             correct,
             wrong,
             source,
-        } => {
-            // The same shape as a reading problem's proof, with `proven: false` and whose
-            // answer it is: a program reads `moves[].point` for either.
-            let first_line = |p: &crate::rules::Point| {
-                correct
-                    .iter()
-                    .find(|l| l.first().map(|&(_, m)| m) == Some(Move::Play(*p)))
-                    .map_or_else(Vec::new, |l| line_json(l))
+        } => solve_json(kit, accepted, (correct, wrong), source.as_deref()),
+    }
+}
+
+/// A reading problem's answer: its question, and the proof (every first move that works with
+/// its line, the refuted tries, the positions read), or `proven: false` past the budget.
+fn reading_json(
+    goal: Goal,
+    (chain, color): (&[Point], Color),
+    within: u32,
+    proof: Option<&Solution>,
+) -> Value {
+    let mut fields = Map::new();
+    fields.insert("goal".into(), json!(goal_name(goal)));
+    fields.insert("color".into(), json!(color.name()));
+    fields.insert("chain".into(), json!(Points::of(chain)));
+    fields.insert("within".into(), json!(within));
+    match proof {
+        Some(solution) => {
+            let lines = |found: &mut dyn Iterator<Item = (Point, &Line)>| {
+                found
+                    .map(|(point, line)| json!({"point": point.to_string(), "line": line_json(line)}))
+                    .collect::<Vec<_>>()
             };
-            json!({
-                "proven": false,
-                "answer_by": source.clone().unwrap_or_else(|| kit.wording.get("solve_source_default").to_string()),
-                "moves": accepted.iter().map(|p| json!({
-                    "point": p.to_string(),
-                    "line": first_line(p),
-                })).collect::<Vec<_>>(),
-                "correct_lines": correct.iter().map(|l| line_json(l)).collect::<Vec<_>>(),
-                "refuted": wrong.iter().filter_map(|l| Some(json!({
-                    "point": l.first()?.1.to_string(),
-                    "line": line_json(l),
-                }))).collect::<Vec<_>>(),
-            })
+            fields.insert("proven".into(), json!(true));
+            fields.insert(
+                "moves".into(),
+                json!(lines(
+                    &mut solution.accepted.iter().map(|a| (a.point, &a.line))
+                )),
+            );
+            fields.insert(
+                "refuted".into(),
+                json!(lines(
+                    &mut solution.refuted.iter().map(|r| (r.point, &r.line))
+                )),
+            );
+            fields.insert("positions_read".into(), json!(solution.nodes));
+        }
+        None => {
+            fields.insert("proven".into(), json!(false));
         }
     }
+    Value::Object(fields)
+}
+
+/// A line of moves with their colours.
+type Line = Vec<(Color, Move)>;
+
+/// A problem answered by its source: the same shape as a reading problem's proof, with
+/// `proven: false` and whose answer it is, so a program reads `moves[].point` for either.
+fn solve_json(
+    kit: &Kit,
+    accepted: &[Point],
+    (correct, wrong): (&[Line], &[Line]),
+    source: Option<&str>,
+) -> Value {
+    let first_line = |p: &Point| {
+        correct
+            .iter()
+            .find(|l| l.first().map(|&(_, m)| m) == Some(Move::Play(*p)))
+            .map_or_else(Vec::new, |l| line_json(l))
+    };
+    json!({
+        "proven": false,
+        "answer_by": source.unwrap_or_else(|| kit.wording.get("solve_source_default")),
+        "moves": accepted.iter().map(|p| json!({
+            "point": p.to_string(),
+            "line": first_line(p),
+        })).collect::<Vec<_>>(),
+        "correct_lines": correct.iter().map(|l| line_json(l)).collect::<Vec<_>>(),
+        "refuted": wrong.iter().filter_map(|l| Some(json!({
+            "point": l.first()?.1.to_string(),
+            "line": line_json(l),
+        }))).collect::<Vec<_>>(),
+    })
 }
 
 /// A line of moves as `[{"color", "point"}]`.
