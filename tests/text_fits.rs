@@ -224,7 +224,12 @@ fn long_prompt_stays_above_the_footer(count: usize) {
                             doc.title,
                             baseline.y.get()
                         );
-                        printed.extend(text.split_whitespace().map(str::to_string));
+                        // The sheet names the side to play before the author's words.
+                        printed.extend(
+                            text.split_whitespace()
+                                .filter(|w| w.starts_with("word"))
+                                .map(str::to_string),
+                        );
                     }
                 }
             }

@@ -53,12 +53,26 @@ pub fn position(example: &Example, wording: &Wording) -> String {
 
 /// The example's question: the author's prompt, or one generated for its task.
 pub fn prompt(kit: &Kit, example: &Example) -> String {
-    if let Some(p) = &example.prompt {
-        return p.clone();
-    }
     let w = &kit.wording;
     let mover = example.to_play.unwrap_or(Color::Black);
     let color = |c: Color| w.get(c.name()).to_string();
+    if let Some(p) = &example.prompt {
+        // A diagram does not say who plays: where a move is asked and the author's words do
+        // not name the side (a collection's prompt is often its level, "Elementary"), the
+        // sheet does.
+        let asks_a_move = matches!(
+            example.task,
+            Task::Capture | Task::Reading { .. } | Task::Solve { .. }
+        );
+        let named = p.to_lowercase().contains(&color(mover).to_lowercase());
+        if asks_a_move && !named {
+            return w.fill(
+                "prompt_with_side",
+                &[("color", &color(mover)), ("prompt", p)],
+            );
+        }
+        return p.clone();
+    }
     match &example.task {
         Task::Capture => w.fill("prompt_capture", &[("color", &color(mover))]),
         Task::Reading { goal, within, .. } => w.fill(

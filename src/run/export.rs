@@ -42,7 +42,9 @@ pub fn run(
                 .examples
                 .iter()
                 .map(|e| Question {
-                    prompt: prompt::prompt(&kit, e),
+                    // The author's own words, as written, so an import gives them back; the
+                    // sheet's side to play is the game's `PL`.
+                    prompt: e.prompt.clone().unwrap_or_else(|| prompt::prompt(&kit, e)),
                 })
                 .collect();
             sgf_collection(&kit, &key, &questions, env!("CARGO_PKG_VERSION"))
