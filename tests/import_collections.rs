@@ -157,6 +157,20 @@ fn a_problem_that_marks_nothing_keeps_its_main_line_as_the_answer_off_the_player
 }
 
 #[test]
+fn in_a_collection_of_problems_one_that_leaves_pl_out_is_a_problem_too() {
+    // Game 2 is game 1 without `PL` (Xuanxuan Qijing's files leave it out now and then): its
+    // line is the answer too, never moves for the players to play.
+    let text = format!("{UNMARKED}\n{}", UNMARKED.replace("PL[B]", ""));
+    let (kit, _) = import(&text, "unmarked-collection");
+    for example in examples(&kit) {
+        assert!(
+            example.contains("task = \"solve\"\ncorrect = [\"B4 C4 D4\"]"),
+            "{example}"
+        );
+    }
+}
+
+#[test]
 fn a_game_record_or_a_demonstration_stays_moves_to_play() {
     // No `PL`: the moves are the example (a demonstration), as before.
     let (kit, _) = import(

@@ -29,10 +29,10 @@ pub enum SolvedBy {
 /// replaces `moves` and `spans` (none when no line is marked correct; unchanged when nothing is
 /// marked), with what the collection's marks leave unclear said in its note; and what answers
 /// the problem: the engine's proof of the capture that line makes, else the collection's
-/// lines.
+/// lines. `among_problems`: the game's collection holds problems (see [`is_problem`]).
 pub fn read_solution(
     game: &SgfGame,
-    rules: &Rules,
+    (rules, among_problems): (&Rules, bool),
     example: &mut ImportedExample,
     moves: &mut Vec<(Color, Move)>,
     spans: &mut Vec<Range<usize>>,
@@ -40,7 +40,7 @@ pub fn read_solution(
     let mut solved = None;
     let mut firsts = first_moves(&game.solution);
     let mut choice = choose_line(game, &firsts);
-    if choice == Choice::Unmarked && is_problem(game, moves) {
+    if choice == Choice::Unmarked && is_problem(game, among_problems) {
         // A problem that marks nothing. Shown to players as moves to play, its line would
         // print the answer on their page.
         if let [main] = firsts.as_mut_slice() {
@@ -145,17 +145,17 @@ pub fn read_solution(
     solved
 }
 
-/// Whether `game`, with the main line `moves`, is a problem rather than a game record or a
-/// demonstration: it says who is to play (`PL`: the problem's own question), from a position
-/// with stones of both colours (a game record starts from an empty board or a handicap), and
-/// its moves have no pass in them (a solution line has none; a demonstration's "Black plays
-/// twice" has).
-fn is_problem(game: &SgfGame, moves: &[(Color, Move)]) -> bool {
-    game.to_play.is_some()
-        && !moves.is_empty()
+/// Whether `game` is a problem rather than a game record or a demonstration: a position with
+/// stones of both colours (a game record starts from an empty board or a handicap) and moves
+/// with no pass in them (a solution line has none; a demonstration's "Black plays twice" has),
+/// and it says who is to play (`PL`, the problem's own question) or stands `among_problems`
+/// (Xuanxuan Qijing's files leave `PL` out now and then).
+pub fn is_problem(game: &SgfGame, among_problems: bool) -> bool {
+    (game.to_play.is_some() || among_problems)
+        && !game.moves.is_empty()
         && !game.setup.stones(Color::Black).is_empty()
         && !game.setup.stones(Color::White).is_empty()
-        && moves.iter().all(|(_, m)| *m != Move::Pass)
+        && game.moves.iter().all(|(_, m, _)| *m != Move::Pass)
 }
 
 /// The collection's answer to a problem whose goal the engine does not prove (`why`, for the

@@ -19,12 +19,13 @@ use crate::rules::reading::Goal;
 use crate::rules::{Color, Game, Move, Point, Position, Rules};
 use crate::wording::{Language, Wording};
 
-/// Reads game `number` (from 1) as an example under `rules`, or says why it cannot be one.
+/// Reads game `number` (from 1) as an example under `rules`, or says why it cannot be one;
+/// `among_problems`: its collection holds problems, so it is read as one where it could be.
 pub fn example_of(
     number: usize,
     game: &SgfGame,
     private: &PrivateEntries,
-    rules: &Rules,
+    (rules, among_problems): (&Rules, bool),
     problems: &mut Vec<Diagnostic>,
 ) -> Option<ImportedExample> {
     let mut moves: Vec<(Color, Move)> = game.moves.iter().map(|(c, m, _)| (*c, *m)).collect();
@@ -45,7 +46,13 @@ pub fn example_of(
     // marked wrong; when that line captures, the capture question the engine proves.
     // libertykit's exports name their task instead.
     let proven = if private.is_empty() {
-        read_solution(game, rules, &mut example, &mut moves, &mut spans)
+        read_solution(
+            game,
+            (rules, among_problems),
+            &mut example,
+            &mut moves,
+            &mut spans,
+        )
     } else {
         None
     };

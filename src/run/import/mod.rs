@@ -16,6 +16,7 @@ mod sources;
 use crate::control_chars::visible;
 use std::path::Path;
 
+use collection_answer::is_problem;
 use example::example_of;
 use imported::{ImportedExample, ImportedTask, PrivateEntries};
 use kit_text::{KitHeader, kit_text};
@@ -31,6 +32,7 @@ use crate::answer::{ExampleAnswer, answer_example};
 use crate::check::check_answers;
 use crate::diag::{Diagnostic, Source};
 use crate::kit::{Example, Task};
+use crate::record::solution::first_moves;
 use crate::record::{SgfGame, read_collection};
 use crate::rules::Rules;
 use crate::wording::{Language, Wording};
@@ -244,12 +246,19 @@ fn examples_of(
     rules: &Rules,
     (problems, notes): (&mut Vec<Diagnostic>, &mut Vec<String>),
 ) -> (Vec<ImportedExample>, Vec<Diagnostic>) {
+    // A collection with a problem in it (a marked line, or `PL` over a set-up position) is a
+    // problem collection: a game of it that leaves `PL` out is one more problem.
+    let among_problems = games.iter().zip(privates).any(|(g, p)| {
+        p.is_empty()
+            && (is_problem(g, false)
+                || first_moves(&g.solution).iter().any(|f| f.verdict.is_some()))
+    });
     let mut examples = Vec::new();
     let mut left_out = Vec::new();
     let several = games.len() > 1;
     for ((game, private), &number) in games.iter().zip(privates).zip(numbers) {
         let mut own = Vec::new();
-        let example = example_of(number, game, private, rules, &mut own);
+        let example = example_of(number, game, private, (rules, among_problems), &mut own);
         // One game a collection's other readers show but a kit cannot hold (a line illegal
         // under the kit's rules) does not cost the others: it is left out, and said where.
         // A libertykit export is the author's own kit: its faults are problems.
