@@ -1,6 +1,7 @@
 //! A kit of many problems (a collection) prints as a problem book: several problems to a page,
 //! each with its title and question and no position in words, and a host key of titles and
-//! answers, whose source is said once. A session's few examples print as before.
+//! answers (each try named in one line, the lines on the diagrams), whose source is said once.
+//! A session's few examples print as before.
 
 mod common;
 
@@ -34,9 +35,11 @@ fn collection(count: usize) -> String {
             ("white", "live")
         };
         let vital = flip(1, 0, corner);
+        // The try in the corner, answered at the vital point.
+        let wrong = format!("{} {vital}", flip(0, 0, corner));
         let (lo, hi) = (flip(0, 0, corner), flip(6, 4, corner));
         kit.push_str(&format!(
-            "\n[[example]]\ntitle = \"Problem {n}\"\nposition = \"black {b}; white {w}\"\nto_play = \"{to_play}\"\ntask = \"solve\"\nprompt = \"{to_play} to {goal}\"\ncorrect = [\"{vital}\"]\nsource = \"the test's author\"\nview = \"{lo}:{hi}\"\n",
+            "\n[[example]]\ntitle = \"Problem {n}\"\nposition = \"black {b}; white {w}\"\nto_play = \"{to_play}\"\ntask = \"solve\"\nprompt = \"{to_play} to {goal}\"\ncorrect = [\"{vital}\"]\nwrong = [\"{wrong}\"]\nsource = \"the test's author\"\nview = \"{lo}:{hi}\"\n",
             n = i + 1,
             b = at(&black, corner),
             w = at(&white, corner),
@@ -103,6 +106,9 @@ fn thirty_corner_problems_print_as_a_problem_book() {
         "{key}"
     );
     assert_eq!(key.matches(" is correct").count(), 30, "{key}");
+    // A book's key names each try in one line; its refutation is in `key`'s text, not here.
+    assert_eq!(key.matches("Wrong: ").count(), 30, "{key}");
+    assert!(!key.contains(" is wrong: "), "{key}");
     assert!(
         !key.contains("black to kill"),
         "the key gives answers, not questions: {key}"

@@ -47,6 +47,61 @@ pub fn describe(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
     lines
 }
 
+/// The answer as a problem book's key prints it, one short cell among many: the first moves
+/// that work, the tempting tries named in one line, and the notes the diagram's numbers need.
+/// The lines themselves (the correct line, each refutation) are on the diagram and in
+/// [`describe`], which `libertykit key` prints; any other answer is [`describe`]'s.
+pub fn describe_compact(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
+    // A pass is a try too ("pass"), named as the moves are.
+    let first_moves = |lines: &mut dyn Iterator<Item = Option<Move>>| {
+        let named: Vec<String> = lines.flatten().map(|m| m.to_string()).collect();
+        named.join(wording.get("point_separator"))
+    };
+    let mut lines: Vec<String> = match &answer.answer {
+        Answer::Solve {
+            accepted,
+            wrong,
+            source,
+            ..
+        } => {
+            let mut out: Vec<String> = accepted
+                .iter()
+                .map(|p| wording.fill("answer_solve", &[("point", &p.to_string())]))
+                .collect();
+            if !wrong.is_empty() {
+                let tries = first_moves(&mut wrong.iter().map(|l| l.first().map(|&(_, m)| m)));
+                out.push(wording.fill("answer_wrong_list", &[("points", &tries)]));
+            }
+            let source = source
+                .as_deref()
+                .unwrap_or_else(|| wording.get("solve_source_default"));
+            out.push(wording.fill("answer_solve_source", &[("source", source)]));
+            out
+        }
+        Answer::Reading {
+            proof: Ok(solution),
+            ..
+        } => {
+            // The sentences of the moves that work (or of none), then the tries in one line.
+            let works = solution.accepted.len().max(1);
+            let mut out: Vec<String> = answer_sentences(answer, wording)
+                .into_iter()
+                .take(works)
+                .map(|s| s.line)
+                .collect();
+            if !solution.refuted.is_empty() {
+                let tries =
+                    first_moves(&mut solution.refuted.iter().map(|r| Some(Move::Play(r.point))));
+                out.push(wording.fill("answer_fail_list", &[("points", &tries)]));
+            }
+            out
+        }
+        _ => return describe(answer, wording),
+    };
+    lines.extend(history_notes(answer, wording));
+    lines
+}
+
 /// The line naming the moves a `legal` example's history or a reading problem's main line
 /// plays that its diagram's numbers cannot show.
 fn history_notes(answer: &ExampleAnswer, wording: &Wording) -> Option<String> {

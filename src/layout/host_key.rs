@@ -5,7 +5,8 @@
 //! run_round_worked_example` (the seed kit's), or `[kit] worked_example = N`, which works through
 //! example N in words generated from the engine's answer. A default text would name points of
 //! one particular position, wrong for every other kit. The answers in words are exactly
-//! `answer::describe`, which is what `libertykit key` prints.
+//! `answer::describe`, which is what `libertykit key` prints; a problem book's (a collection of
+//! many) are `answer::describe_compact`, its moves without the lines its diagrams draw.
 
 use crate::answer::{self, Answer, AnswerKey, Mark, MarkKind, Numbered};
 use crate::kit::Kit;
@@ -102,8 +103,13 @@ fn answers(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
                 texts.push((prompt::position(example, w), Font::Regular));
                 texts.push((prompt::prompt(kit, example), Font::Regular));
             }
+            // A problem book's key is many short cells: the lines are on the diagrams.
+            let words = match style.examples {
+                ExamplePrint::Session => answer::describe(answer, w),
+                ExamplePrint::Book => answer::describe_compact(answer, w),
+            };
             texts.extend(
-                answer::describe(answer, w)
+                words
                     .into_iter()
                     .filter(|line| Some(line) != shared.as_ref())
                     .map(|line| (line, Font::Bold)),
