@@ -99,6 +99,21 @@ fn a_problem_whose_words_name_another_goal_keeps_the_collection_s_answer() {
     );
 }
 
+#[test]
+fn a_capture_asked_for_and_a_correct_line_that_takes_nothing_is_flagged() {
+    // White C3 is in atari (B3 C2 D3 black); the line marked correct, B4 then White C4, takes
+    // nothing: the collection's answer does not meet its own question, and import says so.
+    let text =
+        "(;GM[1]FF[4]SZ[5]AB[bc][cd][dc]AW[cc]PL[B]C[Black to capture.];B[bb];W[cb]C[Correct.])";
+    let (kit, stderr) = import(text, "goal-unmet");
+    let unmet = "the problem asks for a capture, but the line its collection marks correct ends without one";
+    assert!(examples(&kit)[0].contains(unmet), "{kit}");
+    assert!(
+        stderr.contains(&format!("note: game 1: {unmet}")),
+        "{stderr}"
+    );
+}
+
 /// Xuanxuan Qijing's files mark nothing: one line, the answer. B3 C2 D3 hold white C3 in
 /// atari; the line is Black B4 (`bb`), White C4 (`cb`) extends, Black D4 (`db`): no capture
 /// of a stone the position held ends it, so the answer is the collection's.

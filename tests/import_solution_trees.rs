@@ -177,7 +177,7 @@ fn a_correct_line_that_captures_becomes_the_capture_the_engine_proves() {
             // C1): the engine proves both and says the collection missed one.
             "# the collection's correct line captures B1 in 2 moves: this asks for that capture within 2, and the key is the engine's proof; the engine also proves C1, which the collection does not mark correct\ntitle = \"The collection misses one\"\nposition = \"black A1 A2 A3 B3 C3 D3 E1 E2; white B1 B2 C2 D2\"\nto_play = \"black\"\ntask = \"capture\"\ngroup = \"B1\"\nwithin = 2\nkey = [\"C1\", \"D1\"]",
             // B4 then W C4 captures nothing: the answer is the collection's line, and says so.
-            "# the correct line ends with no capture the engine proves: the answer is the collection's, every move checked legal\ntitle = \"A correct line without a capture\"\nposition = \"black B3 C2 D3; white C3\"\nto_play = \"black\"\ntask = \"solve\"\ncorrect = [\"B4 C4\"]\nsource = \"proven.sgf\"",
+            "# the correct line ends with no capture the engine proves: the answer is the collection's, every move checked legal\ntitle = \"A correct line that takes nothing\"\nposition = \"black B3 C2 D3; white C3\"\nto_play = \"black\"\ntask = \"solve\"\ncorrect = [\"B4 C4\"]\nsource = \"proven.sgf\"",
         ]
     );
 }

@@ -6,7 +6,9 @@
 use std::ops::Range;
 
 use super::imported::ImportedExample;
-use super::proven_goal::{CaptureReading, ProvenCapture, StatedGoal, proven_capture, stated_goal};
+use super::proven_goal::{
+    CaptureReading, ProvenCapture, StatedGoal, captured_at_end, proven_capture, stated_goal,
+};
 use super::solution_line::{Choice, choose_line};
 use crate::record::SgfGame;
 use crate::record::solution::{FirstMove, Verdict, first_moves, verdict_of_comment};
@@ -107,13 +109,26 @@ pub fn read_solution(
                     example,
                     "the problem's words ask for another goal than a capture",
                 ),
-                CaptureReading::None => collection_lines(
-                    game,
-                    rules,
-                    &firsts,
-                    example,
-                    "the correct line ends with no capture the engine proves",
-                ),
+                CaptureReading::None => {
+                    // A capture asked for and a correct line that takes nothing: the goal is
+                    // unmet by the collection's own answer, which is said, not taught as one.
+                    if stated == Some(StatedGoal::Capture)
+                        && captured_at_end(&game.setup, rules, moves).is_none()
+                    {
+                        example.flagged = true;
+                        example.add_note(
+                            "the problem asks for a capture, but the line its collection marks correct ends without one"
+                                .to_string(),
+                        );
+                    }
+                    collection_lines(
+                        game,
+                        rules,
+                        &firsts,
+                        example,
+                        "the correct line ends with no capture the engine proves",
+                    )
+                }
             };
             if solved.is_none() {
                 // No correct line the kit can hold: its moves are the answer, and are never

@@ -136,25 +136,7 @@ fn reading_of(
     firsts: &[FirstMove],
 ) -> Option<(ProvenCapture, Option<String>)> {
     let &(attacker, _) = line.first()?;
-    let mut game = Game::new(board.to_board(), attacker, *rules);
-    let mut last_capture = Vec::new();
-    let mut attacker_moves = 0;
-    for &(color, mv) in line {
-        let played = game.play(color, mv).ok()?;
-        if color == attacker {
-            attacker_moves += 1;
-        }
-        last_capture = if color == attacker {
-            played.captured
-        } else {
-            Vec::new()
-        };
-    }
-    // The line's last move captures, and what it takes stood in the starting position.
-    let group = last_capture
-        .into_iter()
-        .filter(|&p| board.stone(p) == Some(attacker.opponent()))
-        .min()?;
+    let (group, attacker_moves) = captured_at_end(board, rules, line)?;
     let start = Game::new(board.to_board(), attacker, *rules);
     for within in attacker_moves..=attacker_moves + SLACK {
         let question = Question {
@@ -231,6 +213,36 @@ fn reading_of(
         ));
     }
     None
+}
+
+/// The stone of the starting position `board` that `line`'s last move (its first player's)
+/// takes, the lowest of them, with how many moves that player made; `None` when the line ends
+/// otherwise, or has an illegal move.
+pub fn captured_at_end(
+    board: &Position,
+    rules: &Rules,
+    line: &[(Color, Move)],
+) -> Option<(Point, u32)> {
+    let &(attacker, _) = line.first()?;
+    let mut game = Game::new(board.to_board(), attacker, *rules);
+    let mut last_capture = Vec::new();
+    let mut attacker_moves = 0;
+    for &(color, mv) in line {
+        let played = game.play(color, mv).ok()?;
+        if color == attacker {
+            attacker_moves += 1;
+        }
+        last_capture = if color == attacker {
+            played.captured
+        } else {
+            Vec::new()
+        };
+    }
+    let group = last_capture
+        .into_iter()
+        .filter(|&p| board.stone(p) == Some(attacker.opponent()))
+        .min()?;
+    Some((group, attacker_moves))
 }
 
 /// The points of `these` that `others` does not hold, written out.
