@@ -287,7 +287,9 @@ fn selectable_run(
         element.push_str(" font-weight=\"bold\"");
     }
     let width = fonts.width_em(text, font) * size_pt * MM_PER_PT;
-    if width > 0.0 {
+    // One character has no spacing to adjust: stretching it only moves its selection box by a
+    // hair, and a problem-book page has hundreds of one-letter coordinate labels.
+    if width > 0.0 && text.chars().nth(1).is_some() {
         let _ = write!(
             element,
             " textLength=\"{}\" lengthAdjust=\"spacingAndGlyphs\"",
