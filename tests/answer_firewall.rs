@@ -11,7 +11,9 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{pdf_text, run, temp_path, tool_available};
-use libertykit::answer::{Firewall, answer_key, describe, firewall::fold, giveaways};
+use libertykit::answer::{
+    Firewall, answer_key, describe, describe_compact, firewall::fold, giveaways,
+};
 use libertykit::kit::load;
 
 /// The seed's first two examples; `extra` is put into the first example's table.
@@ -201,8 +203,10 @@ fn every_claim_is_in_a_sentence_the_host_key_prints() {
                 .unwrap_or_else(|r| panic!("{}: {:?}", path.display(), r.problems));
             let key = answer_key(&kit);
             for answer in &key.examples {
+                // What `key` prints, and what a problem book's key prints shorter.
                 let lines: Vec<String> = describe(answer, &kit.wording)
                     .iter()
+                    .chain(&describe_compact(answer, &kit.wording))
                     .map(|l| fold(l).text)
                     .collect();
                 for phrase in giveaways(answer, &kit.wording) {

@@ -327,3 +327,47 @@ fn match_takes_the_games_whose_path_name_or_level_holds_the_text() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(titles(&kit)[1..], ["Easy"], "{kit}");
 }
+
+#[test]
+fn a_selection_reads_a_game_as_its_whole_collection_does() {
+    // a.sgf marks its line (a problem collection); b.sgf gives no PL and marks nothing. Taken
+    // alone with `--games 2`, b is still a problem: its line is the answer, not moves to play.
+    let dir = common::fresh_dir("selection-context");
+    std::fs::write(
+        dir.join("a.sgf"),
+        "(;GM[1]FF[4]SZ[5]AB[bc][cd][dc]AW[cc]PL[B];B[cb]C[RIGHT])",
+    )
+    .unwrap();
+    std::fs::write(dir.join("b.sgf"), UNMARKED.replace("PL[B]", "")).unwrap();
+    let (code, kit, stderr) = run(&["import", dir.to_str().unwrap(), "--games", "2"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        kit.contains("task = \"solve\"\ncorrect = [\"B4 C4 D4\"]"),
+        "{kit}"
+    );
+    assert!(!kit.contains("task = \"sequence\""), "{kit}");
+}
+
+#[test]
+fn a_folder_s_links_back_shadows_and_unreadable_files_cost_nothing() {
+    let dir = common::fresh_dir("folder-hazards");
+    std::fs::write(dir.join("a.sgf"), UNMARKED).unwrap();
+    // A zip from macOS: a shadow of every file, not SGF at all.
+    std::fs::create_dir_all(dir.join("__MACOSX")).unwrap();
+    std::fs::write(dir.join("__MACOSX/._a.sgf"), [0u8, 5, 22, 7, 0xff, 0xfe]).unwrap();
+    std::fs::write(dir.join(".hidden.sgf"), "not a game").unwrap();
+    // A folder linking back to its parent, and one to itself: each folder is read once.
+    #[cfg(unix)]
+    {
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        std::os::unix::fs::symlink("..", dir.join("sub/up")).unwrap();
+        std::os::unix::fs::symlink(".", dir.join("sub/here")).unwrap();
+    }
+    let (code, kit, stderr) = run(&["import", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(examples(&kit).len(), 1, "{kit}\n{stderr}");
+    assert!(
+        !stderr.contains("__MACOSX") && !stderr.contains(".hidden"),
+        "{stderr}"
+    );
+}

@@ -132,6 +132,12 @@ pub fn giveaways(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
         phrases.extend(sentence.claim);
     }
     phrases.extend(history_notes(answer, wording));
+    // A problem book's key words them shorter ("Wrong: C19, A19"): those give it away too.
+    for line in describe_compact(answer, wording) {
+        if !phrases.contains(&line) {
+            phrases.push(line);
+        }
+    }
     phrases
 }
 

@@ -122,6 +122,10 @@ const NEGATIONS: &str = "不非没沒无無未别別莫勿否";
 /// colour is the sentence's business, not a verdict on the line.
 const COLOURS: &str = "黑黒白흑백";
 
+/// Characters of words that refer to a marked line rather than mark this one: `参见正解图` ("see
+/// the correct diagram"), `接近正解` ("close to the correct answer"), `与正解相比` ("compared with").
+const REFERRING: &str = "见見参參接近与與比如同";
+
 /// The longest qualifier a CJK marker may follow in its clause: two-character words such as
 /// `劫杀` (ko-kill), `净活` (clean life), `双活` (seki), or a short phrase such as `两手劫是`.
 const QUALIFIER_CHARS: usize = 4;
@@ -201,7 +205,9 @@ fn marker_ending_first_clause(folded: &str) -> Option<Verdict> {
                 continue;
             };
             if qualifier.chars().count() <= QUALIFIER_CHARS
-                && !qualifier.contains(|c: char| NEGATIONS.contains(c) || COLOURS.contains(c))
+                && !qualifier.contains(|c: char| {
+                    NEGATIONS.contains(c) || COLOURS.contains(c) || REFERRING.contains(c)
+                })
             {
                 return Some(verdict);
             }
@@ -381,6 +387,8 @@ mod tests {
             ("Correction: B3 was a typo", None),
             ("Rightly so", None),
             ("这不是正解", None),
+            ("参见正解图", None),
+            ("接近正解。", None),
             ("", None),
             // A CJK marker ending the first clause after a short qualifier (Maeda's collection):
             // ko-kill, ko-life, "a two-step ko is the correct answer", "transposes to it".

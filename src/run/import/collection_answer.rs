@@ -78,58 +78,7 @@ pub fn read_solution(
                 example.add_note(note);
             }
             example.flagged = unclear;
-            // The question is the problem's: a capture when its words ask for one, or when
-            // they name no goal and the engine's proof agrees with the collection's marks.
-            let words: Vec<&str> = [&example.title, &example.prompt]
-                .into_iter()
-                .flatten()
-                .map(String::as_str)
-                .collect();
-            let stated = stated_goal(&words);
-            let reading = if stated == Some(StatedGoal::Other) {
-                CaptureReading::None
-            } else {
-                proven_capture(
-                    &game.setup,
-                    rules,
-                    moves,
-                    &firsts,
-                    stated == Some(StatedGoal::Capture),
-                )
-            };
-            solved = match reading {
-                CaptureReading::Proven(capture) => Some(SolvedBy::Engine(capture)),
-                CaptureReading::NotTheQuestion(why) => {
-                    collection_lines(game, rules, &firsts, example, &why)
-                }
-                CaptureReading::None if stated == Some(StatedGoal::Other) => collection_lines(
-                    game,
-                    rules,
-                    &firsts,
-                    example,
-                    "the problem's words ask for another goal than a capture",
-                ),
-                CaptureReading::None => {
-                    // A capture asked for and a correct line that takes nothing: the goal is
-                    // unmet by the collection's own answer, which is said, not taught as one.
-                    if stated == Some(StatedGoal::Capture)
-                        && captured_at_end(&game.setup, rules, moves).is_none()
-                    {
-                        example.flagged = true;
-                        example.add_note(
-                            "the problem asks for a capture, but the line its collection marks correct ends without one"
-                                .to_string(),
-                        );
-                    }
-                    collection_lines(
-                        game,
-                        rules,
-                        &firsts,
-                        example,
-                        "the correct line ends with no capture the engine proves",
-                    )
-                }
-            };
+            solved = answer_of(game, rules, &firsts, example, moves);
             if solved.is_none() {
                 // No correct line the kit can hold: its moves are the answer, and are never
                 // shown as moves to play; the position asks its own question.
@@ -160,17 +109,99 @@ pub fn read_solution(
     solved
 }
 
+/// What answers a problem whose line `moves` its collection marks correct: the engine's proof
+/// of the capture the line ends with, when that capture is the problem's question, else the
+/// collection's lines (`None` when none is legal), with the reason said in `example`'s note.
+fn answer_of(
+    game: &SgfGame,
+    rules: &Rules,
+    firsts: &[FirstMove],
+    example: &mut ImportedExample,
+    moves: &[(Color, Move)],
+) -> Option<SolvedBy> {
+    // The question is the problem's: a capture when its words ask for one, or when
+    // they name no goal and the engine's proof agrees with the collection's marks.
+    let words: Vec<&str> = [&example.title, &example.prompt]
+        .into_iter()
+        .flatten()
+        .map(String::as_str)
+        .collect();
+    let stated = stated_goal(&words);
+    let reading = if stated == Some(StatedGoal::Other) {
+        CaptureReading::None
+    } else {
+        proven_capture(
+            &game.setup,
+            rules,
+            moves,
+            firsts,
+            stated == Some(StatedGoal::Capture),
+        )
+    };
+    match reading {
+        CaptureReading::Proven(capture) => {
+            // Asked for, the capture stands; where the proof and the marks part, the
+            // author hears of it as of any unclear answer.
+            example.flagged |= capture.disagrees;
+            Some(SolvedBy::Engine(capture))
+        }
+        CaptureReading::NotTheQuestion(why) => collection_lines(game, rules, firsts, example, &why),
+        CaptureReading::None if stated == Some(StatedGoal::Other) => collection_lines(
+            game,
+            rules,
+            firsts,
+            example,
+            "the problem's words ask for another goal than a capture",
+        ),
+        CaptureReading::None => {
+            // A capture asked for and a correct line that takes nothing: the goal is
+            // unmet by the collection's own answer, which is said, not taught as one.
+            if stated == Some(StatedGoal::Capture)
+                && captured_at_end(&game.setup, rules, moves).is_none()
+            {
+                example.flagged = true;
+                example.add_note(
+                    "the problem asks for a capture, but the line its collection marks correct ends without one"
+                        .to_string(),
+                );
+            }
+            collection_lines(
+                game,
+                rules,
+                firsts,
+                example,
+                "the correct line ends with no capture the engine proves",
+            )
+        }
+    }
+}
+
 /// Whether `game` is a problem rather than a game record or a demonstration: a position with
 /// stones of both colours (a game record starts from an empty board or a handicap) and moves
 /// with no pass in them (a solution line has none; a demonstration's "Black plays twice" has),
-/// and it says who is to play (`PL`, the problem's own question) or stands `among_problems`
-/// (Xuanxuan Qijing's files leave `PL` out now and then).
+/// and it says who is to play (`PL`, or its prompt: "Black to kill", `黒先`) or stands
+/// `among_problems` (Xuanxuan Qijing's files leave `PL` out now and then).
 pub fn is_problem(game: &SgfGame, among_problems: bool) -> bool {
-    (game.to_play.is_some() || among_problems)
+    (game.to_play.is_some() || among_problems || names_the_mover(game.comment.as_deref()))
         && !game.moves.is_empty()
         && !game.setup.stones(Color::Black).is_empty()
         && !game.setup.stones(Color::White).is_empty()
         && game.moves.iter().all(|(_, m, _)| *m != Move::Pass)
+}
+
+/// Whether a prompt names the side to play, as a problem's does: "Black to kill", "White to
+/// play", `黒先`, `白番`, `흑선`.
+fn names_the_mover(prompt: Option<&str>) -> bool {
+    let Some(prompt) = prompt else {
+        return false;
+    };
+    let folded = prompt.to_lowercase();
+    ["black to ", "white to "]
+        .iter()
+        .any(|w| folded.contains(w))
+        || ["黑先", "白先", "黒先", "黒番", "白番", "흑선", "백선"]
+            .iter()
+            .any(|w| prompt.contains(w))
 }
 
 /// The collection's answer to a problem whose goal the engine does not prove (`why`, for the

@@ -22,7 +22,7 @@ use imported::{ImportedExample, ImportedTask, PrivateEntries};
 use kit_text::{KitHeader, kit_text};
 use rules::rules_of;
 pub use selection::Selection;
-use selection::{Taken, take};
+use selection::{Taken, take, where_written};
 use sources::ImportText;
 
 use super::{
@@ -59,14 +59,20 @@ pub fn run(
         writeln!(console.err, "note: {note}").map_err(output_error)?;
     }
     write!(console.err, "{}", read.left_out).map_err(output_error)?;
-    let name = sgf.file_name().map_or_else(
+    // `import .` names the folder it is, not `.`.
+    let named = match sgf.file_name() {
+        Some(_) => sgf.to_path_buf(),
+        None => std::fs::canonicalize(sgf).unwrap_or_else(|_| sgf.to_path_buf()),
+    };
+    let name = named.file_name().map_or_else(
         || sgf.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
     let title = if read.is_folder() {
         name.clone()
     } else {
-        sgf.file_stem()
+        named
+            .file_stem()
             .map_or_else(|| name.clone(), |s| s.to_string_lossy().into_owned())
     };
     let mut notes = Notes::default();
@@ -175,6 +181,15 @@ fn kit_of(
         }
         said
     }));
+    // A collection with a problem in it (a marked line, or a side to play over a set-up
+    // position) is a problem collection: a game of it that does not say who plays is one more
+    // problem. Judged on the whole collection, so that `--games` cannot turn the same game
+    // into moves printed for the players.
+    let among_problems = collection.games.iter().any(|g| {
+        g.libertykit.is_empty()
+            && (is_problem(g, false)
+                || first_moves(&g.solution).iter().any(|f| f.verdict.is_some()))
+    });
     let Taken {
         games,
         numbers,
@@ -190,7 +205,7 @@ fn kit_of(
         read,
         name,
         (&games, &numbers, &privates),
-        &rules,
+        (&rules, among_problems),
         (&mut problems, notes),
     );
     if !problems.is_empty() {
@@ -236,23 +251,17 @@ fn kit_of(
     Ok(kit_text(&header, &examples, Some(&answers)))
 }
 
-/// The examples of `games` (with their `numbers` and `LK` entries) under `rules`, and the notes
+/// The examples of `games` (with their `numbers` and `LK` entries) under `rules`, in a
+/// collection of problems or not (`among_problems`), and the notes
 /// that say which games were left out and why; a game's problems go to `problems` when it cannot
 /// be left out (a file's only game, a libertykit export's), what is unclear to `notes`.
 fn examples_of(
     read: &ImportText,
     name: &str,
     (games, numbers, privates): (&[SgfGame], &[usize], &[PrivateEntries]),
-    rules: &Rules,
+    (rules, among_problems): (&Rules, bool),
     (problems, notes): (&mut Vec<Diagnostic>, &mut Vec<String>),
 ) -> (Vec<ImportedExample>, Vec<Diagnostic>) {
-    // A collection with a problem in it (a marked line, or `PL` over a set-up position) is a
-    // problem collection: a game of it that leaves `PL` out is one more problem.
-    let among_problems = games.iter().zip(privates).any(|(g, p)| {
-        p.is_empty()
-            && (is_problem(g, false)
-                || first_moves(&g.solution).iter().any(|f| f.verdict.is_some()))
-    });
     let mut examples = Vec::new();
     let mut left_out = Vec::new();
     let several = games.len() > 1;
@@ -264,7 +273,7 @@ fn examples_of(
         // A libertykit export is the author's own kit: its faults are problems.
         // A game of a folder is named with its file too: that is where an author looks.
         let label = if read.is_folder() {
-            format!("game {number} (`{}`)", read.file_at(game.size_span.start))
+            format!("game {number} (`{}`)", read.file_at(where_written(game)))
         } else {
             format!("game {number}")
         };

@@ -33,6 +33,8 @@ pub struct ProvenCapture {
     /// What the kit's comment says: how the question was found, and where the engine and the
     /// collection disagree.
     pub note: String,
+    /// The engine and the collection disagree: import says so on stderr too.
+    pub disagrees: bool,
 }
 
 /// What a problem's own words (its title and prompt) say it asks, as far as import reads them.
@@ -44,33 +46,65 @@ pub enum StatedGoal {
     Other,
 }
 
-/// Latin words that ask for a capture, folded to lower case.
+/// Latin words that ask for a capture, folded to lower case. Not `take`, which also takes
+/// sente, gote or a corner.
 const CAPTURE_WORDS: &[&str] = &[
     "capture",
     "captures",
     "capturing",
-    "take",
     "catch",
     "capturer",
-    "prendre",
     "fangen",
 ];
 
 /// Latin words that name another goal.
 const OTHER_WORDS: &[&str] = &[
     "kill", "kills", "live", "lives", "life", "alive", "living", "dead", "death", "ko", "seki",
-    "connect", "cut", "escape", "save", "eye", "eyes", "endgame", "tuer", "vivre", "vie", "töten",
-    "leben",
+    "connect", "cut", "escape", "save", "eye", "eyes", "endgame", "sente", "gote", "tuer", "vivre",
+    "vie", "töten", "leben",
 ];
 
-/// CJK words that ask for a capture (matched anywhere: these scripts put no spaces between
-/// words).
-const CAPTURE_CJK: &[&str] = &["取", "とる", "吃", "提子", "잡"];
+/// CJK words that ask for a capture, matched anywhere (these scripts put no spaces between
+/// words), in forms that ask it: `吃` alone is also 不吃亏 ("at no loss"), `取` 争取 or 取胜
+/// ("to win"), `잡` 복잡 ("complex"), and 取られ asks the other side to escape.
+const CAPTURE_CJK: &[&str] = &[
+    "吃子",
+    "吃掉",
+    "吃住",
+    "吃白",
+    "吃黑",
+    "提子",
+    "取る",
+    "取れ",
+    "取って",
+    "を取",
+    "잡아",
+    "잡기",
+    "잡으",
+];
 
 /// CJK words that name another goal.
 const OTHER_CJK: &[&str] = &[
-    "殺", "杀", "活", "生き", "死", "劫", "コウ", "連絡", "连", "断", "切", "官子", "ヨセ", "살",
-    "죽", "패",
+    "殺",
+    "杀",
+    "活",
+    "生き",
+    "死",
+    "劫",
+    "コウ",
+    "連絡",
+    "连",
+    "断",
+    "切",
+    "官子",
+    "ヨセ",
+    "先手",
+    "後手",
+    "后手",
+    "取られ",
+    "살",
+    "죽",
+    "패",
 ];
 
 /// The goal `texts` (a problem's title and prompt) state: `None` when they name none, or name
@@ -208,6 +242,7 @@ fn reading_of(
                 group,
                 within,
                 note,
+                disagrees: disagreement.is_some(),
             },
             disagreement,
         ));
@@ -269,6 +304,12 @@ mod tests {
             (&["Capture the cutting stones to live"], Some(Other)),
             (&["黒先取る"], Some(Capture)),
             (&["黑先吃子"], Some(Capture)),
+            // Words that hold a capture word but ask no capture.
+            (&["Black to play and take sente"], Some(Other)),
+            (&["黑先，不吃亏"], None),
+            (&["黑先取胜"], None),
+            (&["복잡한 모양"], None),
+            (&["黒先、取られないように"], Some(Other)),
             (&["黑先杀"], Some(Other)),
             (&["黒先生き"], Some(Other)),
             (&["Elementary"], None),

@@ -66,7 +66,7 @@ pub fn take(
     let taken: Vec<bool> = games
         .iter()
         .zip(&numbers)
-        .map(|(g, &n)| selection.takes(n, g, read.file_at(g.size_span.start)))
+        .map(|(g, &n)| selection.takes(n, g, read.file_at(where_written(g))))
         .collect();
     if !taken.iter().any(|&t| t) {
         return Err(NoKit::Usage(format!(
@@ -134,4 +134,18 @@ fn one_board_size(
         games.retain(|g| g.size == size);
     }
     Ok(size)
+}
+
+/// A byte of the text where `game` is written, to tell which file of a folder holds it: its
+/// `SZ` or first root property, else its first move (a root with no property has no place of
+/// its own).
+pub fn where_written(game: &SgfGame) -> usize {
+    if !game.size_span.is_empty() {
+        return game.size_span.start;
+    }
+    game.moves
+        .first()
+        .map(|(_, _, span)| span.start)
+        .or_else(|| game.solution.first().map(|node| node.span.start))
+        .unwrap_or(game.size_span.start)
 }

@@ -65,13 +65,27 @@ impl ImportText {
         };
         let mut noted: Vec<(String, usize, String)> = Vec::new();
         for file in &files {
-            let decoded = crate::record::sgf_text(read_bytes(file, RECORD_LIMIT)?);
             let shown = file.display().to_string();
+            // In a folder, a file that cannot be read (too large, no permission, in no charset
+            // that reads) is left out like one no game can be read from, and said.
+            let bytes = match read_bytes(file, RECORD_LIMIT) {
+                Ok(bytes) => bytes,
+                Err(failure) if read.folder.is_some() => {
+                    read.left_out
+                        .push_str(&format!("note: left out: {}\n\n", failure.message));
+                    continue;
+                }
+                Err(failure) => return Err(failure),
+            };
+            let decoded = crate::record::sgf_text(bytes);
             if let Some(why) = &decoded.unreadable {
-                return Err(Failure::new(format!(
-                    "`{}` cannot be read as text: {why}",
-                    visible(&shown)
-                )));
+                let message = format!("`{}` cannot be read as text: {why}", visible(&shown));
+                if read.folder.is_none() {
+                    return Err(Failure::new(message));
+                }
+                read.left_out
+                    .push_str(&format!("note: left out: {message}\n\n"));
+                continue;
             }
             // In a folder, a file no reader can make games of (one left empty, one cut off)
             // does not cost the others: it is left out, and said where.
@@ -110,10 +124,19 @@ impl ImportText {
                 shown: shown.clone(),
                 relative: relative.display().to_string(),
                 start: read.text.len(),
-                first_line: read.text.matches('\n').count() + 1,
+                // Set below, once the whole is known.
+                first_line: 1,
                 source: Source::new(shown, decoded.text.clone()),
             });
             read.text.push_str(&decoded.text);
+        }
+        if read.folder.is_some() {
+            // Lines counted as every message about the whole counts them (a lone CR ends a
+            // line too), in one pass over it.
+            let whole = Source::new(String::new(), read.text.clone());
+            for part in &mut read.files {
+                part.first_line = whole.line_col(part.start).0;
+            }
         }
         if read.files.is_empty() {
             return Err(Failure::new(format!(
@@ -219,7 +242,12 @@ impl ImportText {
 fn sgf_files_under(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
     let mut found = Vec::new();
     let mut folders = vec![dir.to_path_buf()];
+    // Each folder once, however links lead back to it.
+    let mut visited = std::collections::HashSet::new();
     while let Some(folder) = folders.pop() {
+        if !visited.insert(std::fs::canonicalize(&folder).unwrap_or_else(|_| folder.clone())) {
+            continue;
+        }
         let entries = std::fs::read_dir(&folder).map_err(|e| {
             Failure::new(format!(
                 "cannot read the folder `{}`: {}",
@@ -229,6 +257,13 @@ fn sgf_files_under(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
         })?;
         for entry in entries.flatten() {
             let path = entry.path();
+            // A zip from macOS carries `__MACOSX/._name.sgf` shadows of every file, and hidden
+            // files are no one's collection.
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with('.') || name == "__MACOSX" {
+                continue;
+            }
             // Through links, as the file reader itself follows them; a link's loop is cut by
             // the count below.
             if path.is_dir() {
@@ -239,7 +274,7 @@ fn sgf_files_under(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
             {
                 found.push(path);
             }
-            if found.len() + folders.len() > MAX_FILES {
+            if found.len() + folders.len() + visited.len() > MAX_FILES {
                 return Err(Failure::new(format!(
                     "`{}` holds more than {MAX_FILES} files and folders; import a folder of one collection",
                     visible(&dir.display().to_string())
@@ -253,7 +288,16 @@ fn sgf_files_under(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
             visible(&dir.display().to_string())
         )));
     }
-    found.sort_by_cached_key(|p| natural_key(&p.strip_prefix(dir).unwrap_or(p).to_string_lossy()));
+    // Ties (`p9` and `p09`, `A` and `a`) by the path itself, so the order, and every game's
+    // number, is the same on every machine.
+    found.sort_by_cached_key(|p| {
+        let relative = p
+            .strip_prefix(dir)
+            .unwrap_or(p)
+            .to_string_lossy()
+            .into_owned();
+        (natural_key(&relative), relative)
+    });
     Ok(found)
 }
 
