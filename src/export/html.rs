@@ -11,6 +11,7 @@
 
 use std::fmt::Write;
 
+use super::markup::escape;
 use super::svg::{Glyphs, inline_svg, mm};
 use crate::layout::geom::Size;
 use crate::layout::page::Document;
@@ -91,22 +92,6 @@ pub fn write_html(doc: &Document, note: &str) -> String {
         out.push_str("</section>\n");
     }
     out.push_str("</body>\n</html>\n");
-    out
-}
-
-/// `text` safe as HTML text and inside a double- or single-quoted attribute.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
     out
 }
 

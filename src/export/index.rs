@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::html::escape;
+use super::markup::escape;
 use crate::wording::Wording;
 
 /// One kit as the index lists it.

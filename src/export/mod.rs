@@ -3,6 +3,7 @@
 
 pub mod html;
 pub mod index;
+mod markup;
 pub mod pdf;
 pub mod sgf;
 pub mod svg;

@@ -16,6 +16,7 @@ use svg::node::Blob;
 use svg::node::element::{Circle, Definitions, Group, Line, Rectangle};
 use svg::{Document, Node};
 
+use super::markup::escape;
 use crate::layout::geom::{Mm, Pos, Rgb, Size};
 use crate::layout::page::{Font, Page, Shape, Stroke};
 use crate::typeface::{Slot, Typefaces, Weight};
@@ -306,23 +307,9 @@ fn selectable_run(
         element.push_str(" xml:space=\"preserve\"");
     }
     element.push('>');
-    element.push_str(&escape_text(text));
+    element.push_str(&escape(text));
     element.push_str("</text>");
     element
-}
-
-/// `text` safe as XML character data.
-fn escape_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// Adds outline attributes (or `stroke="none"`) to an SVG shape element.

@@ -146,6 +146,12 @@ impl<'t> OpenNode<'t> {
         if is_move {
             self.first_move = Some(whole.clone());
         }
+        self.keep_property(identifier, whole, first_value);
+    }
+
+    /// Keeps property `identifier`, written at `whole`, with the values read since
+    /// `first_value`, when the scan keeps properties at all.
+    fn keep_property(&mut self, identifier: Cow<'t, str>, whole: Range<usize>, first_value: usize) {
         if self.keep {
             let values = first_value..self.spans.values.len();
             self.spans.properties.push(PropertySpan {
@@ -157,9 +163,9 @@ impl<'t> OpenNode<'t> {
     }
 
     /// A property `identifier` given again in its node (`as_written` with its values,
-    /// `first_written` the first's values, `written` this one's): a list's values join the first's, as sgfmill and GNU Go read them;
-    /// the same value again is read once; another value for a property that changes the game
-    /// is refused; any other keeps the first.
+    /// `first_written` the first's values, `written` this one's): a list's values join the
+    /// first's, as sgfmill and GNU Go read them; the same value again is read once; another
+    /// value for a property that changes the game is refused; any other keeps the first.
     fn repeated(
         &mut self,
         identifier: Cow<'t, str>,
@@ -175,14 +181,7 @@ impl<'t> OpenNode<'t> {
                     "`{identifier}` is given more than once in one node; its values are read as one list, as sgfmill and GNU Go read them"
                 )
             });
-            if self.keep {
-                let values = first_value..self.spans.values.len();
-                self.spans.properties.push(PropertySpan {
-                    identifier,
-                    whole,
-                    values,
-                });
-            }
+            self.keep_property(identifier, whole, first_value);
             return;
         }
         if first_written == written {
