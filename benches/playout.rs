@@ -126,14 +126,13 @@ impl Engine for Ours {
 
     fn play_listed(&mut self, i: usize) -> u16 {
         let p = self.legal[i];
-        self.game
-            .advance(Move::Play(p))
-            .expect("listed move is legal");
+        // Listed by `legal_points` of this position: judged once, as a search plays it.
+        self.game.advance_unchecked(Move::Play(p));
         self.code(p)
     }
 
     fn pass(&mut self) {
-        self.game.advance(Move::Pass).expect("pass is legal");
+        self.game.advance_unchecked(Move::Pass);
     }
 
     fn listed_codes(&self) -> Vec<u16> {

@@ -380,9 +380,28 @@ impl Game {
         self.apply(self.to_play, mv)
     }
 
+    /// Plays `mv` for whoever is to move without checking it again: for a search that took it
+    /// from [`Game::legal_points`] of this very position (or plays a pass), whose listing
+    /// already judged it. A move that is not legal here leaves the game inconsistent; debug
+    /// builds check it anyway.
+    pub fn advance_unchecked(&mut self, mv: Move) {
+        debug_assert!(
+            self.check(self.to_play, mv).is_ok(),
+            "advance_unchecked: {mv} is not legal here"
+        );
+        self.apply_checked(self.to_play, mv);
+    }
+
     /// Checks and plays `mv`, leaving the captured cells in `captured_cells`.
     pub(super) fn apply(&mut self, color: Color, mv: Move) -> Result<(), IllegalMove> {
         self.check(color, mv)?;
+        self.apply_checked(color, mv);
+        Ok(())
+    }
+
+    /// Plays `mv`, known to be legal for `color`, leaving the captured cells in
+    /// `captured_cells`.
+    fn apply_checked(&mut self, color: Color, mv: Move) {
         self.hash_before_last_move = Some(self.board.hash());
         self.captured_cells.clear();
         self.suicided_cells.clear();
@@ -410,7 +429,6 @@ impl Game {
             self.stones_placed,
             self.consecutive_passes,
         );
-        Ok(())
     }
 }
 
