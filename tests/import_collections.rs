@@ -9,23 +9,16 @@
 
 mod common;
 
-use common::{run, temp_path};
+use common::{import_checked, run, temp_path};
 
 /// Imports the SGF `text` (written to a temporary file named after `name`), checks the kit it
 /// writes, and returns the kit and import's stderr.
 fn import(text: &str, name: &str) -> (String, String) {
     let sgf = temp_path(name).with_extension("sgf");
-    let out = temp_path(&format!("{name}-kit")).with_extension("toml");
     std::fs::write(&sgf, text).unwrap();
-    let (sgf_text, out_text) = (sgf.to_str().unwrap(), out.to_str().unwrap());
-    let (code, _, stderr) = run(&["import", sgf_text, "--out", out_text, "--force"]);
-    assert_eq!(code, 0, "{name}: {stderr}");
-    let kit = std::fs::read_to_string(&out).unwrap();
-    let (code, _, check) = run(&["check", out_text]);
-    assert_eq!(code, 0, "{name}: the kit fails check:\n{check}\n{kit}");
+    let imported = import_checked(sgf.to_str().unwrap(), &format!("{name}-kit"));
     let _ = std::fs::remove_file(sgf);
-    let _ = std::fs::remove_file(out);
-    (kit, stderr)
+    imported
 }
 
 /// The examples of a kit's text, each from its `[[example]]` line on.

@@ -13,7 +13,7 @@
 
 mod common;
 
-use common::{run, temp_path};
+use common::{import_checked, run, temp_path};
 use libertykit::record::solution::{Verdict, first_moves};
 use libertykit::record::{read_collection, sgf_text};
 
@@ -21,18 +21,7 @@ use libertykit::record::{read_collection, sgf_text};
 /// examples and import's stderr.
 fn import(file: &str) -> (Vec<toml::Table>, String) {
     let sgf = format!("tests/sgf/real-markers/{file}.sgf");
-    // Named after the file: the tests run in parallel.
-    let out = temp_path(&format!("real-markers-{file}")).with_extension("toml");
-    let out_text = out.to_str().unwrap();
-    let (code, _, stderr) = run(&["import", &sgf, "--out", out_text, "--force"]);
-    assert_eq!(code, 0, "{sgf}: {stderr}");
-    let kit = std::fs::read_to_string(&out).unwrap();
-    let (code, _, check) = run(&["check", out_text]);
-    assert_eq!(
-        code, 0,
-        "{sgf}: the imported kit fails check:\n{check}\n{kit}"
-    );
-    let _ = std::fs::remove_file(out);
+    let (kit, stderr) = import_checked(&sgf, &format!("real-markers-{file}"));
     let table: toml::Table = toml::from_str(&kit).unwrap();
     let examples = table["example"]
         .as_array()

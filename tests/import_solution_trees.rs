@@ -11,9 +11,7 @@
 
 mod common;
 
-use std::path::PathBuf;
-
-use common::{run, temp_path};
+use common::{import_checked, run, temp_path};
 use libertykit::record::read_collection;
 use libertykit::record::solution::{Verdict, first_moves};
 use libertykit::rules::{Color, Move, Point};
@@ -23,24 +21,12 @@ const POSITION: &str = "position = \"black B3 C2 D3; white C3\"\nto_play = \"bla
 
 /// Imports `sgf`, checks the kit it writes, and returns the kit and import's stderr.
 fn import_and_check(sgf: &str) -> (String, String) {
-    // Named after the file: the tests run in parallel.
     let stem = std::path::Path::new(sgf)
         .file_stem()
         .unwrap()
         .to_str()
         .unwrap();
-    let out: PathBuf = temp_path(&format!("solutions-{stem}")).with_extension("toml");
-    let out_text = out.to_str().unwrap();
-    let (code, _, stderr) = run(&["import", sgf, "--out", out_text, "--force"]);
-    assert_eq!(code, 0, "{stderr}");
-    let kit = std::fs::read_to_string(&out).unwrap();
-    let (code, _, check) = run(&["check", out_text]);
-    assert_eq!(
-        code, 0,
-        "{sgf}: the imported kit fails check:\n{check}\n{kit}"
-    );
-    let _ = std::fs::remove_file(out);
-    (kit, stderr)
+    import_checked(sgf, &format!("solutions-{stem}"))
 }
 
 /// The examples of a kit's text, each from its `[[example]]` line on.

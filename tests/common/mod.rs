@@ -8,6 +8,24 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// Imports the SGF at `sgf` to a kit file named after `name` (the tests run in parallel),
+/// asserts that import succeeds and that the kit it writes passes `check`, and returns the kit
+/// and import's stderr.
+pub fn import_checked(sgf: &str, name: &str) -> (String, String) {
+    let out = temp_path(name).with_extension("toml");
+    let out_text = out.to_str().unwrap();
+    let (code, _, stderr) = run(&["import", sgf, "--out", out_text, "--force"]);
+    assert_eq!(code, 0, "{sgf}: {stderr}");
+    let kit = fs::read_to_string(&out).unwrap();
+    let (code, _, check) = run(&["check", out_text]);
+    assert_eq!(
+        code, 0,
+        "{sgf}: the imported kit fails check:\n{check}\n{kit}"
+    );
+    let _ = fs::remove_file(out);
+    (kit, stderr)
+}
+
 /// Runs `libertykit` with `args` from the crate's folder: (exit code, stdout, stderr).
 pub fn run(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_libertykit"))

@@ -32,21 +32,14 @@ pub fn task_named(
             };
             return reading_task(goal, game, private, problems);
         }
-        TaskKind::Liberties => {
-            let Some((written, span)) = private.get("group") else {
-                problems.push(
-                    Diagnostic::at(
-                        game.size_span.clone(),
-                        "a `liberties` game has no `group=` in `LK`",
-                    )
-                    .with_help("name a stone of the chain, e.g. `LK[task=liberties][group=C3]`"),
-                );
-                return None;
-            };
-            ImportedTask::Liberties {
-                group: point(written, span, problems)?,
-            }
-        }
+        TaskKind::Liberties => ImportedTask::Liberties {
+            group: required_group(
+                ("liberties", "name a stone of the chain"),
+                game,
+                private,
+                problems,
+            )?,
+        },
         TaskKind::Legal => {
             let Some(((color, Move::Play(mv)), history)) = moves.split_last().map(|(l, h)| (*l, h))
             else {
@@ -113,17 +106,12 @@ fn reading_task(
     if group.is_none() && goal == Goal::Capture {
         return Some(ImportedTask::Capture);
     }
-    let Some((written, span)) = group else {
-        problems.push(
-            Diagnostic::at(
-                game.size_span.clone(),
-                "an `escape` game has no `group=` in `LK`",
-            )
-            .with_help("name a stone of the chain to save, e.g. `LK[task=escape][group=C3]`"),
-        );
-        return None;
-    };
-    let group = point_at(written, span, game, problems)?;
+    let group = required_group(
+        ("escape", "name a stone of the chain to save"),
+        game,
+        private,
+        problems,
+    )?;
     let within = match private.get("within") {
         None => 1,
         Some((written, span)) => match written.trim().parse::<u32>() {
@@ -142,6 +130,32 @@ fn reading_task(
         group,
         within,
     })
+}
+
+/// The point a `task` game's `group=` names, or a problem where it is missing or no point
+/// (`ask` says what to name).
+fn required_group(
+    (task, ask): (&str, &str),
+    game: &SgfGame,
+    private: &PrivateEntries,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Point> {
+    let Some((written, span)) = private.get("group") else {
+        let article = if task.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            "an"
+        } else {
+            "a"
+        };
+        problems.push(
+            Diagnostic::at(
+                game.size_span.clone(),
+                format!("{article} `{task}` game has no `group=` in `LK`"),
+            )
+            .with_help(format!("{ask}, e.g. `LK[task={task}][group=C3]`")),
+        );
+        return None;
+    };
+    point_at(written, span, game, problems)
 }
 
 /// The point `written` at `span` names on `game`'s board, or a problem there.
