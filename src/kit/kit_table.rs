@@ -155,7 +155,7 @@ pub(super) fn kit_section(cx: &mut TomlReader<'_>, raw: &RawKit) -> Option<KitSe
         .counters
         .as_ref()
         .map_or(Counters::Default, |c| counters(cx, c));
-    let record_numbered = raw.record_numbered.as_ref().is_some_and(|b| *b.get_ref());
+    let record_numbered = raw.record_numbered.as_ref().is_none_or(|b| *b.get_ref());
     let title = title?;
     (cx.problems.len() == before).then_some(KitSection {
         title,

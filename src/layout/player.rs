@@ -3,8 +3,6 @@
 //! Nothing here may reveal an answer: examples carry no answer marks (only the dead stones a
 //! `score` question names) and a worked example is left to the host key.
 
-use std::ops::Range;
-
 use crate::answer::{Mark, MarkKind, Panel};
 use crate::kit::{Example, Kit, Physical, Task};
 
@@ -65,38 +63,13 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
         );
         flow.text(&section.paragraph, Font::Regular, style.body_pt);
     }
-    // The board comes before the examples unless putting some or all of them first (filling
-    // the page the rules leave) saves a page or keeps a page from being left mostly empty: a
-    // board larger than 5x5 rarely fits under the rules on page 1. Tried in this order, the
-    // first of equally good layouts is kept.
-    // Only as many examples as one page holds can fill the page before the board, so only
-    // those splits are tried (and all of them first): a constant number of trial layouts, not
-    // one per example, which made a kit of 800 examples take seconds.
-    let n = kit.examples.len();
-    let mut best: Option<(Flow, (usize, bool))> = None;
-    let splits = (1..=n.min(MOST_BEFORE_BOARD)).rev();
-    let splits = std::iter::once(0)
-        .chain((n > MOST_BEFORE_BOARD).then_some(n))
-        .chain(splits);
-    for before in splits {
-        let mut trial = flow.clone();
-        examples(&mut trial, kit, style, 0..before, true);
-        full_board(&mut trial, kit, style, &size);
-        examples(&mut trial, kit, style, before..n, before == 0);
-        record(&mut trial, kit, style);
-        let score = (trial.page_count(), trial.emptiest() > MOSTLY_EMPTY);
-        if best.as_ref().is_none_or(|(_, b)| score < *b) {
-            best = Some((trial, score));
-        }
-    }
-    if let Some((laid_out, _)) = best {
-        *flow = laid_out;
-    }
+    // One order for every kit, the seed's: the rules, the board with its tally, every
+    // example in one run, the record. A board too large to share the rules' page starts its
+    // own, as a full-page diagram does in a book.
+    full_board(flow, kit, style, &size);
+    examples(flow, kit, style);
+    record(flow, kit, style);
 }
-
-/// More example diagrams than fit on one page (three columns of five rows at the smallest
-/// cell): putting more than this before the board can only push the board further back.
-const MOST_BEFORE_BOARD: usize = 15;
 
 /// The share of a page's content area left blank above which a page counts as mostly empty.
 pub const MOSTLY_EMPTY: f64 = 0.5;
@@ -244,11 +217,12 @@ fn example_texts(kit: &Kit, example: &Example, style: &Style) -> Vec<(String, Fo
     texts
 }
 
-/// The examples in `range` as small diagrams with their title and prompt, and no marks;
-/// under the section's heading if `heading`.
-fn examples(flow: &mut Flow, kit: &Kit, style: &Style, range: Range<usize>, heading: bool) {
+/// The examples as small diagrams with their title and prompt, and no marks, under the
+/// section's heading.
+fn examples(flow: &mut Flow, kit: &Kit, style: &Style) {
     let w = &kit.wording;
-    let cells: Vec<Cell> = kit.examples[range]
+    let cells: Vec<Cell> = kit
+        .examples
         .iter()
         .map(|example| Cell {
             panels: vec![(question_panel(example), None)],
@@ -256,8 +230,7 @@ fn examples(flow: &mut Flow, kit: &Kit, style: &Style, range: Range<usize>, head
             texts: example_texts(kit, example, style),
         })
         .collect();
-    let heading = heading.then(|| w.get("examples_heading"));
-    example_grid::add(flow, kit, style, heading, &cells);
+    example_grid::add(flow, kit, style, Some(w.get("examples_heading")), &cells);
 }
 
 /// The position as players see it: no answer, only what the question needs: the stones agreed
@@ -297,11 +270,27 @@ fn question_panel(example: &Example) -> Panel {
 /// Relative widths of the record table's columns: Move, Point, Captures, Group liberties.
 const RECORD_COLUMNS: [f64; 4] = [0.16, 0.2, 0.24, 0.4];
 
-/// The move-record table: a header row and `record_rows` empty rows (the Move column numbered
-/// when the kit asks), laid out by [`record_table::add`]. Without rows there is no table.
+/// The move-record table: a header row and empty rows, laid out by [`record_table::add`]. The
+/// kit's `record_rows` is the least it holds; it takes the rest of its page (a 5x5 game to five
+/// captures runs 15-40 moves), and starts a new page rather than split when that page holds
+/// them all. The Move column is numbered unless the kit says not to. Without rows there is no
+/// table.
 fn record(flow: &mut Flow, kit: &Kit, style: &Style) {
     let w = &kit.wording;
-    let total = usize::try_from(kit.record_rows).unwrap_or(usize::MAX);
+    let least = usize::try_from(kit.record_rows).unwrap_or(usize::MAX);
+    if least == 0 {
+        return;
+    }
+    let total = match record_table::rows_that_fit(flow, style) {
+        here if here >= least => here,
+        _ => match record_table::rows_on_a_new_page(flow, style) {
+            fresh if fresh >= least => {
+                flow.new_page();
+                fresh
+            }
+            _ => least,
+        },
+    };
     let headers = [
         "record_move",
         "record_point",

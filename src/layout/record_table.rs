@@ -28,8 +28,7 @@ pub fn add(
     }
     let least = MIN_ROWS_TOGETHER.min(total);
     flow.heading(heading, style.heading_pt, row * (1 + least) as f64);
-    let columns =
-        (((flow.width() + TABLE_GAP) / (MIN_TABLE_WIDTH + TABLE_GAP)).floor() as usize).max(1);
+    let columns = table_count(flow);
     let table_width = (flow.width() - TABLE_GAP * (columns - 1) as f64) / columns as f64;
     let mut cells = vec![String::new(); headers.len()];
     let mut done = 0;
@@ -95,6 +94,34 @@ pub fn add(
             flow.new_page();
         }
     }
+}
+
+/// How many record rows a table started here would hold on this page, under its heading and
+/// header, in as many side-by-side tables as the page is wide enough for.
+pub fn rows_that_fit(flow: &Flow, style: &Style) -> usize {
+    let top = if flow.at_page_top() {
+        flow.y()
+    } else {
+        flow.y() + style.section_gap
+    };
+    rows_below(top, flow, style)
+}
+
+/// [`rows_that_fit`] on a new, empty page.
+pub fn rows_on_a_new_page(flow: &Flow, style: &Style) -> usize {
+    rows_below(style.margin, flow, style)
+}
+
+fn rows_below(top: f64, flow: &Flow, style: &Style) -> usize {
+    let row = style.table_row;
+    let room = flow.bottom() - top - style.line_height(style.heading_pt) - row;
+    let per_column = (room / row + 1e-9).floor().max(0.0) as usize;
+    per_column * table_count(flow)
+}
+
+/// How many tables fit side by side across the page.
+fn table_count(flow: &Flow) -> usize {
+    (((flow.width() + TABLE_GAP) / (MIN_TABLE_WIDTH + TABLE_GAP)).floor() as usize).max(1)
 }
 
 /// How many tables side by side (at most `columns`, as many as can be) take `rows` rows when
