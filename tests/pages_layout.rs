@@ -663,3 +663,82 @@ fn the_board_comes_before_every_example_and_the_record_after_them() {
         assert!(record > last, "{name}: the record before an example");
     }
 }
+
+/// The texts of a page, top to bottom (and left to right within a line).
+fn page_texts(page: &Page) -> Vec<String> {
+    let mut texts: Vec<(f64, f64, String)> = page
+        .shapes
+        .iter()
+        .filter_map(|s| match s {
+            Shape::Text { text, baseline, .. } => {
+                Some((baseline.y.get(), baseline.x.get(), text.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    texts.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    texts.into_iter().map(|t| t.2).collect()
+}
+
+/// The seed's host key opens as the seed's does: the answers (hand-derived from the seed's own
+/// "Example 1 C4 captures C3. In example 2 C5 is one remaining liberty (B4 and D4 also open)"),
+/// then the diagrams, then "Run the round".
+#[test]
+fn the_host_key_opens_with_the_answers_at_a_glance() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let kit = kit_of(&std::fs::read_to_string(root.join(EXAMPLES[0])).unwrap());
+    let key = answer_key(&kit);
+    let pack = pack(&kit, &key, libertykit::typeface::bundled());
+    let texts: Vec<String> = pack.host_key.pages.iter().flat_map(page_texts).collect();
+    let at = |wanted: &str| {
+        texts
+            .iter()
+            .position(|t| t == wanted)
+            .unwrap_or_else(|| panic!("no {wanted:?} in {texts:?}"))
+    };
+    let glance = at("Answers at a glance");
+    assert_eq!(texts[glance + 1], "1. C4 captures C3 (1 stone)");
+    assert_eq!(
+        texts[glance + 2],
+        "2. White chain C3, C4 has 3 liberties: B4, C5, D4"
+    );
+    assert!(glance < at("Answers"));
+    assert!(at("Answers") < at("Run the round"));
+}
+
+/// Every page the answers (or the player's examples) run onto starts by saying so, and the
+/// key's repeats the legend of its marks.
+#[test]
+fn pages_the_answers_run_onto_start_with_the_heading_continued_and_the_legend() {
+    for (name, kit, pack) in variants() {
+        let w = &kit.wording;
+        for (doc, heading) in [
+            (&pack.host_key, w.get("answers_heading")),
+            (&pack.player_sheet, w.get("examples_heading")),
+        ] {
+            let continued = w.fill("section_continued", &[("heading", heading)]);
+            let legend = w.get("legend_move");
+            let first = doc
+                .pages
+                .iter()
+                .position(|p| page_texts(p).iter().any(|t| t == heading))
+                .unwrap_or_else(|| panic!("{name}: no {heading:?}"));
+            let last_example = libertykit::layout::prompt::title(kit.examples.last().unwrap(), w);
+            let prefix: String = last_example.chars().take(12).collect();
+            let last = doc
+                .pages
+                .iter()
+                .rposition(|p| page_texts(p).iter().any(|t| t.starts_with(&prefix)))
+                .unwrap();
+            for (i, page) in doc.pages.iter().enumerate().take(last + 1).skip(first + 1) {
+                let texts = page_texts(page);
+                assert_eq!(texts[0], continued, "{name} page {}", i + 1);
+                if std::ptr::eq(doc, &pack.host_key) && w.has("legend_move") {
+                    let uses_moves = texts.iter().any(|t| t == legend);
+                    let first_page_uses = page_texts(&doc.pages[first]).iter().any(|t| t == legend);
+                    assert_eq!(uses_moves, first_page_uses, "{name} page {}: legend", i + 1);
+                }
+            }
+        }
+    }
+}

@@ -102,6 +102,22 @@ pub fn describe_compact(answer: &ExampleAnswer, wording: &Wording) -> Vec<String
     lines
 }
 
+/// The answer in one line, for the host key's list at a glance: the first sentence of
+/// [`describe`] (of [`describe_compact`] in a problem book, `compact`), or a sequence's tally,
+/// which sums up its move-by-move lines.
+pub fn glance(answer: &ExampleAnswer, wording: &Wording, compact: bool) -> String {
+    let lines = if compact {
+        describe_compact(answer, wording)
+    } else {
+        describe(answer, wording)
+    };
+    let line = match answer.answer {
+        Answer::Sequence { .. } => lines.last(),
+        _ => lines.first(),
+    };
+    line.cloned().unwrap_or_default()
+}
+
 /// The line naming the moves a `legal` example's history or a reading problem's main line
 /// plays that its diagram's numbers cannot show.
 fn history_notes(answer: &ExampleAnswer, wording: &Wording) -> Option<String> {

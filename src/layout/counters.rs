@@ -50,7 +50,7 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
             if room == 0 {
                 flow.new_page();
                 flow.heading(
-                    &w.fill("counters_continued", &[("heading", &heading)]),
+                    &w.fill("section_continued", &[("heading", &heading)]),
                     style.body_pt,
                     cell,
                 );

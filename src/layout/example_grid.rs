@@ -57,7 +57,16 @@ fn diagram(kit: &Kit, style: &Style, view: Option<View>, max_width: f64) -> (Boa
 }
 
 /// Places `cells` row by row under the current position of `flow`, after `heading` if any.
-pub fn add(flow: &mut Flow, kit: &Kit, style: &Style, heading: Option<&str>, cells: &[Cell]) {
+/// Once the first row stands (with the heading), each page the cells run onto starts with
+/// `continued` (see [`Flow::set_running_head`]); the caller clears it after.
+pub fn add(
+    flow: &mut Flow,
+    kit: &Kit,
+    style: &Style,
+    heading: Option<&str>,
+    cells: &[Cell],
+    continued: Option<(Vec<Shape>, f64)>,
+) {
     if cells.is_empty() {
         return;
     }
@@ -120,11 +129,13 @@ pub fn add(flow: &mut Flow, kit: &Kit, style: &Style, heading: Option<&str>, cel
             row.push(i);
         }
     }
+    let mut continued = continued;
     for row in rows {
         if let [i] = row[..]
             && tall[i]
         {
             flow_tall(flow, style, &cells[i], &mut laid[i]);
+            flow.set_running_head(continued.take());
             continue;
         }
         let mut placed = Vec::new();
@@ -149,6 +160,9 @@ pub fn add(flow: &mut Flow, kit: &Kit, style: &Style, heading: Option<&str>, cel
             .map(|s| s.moved(0.0, top))
             .collect();
         flow.place(height + CELL_GAP, shapes);
+        if continued.is_some() {
+            flow.set_running_head(continued.take());
+        }
     }
 }
 

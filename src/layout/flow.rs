@@ -24,6 +24,11 @@ pub struct Flow {
     keeping: bool,
     /// How far down each finished page is filled (the y reached), for `emptiest`.
     filled: Vec<f64>,
+    /// What every new page starts with while a section runs on (its heading marked as
+    /// continued, a legend), and the height it takes.
+    running_head: Option<(Vec<Shape>, f64)>,
+    /// How many of the current page's shapes are its running head.
+    head_shapes: usize,
 }
 
 impl Flow {
@@ -38,7 +43,28 @@ impl Flow {
             kept: None,
             keeping: false,
             filled: Vec::new(),
+            running_head: None,
+            head_shapes: 0,
         }
+    }
+
+    /// Starts every page from the next one on with `head` (laid out from the top margin by
+    /// [`Flow::into_block`]), until it is cleared with `None`: a section that runs onto more
+    /// pages says so on each.
+    pub fn set_running_head(&mut self, head: Option<(Vec<Shape>, f64)>) {
+        self.running_head = head;
+    }
+
+    /// The first page's shapes and the height they fill from the top margin: a block laid out
+    /// in a scratch flow, to be placed elsewhere.
+    pub fn into_block(self) -> (Vec<Shape>, f64) {
+        let height = self.y - self.style.margin;
+        (self.shapes, height)
+    }
+
+    /// The paper the pages are on.
+    pub fn paper(&self) -> Size {
+        self.size
     }
 
     /// The left edge of the text area.
@@ -66,17 +92,18 @@ impl Flow {
         self.y
     }
 
-    /// Whether nothing has been placed on the current page yet.
+    /// Whether nothing has been placed on the current page yet (but its running head).
     pub fn at_page_top(&self) -> bool {
-        self.shapes.is_empty()
+        self.shapes.len() == self.head_shapes
     }
 
     /// Finishes the current page and starts a new one, carrying along what is kept with what
     /// follows (unless it is all the page holds).
     pub fn new_page(&mut self) {
-        let top = self.style.margin;
+        let (head, head_height) = self.running_head.clone().unwrap_or_default();
+        let top = self.style.margin + head_height;
         let (carried, end) = match self.kept.take() {
-            Some((first, y)) if first > 0 => {
+            Some((first, y)) if first > self.head_shapes => {
                 let carried: Vec<Shape> = self
                     .shapes
                     .split_off(first)
@@ -93,10 +120,12 @@ impl Flow {
         });
         self.filled.push(end);
         self.y = top + (self.y - end);
+        self.head_shapes = head.len();
         if !carried.is_empty() || self.keeping {
-            self.kept = Some((0, top));
+            self.kept = Some((self.head_shapes, top));
         }
-        self.shapes = carried;
+        self.shapes = head;
+        self.shapes.extend(carried);
     }
 
     /// Runs `place`, whose content is then kept on the same page as what is placed next.
@@ -109,7 +138,7 @@ impl Flow {
 
     /// Pages finished so far plus the current one if it holds anything.
     pub fn page_count(&self) -> usize {
-        self.pages.len() + usize::from(!self.shapes.is_empty())
+        self.pages.len() + usize::from(!self.at_page_top())
     }
 
     /// The largest empty share of any finished page's content area (0 when none is finished).
@@ -173,7 +202,8 @@ impl Flow {
     /// All pages, the current one included if it holds anything (at least one page).
     pub fn finish(mut self) -> Vec<Page> {
         self.kept = None;
-        if !self.shapes.is_empty() || self.pages.is_empty() {
+        self.running_head = None;
+        if !self.at_page_top() || self.pages.is_empty() {
             self.new_page();
         }
         self.pages

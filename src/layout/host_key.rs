@@ -33,6 +33,41 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
         Font::Regular,
         style.body_pt,
     );
+    // The table's order, the seed's: the answers first (at a glance, then drawn), then how to
+    // run the round; the players' rules are on their own sheet.
+    at_a_glance(flow, kit, key, style);
+    answers(flow, kit, key, style);
+    run_the_round(flow, kit, key, style);
+}
+
+/// Every example's number and its answer in one line, for a host walking round the tables.
+/// Left out of a problem book, whose key is already one short cell per problem.
+fn at_a_glance(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
+    if style.examples == ExamplePrint::Book || key.examples.is_empty() {
+        return;
+    }
+    let w = &kit.wording;
+    flow.heading(
+        w.get("answers_glance_heading"),
+        style.heading_pt,
+        style.line_height(style.body_pt),
+    );
+    for (example, answer) in kit.examples.iter().zip(&key.examples) {
+        let line = w.fill(
+            "answers_glance_line",
+            &[
+                ("number", &example.number.to_string()),
+                ("answer", &answer::glance(answer, w, false)),
+            ],
+        );
+        flow.text(&line, Font::Regular, style.body_pt);
+    }
+}
+
+/// "Run the round": the rules as the host says them, with the worked example the kit asks for
+/// and how to adapt the round.
+fn run_the_round(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
+    let w = &kit.wording;
     flow.heading(
         w.get("run_round_heading"),
         style.heading_pt,
@@ -51,7 +86,6 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
         "run_round_adaptation"
     };
     paragraph(flow, w.get(adaptation), style);
-    answers(flow, kit, key, style);
 }
 
 /// The worked example the kit asks for: example N worked through from the engine's answer, or
@@ -135,13 +169,24 @@ fn answers(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
     if cells.is_empty() {
         return;
     }
-    // The heading and the legend stay with the first row of answers.
-    flow.heading(w.get("answers_heading"), style.heading_pt, 20.0);
+    // The heading and the legend stay with the first row of answers, and every page the
+    // answers run onto starts with both, the heading marked as continued.
+    let heading = w.get("answers_heading");
+    flow.heading(heading, style.heading_pt, 20.0);
     flow.keep_with_next(|f| legend(f, kit, key, style));
     if let Some(line) = &shared {
         flow.keep_with_next(|f| f.text(line, Font::Regular, style.body_pt));
     }
-    example_grid::add(flow, kit, style, None, &cells);
+    let mut head = Flow::new(*style, flow.paper());
+    head.text(
+        &w.fill("section_continued", &[("heading", heading)]),
+        Font::Bold,
+        style.heading_pt,
+    );
+    legend(&mut head, kit, key, style);
+    head.skip(style.paragraph_gap);
+    example_grid::add(flow, kit, style, None, &cells, Some(head.into_block()));
+    flow.set_running_head(None);
 }
 
 /// In a problem book whose problems answered by their source all name the same one, the

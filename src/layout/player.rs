@@ -230,7 +230,23 @@ fn examples(flow: &mut Flow, kit: &Kit, style: &Style) {
             texts: example_texts(kit, example, style),
         })
         .collect();
-    example_grid::add(flow, kit, style, Some(w.get("examples_heading")), &cells);
+    let heading = w.get("examples_heading");
+    // Every page the examples run onto says so.
+    let mut head = Flow::new(*style, flow.paper());
+    head.text(
+        &w.fill("section_continued", &[("heading", heading)]),
+        Font::Bold,
+        style.heading_pt,
+    );
+    example_grid::add(
+        flow,
+        kit,
+        style,
+        Some(heading),
+        &cells,
+        Some(head.into_block()),
+    );
+    flow.set_running_head(None);
 }
 
 /// The position as players see it: no answer, only what the question needs: the stones agreed
