@@ -55,16 +55,19 @@ impl Flow {
         self.running_head = head;
     }
 
+    /// A new flow on the same paper and style, holding `heading` in bold at `size_pt`: the
+    /// start of a running head (see [`Flow::set_running_head`]).
+    pub fn scratch_heading(&self, heading: &str, size_pt: f64) -> Flow {
+        let mut head = Flow::new(self.style, self.size);
+        head.text(heading, Font::Bold, size_pt);
+        head
+    }
+
     /// The first page's shapes and the height they fill from the top margin: a block laid out
     /// in a scratch flow, to be placed elsewhere.
     pub fn into_block(self) -> (Vec<Shape>, f64) {
         let height = self.y - self.style.margin;
         (self.shapes, height)
-    }
-
-    /// The paper the pages are on.
-    pub fn paper(&self) -> Size {
-        self.size
     }
 
     /// The left edge of the text area.

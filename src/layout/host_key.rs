@@ -177,10 +177,8 @@ fn answers(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
     if let Some(line) = &shared {
         flow.keep_with_next(|f| f.text(line, Font::Regular, style.body_pt));
     }
-    let mut head = Flow::new(*style, flow.paper());
-    head.text(
+    let mut head = flow.scratch_heading(
         &w.fill("section_continued", &[("heading", heading)]),
-        Font::Bold,
         style.heading_pt,
     );
     legend(&mut head, kit, key, style);

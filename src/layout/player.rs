@@ -232,10 +232,8 @@ fn examples(flow: &mut Flow, kit: &Kit, style: &Style) {
         .collect();
     let heading = w.get("examples_heading");
     // Every page the examples run onto says so.
-    let mut head = Flow::new(*style, flow.paper());
-    head.text(
+    let head = flow.scratch_heading(
         &w.fill("section_continued", &[("heading", heading)]),
-        Font::Bold,
         style.heading_pt,
     );
     example_grid::add(
