@@ -289,11 +289,11 @@ fn a_board_without_spacing_is_fitted_to_the_paper_and_the_build_says_so() {
     for (paper, note) in [
         (
             "a4",
-            "note: 9x9 board at 20.1 x 21.6 mm to fit a4 paper, counters 18.3 mm\n",
+            "note: 9x9 board at 20.3 x 21.9 mm to fit a4 paper, counters 18.5 mm\n",
         ),
         (
             "letter",
-            "note: 9x9 board at 20.8 x 22.4 mm to fit letter paper, counters 18.9 mm\n",
+            "note: 9x9 board at 21 x 22.6 mm to fit letter paper, counters 19.1 mm\n",
         ),
     ] {
         let out = build(
@@ -347,7 +347,7 @@ fn a_spacing_the_author_set_that_does_not_fit_is_refused_with_sizes() {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
         stderr.contains(
-            "the 9x9 board at 22 x 23.7 mm spacing needs 207 x 220 mm, but `paper = \"a4\"` leaves 190 x 232 mm"
+            "the 9x9 board at 22 x 23.7 mm spacing needs 205 x 218 mm, but `paper = \"a4\"` leaves 190 x 232 mm"
         ),
         "{stderr}"
     );

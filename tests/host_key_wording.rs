@@ -126,7 +126,7 @@ fn worked_example_must_name_one_of_the_kits_examples() {
 }
 
 /// A board drawn smaller than a real one says so, and a pack without counters asks for
-/// nothing to be cut. By hand: 9x9 on A4 is fitted at 20.1 x 21.6 mm.
+/// nothing to be cut. By hand: 9x9 on A4 is fitted at 20.3 x 21.9 mm.
 #[test]
 fn the_sheet_says_what_was_printed_not_what_was_not() {
     let dir = temp_path("said");
@@ -135,7 +135,7 @@ fn the_sheet_says_what_was_printed_not_what_was_not() {
     fs::write(&fitted, "[kit]\ntitle = \"Nine\"\n[rules]\nboard = 9\n").unwrap();
     let (player, _) = pack_text(&fitted, "said-nine");
     assert!(
-        player.contains("Board: 9×9 intersections, lines 20.1 × 21.6 mm apart"),
+        player.contains("Board: 9×9 intersections, lines 20.3 × 21.9 mm apart"),
         "{player}"
     );
     assert!(!player.contains("full size"), "{player}");

@@ -301,7 +301,7 @@ fn player_sheet_text_is_exact_and_gives_no_answer_away() {
         "A1–E5",
         "Capture tally",
         "Group liberties",
-        "Player record · keep the host key separate",
+        "Move record",
         "Example 1",
         "white C3; black B3 C2 D3",
         "Black to play: which move captures?",

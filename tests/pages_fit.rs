@@ -164,7 +164,7 @@ fn svg_vertical_lines(svg: &str) -> Vec<f64> {
 }
 
 /// `(spacing across, spacing down, counter)` from `build`'s note, e.g. `note: 9x9 board at
-/// 20.1 x 21.6 mm to fit a4 paper, counters 18.3 mm`.
+/// 20.3 x 21.9 mm to fit a4 paper, counters 18.5 mm`.
 fn parse_note(note: &str, n: u32, paper: &str) -> (f64, f64, f64) {
     // The note is the first line; the advice on what to print for whom follows it.
     let note = &format!("{}\n", note.lines().next().unwrap_or_default());
@@ -305,7 +305,7 @@ fn the_paper_flag_fits_the_board_to_the_flag_paper() {
     );
     assert_eq!(code, 0, "{err}");
     let (sx, sy, counter) = parse_note(&err, 9, "letter");
-    assert_eq!((sx, sy, counter), (20.8, 22.4, 18.9));
+    assert_eq!((sx, sy, counter), (21.0, 22.6, 19.1));
     assert_board(&dir.join("letter"), 9, sx, sy, counter, (215.9, 279.4));
 }
 
@@ -334,7 +334,7 @@ fn a_spacing_the_author_set_that_does_not_fit_is_an_error_but_key_answers() {
     let (code, out, err) = run_in(&dir, &["check", "spaced.toml"]);
     assert_eq!(code, 1, "{out}");
     assert!(
-        err.contains("the 9x9 board at 22 x 23.7 mm spacing needs 207 x 220 mm, but `paper = \"a4\"` leaves 190 x 232 mm"),
+        err.contains("the 9x9 board at 22 x 23.7 mm spacing needs 205 x 218 mm, but `paper = \"a4\"` leaves 190 x 232 mm"),
         "{err}"
     );
     let (code, _, err) = run_in(&dir, &["build", "spaced.toml", "--out", "spaced"]);
@@ -462,8 +462,8 @@ fn counters_follow_the_kit() {
     assert!(nine.contains("max_stones = 80 "));
     let (default, with_counters) = counters_of(&nine);
     assert_eq!((default.black, default.white), (40, 40));
-    // At the fitted board's counter size (18.3 mm on A4), which the counter pages use too.
-    assert_eq!(default.diameters, BTreeSet::from([18_300]));
+    // At the fitted board's counter size (18.5 mm on A4), which the counter pages use too.
+    assert_eq!(default.diameters, BTreeSet::from([18_500]));
 
     // `"none"`: no counter pages at all.
     let (none, sheet) = counters_of(&kit_source(9, "a4", "counters = \"none\"\n"));

@@ -742,3 +742,68 @@ fn pages_the_answers_run_onto_start_with_the_heading_continued_and_the_legend() 
         }
     }
 }
+
+/// A page's text with every space and line break taken out, so wrapped lines compare with the
+/// wording they were wrapped from in any language.
+fn squeezed_text(page: &Page) -> String {
+    page_texts(page)
+        .concat()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect()
+}
+
+/// The wording at a page's foot fits the page it is on: the note on cutting counters only where
+/// there are counters, and the bar's label on one line in every language and paper.
+#[test]
+fn the_cutting_note_stands_only_on_the_counter_pages() {
+    let squeeze = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    for (name, kit, pack) in variants() {
+        let w = &kit.wording;
+        let cutting = squeeze(w.get("printing_note"));
+        let plain = squeeze(w.get("printing_note_no_counters"));
+        let content = content_pages(&kit, &pack.player_sheet).len();
+        for (i, page) in pack.player_sheet.pages.iter().enumerate() {
+            let text = squeezed_text(page);
+            if i < content {
+                assert!(!text.contains(&cutting), "{name} p{}: cutting note", i + 1);
+                assert!(text.contains(&plain), "{name} p{}: no printing note", i + 1);
+            } else {
+                assert!(
+                    text.contains(&cutting),
+                    "{name} p{}: no cutting note",
+                    i + 1
+                );
+            }
+        }
+        for page in &pack.host_key.pages {
+            assert!(!squeezed_text(page).contains(&cutting), "{name}: key");
+        }
+    }
+}
+
+/// The label beside the 100 mm bar is one line on A4, Letter and A3 in every language the
+/// templates carry.
+#[test]
+fn the_bar_label_is_one_line_in_every_language() {
+    for language in ["en", "fr", "ja"] {
+        for paper in [Paper::A4, Paper::Letter, Paper::A3] {
+            let mut kit = kit_of(&format!(
+                "[kit]\ntitle = \"t\"\nlanguage = \"{language}\"\n[rules]\nboard = 5\n"
+            ));
+            kit.paper = paper;
+            let style = style_of(&kit);
+            let (width, _) = paper.dimensions_mm();
+            let room = width - 2.0 * style.margin - style.calibration_mm - 3.0;
+            let label = kit.wording.get("calibration_label");
+            let lines = libertykit::layout::font::wrap(
+                style.fonts,
+                label,
+                Font::Regular,
+                style.small_pt,
+                room,
+            );
+            assert_eq!(lines.len(), 1, "{language} {}: {lines:?}", paper.name());
+        }
+    }
+}

@@ -151,12 +151,12 @@ mod tests {
         assert!(
             problem
                 .message
-                .starts_with("the 9x9 board at 22 x 23.7 mm spacing needs 207 x 220 mm, but `paper = \"a4\"` leaves 190 x 232 mm"),
+                .starts_with("the 9x9 board at 22 x 23.7 mm spacing needs 205 x 218 mm, but `paper = \"a4\"` leaves 190 x 232 mm"),
             "{}",
             problem.message
         );
         assert!(
-            help(&problem).contains("`spacing_mm = [20.1, 21.6]` and `counter_mm = 18.3`"),
+            help(&problem).contains("`spacing_mm = [20.3, 21.9]` and `counter_mm = 18.5`"),
             "{}",
             help(&problem)
         );

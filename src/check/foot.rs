@@ -4,14 +4,14 @@
 use crate::diag::Diagnostic;
 use crate::kit::Kit;
 use crate::layout::style::Style;
-use crate::layout::{footer, player_printing_note};
+use crate::layout::{footer, player_printing_notes};
 use crate::typeface::Typefaces;
 
 /// Each printing note or bar label too long for the foot of a page, where nothing can run on
 /// to a next page: refused at its `[text]` entry, with the lines it takes and those that fit.
 pub(super) fn foot_problems(kit: &Kit, source: &str, fonts: &'static Typefaces) -> Vec<Diagnostic> {
     let style = Style::for_physical(&kit.physical, fonts);
-    footer::overflows(kit, &style, player_printing_note(kit))
+    footer::overflows(kit, &style, &player_printing_notes(kit))
         .into_iter()
         .map(|o| {
             let message = format!(

@@ -25,6 +25,10 @@ use super::style::{BoardStyle, Style};
 /// Gap between cells, across and down, and between the boards of one cell.
 const CELL_GAP: f64 = 6.0;
 
+/// Room between a diagram's lowest coordinate letters and what is printed under it, so a
+/// caption or a title reads as the diagram's and not as another row of labels.
+const UNDER_DIAGRAM: f64 = 2.0;
+
 /// Narrowest cell, so prompts do not wrap into a column of single words.
 const MIN_CELL_WIDTH: f64 = 50.0;
 
@@ -199,7 +203,7 @@ fn lay_out(kit: &Kit, style: &Style, cell: &Cell, drawn: &BoardStyle, width: f64
             &panel.numbers,
         ));
         if let Some(caption) = caption {
-            let at = Pos::mm(bx, (board_extent.height + Mm::new(0.5)).get());
+            let at = Pos::mm(bx, (board_extent.height + Mm::new(UNDER_DIAGRAM)).get());
             let (lines, h) = text_block(
                 style,
                 caption,
@@ -209,11 +213,11 @@ fn lay_out(kit: &Kit, style: &Style, cell: &Cell, drawn: &BoardStyle, width: f64
                 board_extent.width.get(),
             );
             shapes.extend(lines);
-            caption_height = caption_height.max(h + 0.5);
+            caption_height = caption_height.max(h + UNDER_DIAGRAM);
         }
         bx += board_extent.width.get() + CELL_GAP;
     }
-    let boards_height = board_extent.height.get() + caption_height + 1.0;
+    let boards_height = board_extent.height.get() + caption_height + UNDER_DIAGRAM;
     let mut y = boards_height;
     let mut texts = Vec::new();
     for (text, font) in &cell.texts {

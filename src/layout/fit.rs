@@ -49,7 +49,7 @@ pub struct FitNote {
 }
 
 impl fmt::Display for FitNote {
-    /// `9x9 board at 20.1 x 21.6 mm to fit a4 paper, counters 18.3 mm`.
+    /// `9x9 board at 20.3 x 21.9 mm to fit a4 paper, counters 18.5 mm`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -214,11 +214,11 @@ mod tests {
         let k = kit(9, Paper::A4);
         let (physical, note) = fitted_physical(&k, bundled());
         let note = note.unwrap();
-        assert_eq!((physical.spacing_x_mm, physical.spacing_y_mm), (20.1, 21.6));
+        assert_eq!((physical.spacing_x_mm, physical.spacing_y_mm), (20.3, 21.9));
         assert_eq!(
             note.to_string(),
             format!(
-                "9x9 board at 20.1 x 21.6 mm to fit a4 paper, counters {} mm",
+                "9x9 board at 20.3 x 21.9 mm to fit a4 paper, counters {} mm",
                 number(physical.counter_mm)
             )
         );

@@ -28,9 +28,16 @@ pub struct FootText<'a> {
 }
 
 /// Adds the footer, calibration bar and printing note to every page of a kit's document;
-/// `document` is its name (`Player sheet`), `note` its printing note; pages are numbered within
+/// `document` is its name (`Player sheet`), `note_of` the printing note of the page at an index
+/// (a cutting note belongs only on pages with something to cut); pages are numbered within
 /// this document from 1.
-pub fn decorate(pages: &mut [Page], document: &str, note: &str, kit: &Kit, style: &Style) {
+pub fn decorate<'n>(
+    pages: &mut [Page],
+    document: &str,
+    note_of: impl Fn(usize) -> &'n str,
+    kit: &Kit,
+    style: &Style,
+) {
     let w = &kit.wording;
     let left = w.fill(
         "footer_left",
@@ -39,27 +46,34 @@ pub fn decorate(pages: &mut [Page], document: &str, note: &str, kit: &Kit, style
     let right = w
         .get("footer_right")
         .replace("{fingerprint}", &kit.fingerprint);
-    let text = FootText {
-        left: &left,
-        right: &right,
-        calibration_label: w.get("calibration_label"),
-        note,
-    };
-    decorate_with(pages, &text, style);
+    let total = pages.len();
+    for (i, page) in pages.iter_mut().enumerate() {
+        let text = FootText {
+            left: &left,
+            right: &right,
+            calibration_label: w.get("calibration_label"),
+            note: note_of(i),
+        };
+        decorate_page(page, i, total, &text, style);
+    }
 }
 
 /// Adds the foot `text` describes to every page, numbered from 1.
 pub fn decorate_with(pages: &mut [Page], text: &FootText<'_>, style: &Style) {
-    let total = pages.len().to_string();
+    let total = pages.len();
     for (i, page) in pages.iter_mut().enumerate() {
-        let number = (i + 1).to_string();
-        let right = text
-            .right
-            .replace("{page}", &number)
-            .replace("{pages}", &total);
-        let shapes = foot(page, text, &right, style);
-        page.shapes.extend(shapes);
+        decorate_page(page, i, total, text, style);
     }
+}
+
+/// Adds the foot `text` describes to the page at `index` of `total`.
+fn decorate_page(page: &mut Page, index: usize, total: usize, text: &FootText<'_>, style: &Style) {
+    let right = text
+        .right
+        .replace("{page}", &(index + 1).to_string())
+        .replace("{pages}", &total.to_string());
+    let shapes = foot(page, text, &right, style);
+    page.shapes.extend(shapes);
 }
 
 fn foot(page: &Page, text: &FootText<'_>, right_text: &str, style: &Style) -> Vec<Shape> {
@@ -155,10 +169,10 @@ pub struct FootOverflow {
 }
 
 /// Each text of the kit's foot that does not fit its place, measured as [`decorate`] sets
-/// it: the printing notes printed (the player sheet's, the host key's) and the bar's label.
-/// The foot is the same on every page, so what does not fit cannot run on to the next page;
-/// `check` refuses it instead.
-pub fn overflows(kit: &Kit, style: &Style, printing_note: &'static str) -> Vec<FootOverflow> {
+/// it: the printing notes printed (`printing_notes`, the player sheet's; the host key's) and
+/// the bar's label. The foot is the same on every page, so what does not fit cannot run on to
+/// the next page; `check` refuses it instead.
+pub fn overflows(kit: &Kit, style: &Style, printing_notes: &[&'static str]) -> Vec<FootOverflow> {
     let (width, _) = kit.paper.dimensions_mm();
     let line = style.line_height(style.small_pt);
     let note_width = width - 2.0 * style.margin;
@@ -170,24 +184,25 @@ pub fn overflows(kit: &Kit, style: &Style, printing_note: &'static str) -> Vec<F
     let label_room = 2.0 * (6.0 - cap_height_mm(style.small_pt) + 0.6);
     let label_most = (label_room / line + 1e-9).floor() as usize;
     let w = &kit.wording;
-    [
-        (printing_note, note_width, note_most),
-        ("host_printing_note", note_width, note_most),
-        ("calibration_label", label_width, label_most),
-    ]
-    .into_iter()
-    .filter_map(|(key, width, most)| {
-        let lines = wrap(
-            style.fonts,
-            w.get(key),
-            Font::Regular,
-            style.small_pt,
-            width,
-        )
-        .len();
-        (lines > most).then_some(FootOverflow { key, lines, most })
-    })
-    .collect()
+    printing_notes
+        .iter()
+        .map(|&key| (key, note_width, note_most))
+        .chain([
+            ("host_printing_note", note_width, note_most),
+            ("calibration_label", label_width, label_most),
+        ])
+        .filter_map(|(key, width, most)| {
+            let lines = wrap(
+                style.fonts,
+                w.get(key),
+                Font::Regular,
+                style.small_pt,
+                width,
+            )
+            .len();
+            (lines > most).then_some(FootOverflow { key, lines, most })
+        })
+        .collect()
 }
 
 /// `text` cut at a character boundary and ended with `…` so it measures at most `width` mm.

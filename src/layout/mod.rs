@@ -41,15 +41,21 @@ pub struct Pack {
     pub host_key: Document,
 }
 
-/// The wording key of the player sheet's printing note: there is nothing to cut without
-/// counters.
-pub fn player_printing_note(kit: &Kit) -> &'static str {
+/// The wording keys of the player sheet's printing notes: the plain note on the pages to read
+/// and write on, and the note that says how to cut on the counters' pages (when there are any).
+pub fn player_printing_notes(kit: &Kit) -> Vec<&'static str> {
     if counters::per_colour(kit) == 0 {
-        "printing_note_no_counters"
+        vec![PLAIN_NOTE]
     } else {
-        "printing_note"
+        vec![PLAIN_NOTE, CUTTING_NOTE]
     }
 }
+
+/// The printing note of the player sheet's pages with nothing to cut.
+const PLAIN_NOTE: &str = "printing_note_no_counters";
+
+/// The printing note of the counters' pages: how to print, and how to cut.
+const CUTTING_NOTE: &str = "printing_note";
 
 /// Lays out the whole pack for `kit` on its paper: at 100% scale, or, when the kit leaves the
 /// spacing open and a full-size board does not fit, at the largest scale that fits
@@ -64,16 +70,18 @@ pub fn pack(kit: &Kit, key: &AnswerKey, fonts: &'static Typefaces) -> Pack {
 
     let mut flow = Flow::new(style, paper);
     player::add_pages(&mut flow, kit, &style);
+    let content_pages = flow.page_count();
     counters::add_pages(&mut flow, kit, &style);
     let player_name = w.get("player_document").to_string();
     let mut pages = flow.finish();
-    footer::decorate(
-        &mut pages,
-        &player_name,
-        w.get(player_printing_note(kit)),
-        kit,
-        &style,
-    );
+    let note_of = |page: usize| {
+        w.get(if page < content_pages {
+            PLAIN_NOTE
+        } else {
+            CUTTING_NOTE
+        })
+    };
+    footer::decorate(&mut pages, &player_name, note_of, kit, &style);
     let player_sheet = Document {
         title: w.fill(
             "document_title",
@@ -91,7 +99,7 @@ pub fn pack(kit: &Kit, key: &AnswerKey, fonts: &'static Typefaces) -> Pack {
     footer::decorate(
         &mut pages,
         &host_name,
-        w.get("host_printing_note"),
+        |_| w.get("host_printing_note"),
         kit,
         &style,
     );

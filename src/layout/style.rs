@@ -27,7 +27,8 @@ pub struct BoardStyle {
     pub stone_outline: f64,
     /// Font size of the coordinate labels.
     pub coord_pt: f64,
-    /// Gap between a stone's edge and the coordinate labels.
+    /// Gap between a stone's edge and the coordinate labels: a hairline, so the labels stand
+    /// about half a cell off the grid as in Go books, not a cell.
     pub coord_gap: f64,
     /// The fonts its labels and numbers are measured in.
     pub fonts: &'static Typefaces,
@@ -45,7 +46,7 @@ impl BoardStyle {
             star_radius: 1.2,
             stone_outline: 0.5,
             coord_pt: 11.0,
-            coord_gap: 2.5,
+            coord_gap: 1.5,
             fonts,
         }
     }
@@ -62,7 +63,7 @@ impl BoardStyle {
             star_radius: (self.star_radius * factor).max(0.6),
             stone_outline: (self.stone_outline * factor).max(0.3),
             coord_pt: (self.coord_pt * factor).max(7.0),
-            coord_gap: (self.coord_gap * factor).max(1.2),
+            coord_gap: (self.coord_gap * factor).max(0.6),
             fonts: self.fonts,
         }
     }

@@ -364,6 +364,43 @@ mod tests {
         }
     }
 
+    /// Go books set the labels just past an edge stone: the nearest label edge stands about
+    /// half a cell off the edge line (a stone's half plus a hairline), on every scale drawn.
+    #[test]
+    fn labels_stand_about_half_a_cell_off_the_grid() {
+        for n in [5, 9, 13, 19] {
+            for factor in [1.0, 0.6, 0.45, 0.3, 0.2] {
+                let style = Style::default().board.scaled(factor);
+                let g = BoardGeometry::new(size(n), style, Pos::mm(0.0, 0.0));
+                let left_line = g.column_x(0);
+                let top_line = g.row_y(n as u8 - 1);
+                let mut row_gap = f64::INFINITY;
+                let mut column_gap = f64::INFINITY;
+                for s in draw(&g, None, &[], &[]) {
+                    if let Shape::Text { baseline, text, .. } = s {
+                        let width =
+                            text_width_mm(style.fonts, &text, Font::Regular, style.coord_pt);
+                        if text.chars().all(|c| c.is_ascii_digit()) {
+                            if baseline.x.get() < left_line {
+                                row_gap = row_gap.min(left_line - baseline.x.get() - width);
+                            }
+                        } else if baseline.y.get() < top_line {
+                            column_gap = column_gap.min(top_line - baseline.y.get());
+                        }
+                    }
+                }
+                let half_stone = style.stone / 2.0;
+                for (gap, spacing) in [(row_gap, style.spacing_x), (column_gap, style.spacing_y)] {
+                    assert!(gap > half_stone, "{n}x{n} at {factor}: label on a stone");
+                    assert!(
+                        gap <= 0.5 * spacing + 0.7,
+                        "{n}x{n} at {factor}: label {gap:.2} mm off the grid, spacing {spacing:.2}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn stones_and_marks_outside_the_view_are_left_out() {
         let style = Style::default().board.scaled(0.45);
