@@ -454,10 +454,39 @@ fn counters_of(source: &str) -> (Counters, Document) {
 
 #[test]
 fn counters_follow_the_kit() {
-    // The default: one per point, or half of `max_stones` when that is fewer.
+    // The default: the seed's 25 on 5x5, half the points plus one on larger boards, at most
+    // half of `max_stones`, none above 13x13.
     let seed = seed_source();
-    let (five, _) = counters_of(&seed);
+    let (five, five_sheet) = counters_of(&seed);
     assert_eq!((five.black, five.white), (25, 25));
+    // In a block shaped as the board: five columns of five, not rows of eight.
+    let columns: BTreeSet<i64> = five_sheet
+        .pages
+        .iter()
+        .filter(|p| {
+            p.shapes
+                .iter()
+                .any(|s| matches!(s, Shape::Text { text, .. } if text == "Black · 25"))
+        })
+        .flat_map(|p| &p.shapes)
+        .filter_map(|s| match s {
+            Shape::Circle { center, fill, .. } if *fill == Some(Rgb::BLACK) => {
+                Some((center.x.get() * 100.0).round() as i64)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(columns.len(), 5, "{columns:?}");
+    let without_limit =
+        |n: u32| kit_source(n, "a3", "").replace("max_stones = 80 ", "# max_stones = 80 ");
+    for (n, per_colour) in [(7, 26), (9, 42), (13, 86), (19, 0)] {
+        let (counted, _) = counters_of(&without_limit(n));
+        assert_eq!(
+            (counted.black, counted.white),
+            (per_colour, per_colour),
+            "{n}x{n}"
+        );
+    }
     let nine = kit_source(9, "a4", "");
     assert!(nine.contains("max_stones = 80 "));
     let (default, with_counters) = counters_of(&nine);
@@ -475,6 +504,21 @@ fn counters_follow_the_kit() {
     // A number per colour, whatever the board and `max_stones`.
     let (ten, _) = counters_of(&kit_source(9, "a4", "counters = 10\n"));
     assert_eq!((ten.black, ten.white, ten.pages), (10, 10, 1));
+    // One counter is "one large paper counter", not "one large paper counters".
+    let (one, sheet) = counters_of(&kit_source(5, "a4", "counters = 1\n"));
+    assert_eq!((one.black, one.white), (1, 1));
+    let materials = sheet.pages[0]
+        .shapes
+        .iter()
+        .find_map(|s| match s {
+            Shape::Text { text, .. } if text.starts_with("Materials") => Some(text.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert!(
+        materials.contains("one large paper counter per colour."),
+        "{materials}"
+    );
     let (many, _) = counters_of(&kit_source(5, "a4", "counters = 60\n"));
     assert_eq!((many.black, many.white), (60, 60));
     let (default_word, _) = counters_of(&kit_source(9, "a4", "counters = \"default\"\n"));
@@ -483,9 +527,9 @@ fn counters_follow_the_kit() {
 
 #[test]
 fn a_counter_group_that_runs_onto_another_page_repeats_its_heading() {
-    // Without `max_stones`, a 9x9 board needs 81 of each: on A4 the white counters run onto a
-    // second page, which says whose they are.
-    let source = kit_source(9, "a4", "").replace("max_stones = 80 ", "# max_stones = 80 ");
+    // 81 of each on a 9x9 board: on A4 the white counters run onto a second page, which says
+    // whose they are.
+    let source = kit_source(9, "a4", "counters = 81\n");
     let (all, sheet) = counters_of(&source);
     assert_eq!((all.black, all.white), (81, 81));
     assert!(all.pages >= 2);
@@ -498,7 +542,7 @@ fn a_counter_group_that_runs_onto_another_page_repeats_its_heading() {
     assert_eq!(continued, 1);
     // A 19x19 board's 361 of each (at 8.7 mm on letter) take more than a page, and every page
     // with counters of a colour says which (checked by `counters_of`).
-    let source = kit_source(19, "letter", "").replace("max_stones = 80 ", "# max_stones = 80 ");
+    let source = kit_source(19, "letter", "counters = 361\n");
     let (all, _) = counters_of(&source);
     assert_eq!((all.black, all.white), (361, 361));
     assert!(all.pages >= 2, "{}", all.pages);

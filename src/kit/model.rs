@@ -75,10 +75,17 @@ impl Default for Physical {
     }
 }
 
+/// The seed's counters per colour: one per point of its 5x5 board.
+const SEED_COUNTERS: u32 = 25;
+
+/// The largest board (in points, 13x13) that gets paper counters by default.
+const MOST_POINTS_WITH_COUNTERS: u32 = 13 * 13;
+
 /// How many counters the pack prints per colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Counters {
-    /// One per point, or half of `max_stones` when that is fewer.
+    /// Enough for a game on boards up to 13x13 (see [`Counters::per_colour`]); none above,
+    /// where a session is played with real stones.
     #[default]
     Default,
     /// None: the club plays with real stones.
@@ -89,9 +96,18 @@ pub enum Counters {
 
 impl Counters {
     /// The number per colour on a board of `points` points with the given stone limit.
+    ///
+    /// By default a colour gets half the points plus one, since captured counters go back to
+    /// their owner and a colour never covers much more than half the board; at least the
+    /// seed's 25 (one per point of its 5x5 board); at most half of `max_stones` (Black moving
+    /// first); none above 13x13, where one per point would be hundreds of tiny counters.
     pub fn per_colour(self, points: u32, max_stones: Option<u32>) -> u32 {
         match self {
-            Counters::Default => max_stones.map_or(points, |m| points.min(m.div_ceil(2))),
+            Counters::Default if points > MOST_POINTS_WITH_COUNTERS => 0,
+            Counters::Default => {
+                let enough = (points.div_ceil(2) + 1).max(points.min(SEED_COUNTERS));
+                max_stones.map_or(enough, |m| enough.min(m.div_ceil(2)))
+            }
             Counters::None => 0,
             Counters::PerColour(n) => n,
         }

@@ -1,11 +1,10 @@
 //! Paper counters to cut out: how many each colour needs, drawn at the board's stone size with dashed cut guides.
 //!
 //! The kit's `counters` says how many: `"none"` (real stones: no counter pages), a number per
-//! colour, or by default one per intersection (`n x n`, 25 on 5x5 as the seed asks), or fewer
-//! when the session's `max_stones` means a colour can never place that many
-//! (`ceil(max_stones / 2)`, Black moving first). Captured counters go back to their owner's
-//! supply, so no colour ever needs more than that. A colour's block that runs onto another page
-//! repeats its heading there, marked as continued.
+//! colour, or by default enough for a game (`Counters::per_colour`: 25 on 5x5 as the seed
+//! asks, 42 on 9x9, none above 13x13). Each colour's block is as many columns wide as the
+//! board (a 5x5 block for 25), or as many as fit the page. A colour's block that runs onto
+//! another page repeats its heading there, marked as continued.
 
 use crate::kit::Kit;
 use crate::rules::Color;
@@ -32,7 +31,10 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
         return;
     }
     let cell = style.counter + 2.0 * style.counter_margin;
-    let columns = ((flow.width() / cell).floor() as usize).max(1);
+    // Rows as long as the board's, so a block reads as a board's worth (and cuts in straight
+    // lines); never wider than the page.
+    let fit = ((flow.width() / cell).floor() as usize).max(1);
+    let columns = fit.min(usize::from(kit.size.get()));
     flow.new_page();
     flow.text(w.get("counters_heading"), Font::Bold, style.heading_pt);
     for color in [Color::Black, Color::White] {

@@ -32,11 +32,17 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
         flow.text(purpose, Font::Regular, style.body_pt);
     }
     let size = board_size(kit);
+    let small = style.board.stone < Physical::default().counter_mm;
     flow.text(
         &match counters::per_colour(kit) {
             0 => w.fill("materials_no_counters", &[("size", &size)]),
             // "Large" paper counters are a real board's; smaller ones say their size.
-            n if style.board.stone < Physical::default().counter_mm => w.fill(
+            1 if small => w.fill(
+                "materials_small_single",
+                &[("size", &size), ("mm", &w.decimal(style.board.stone))],
+            ),
+            1 => w.fill("materials_single", &[("size", &size)]),
+            n if small => w.fill(
                 "materials_small",
                 &[
                     ("size", &size),

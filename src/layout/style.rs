@@ -107,7 +107,9 @@ pub struct Style {
     pub thin_line: f64,
     /// Diameter of a paper counter.
     pub counter: f64,
-    /// Width of the cutting margin around each counter (the dashed guide square's side is counter + 2 x this).
+    /// Width of the cutting margin around each counter (the dashed guide square's side is
+    /// counter + 2 x this): half a millimetre, so a 20 mm counter cuts to 21 mm and lies on a
+    /// real board's 22 mm spacing without overlapping its neighbour.
     pub counter_margin: f64,
     /// Outline width of an ink-saving black counter.
     pub ink_saving_ring: f64,
@@ -140,7 +142,7 @@ impl Style {
             table_row: 8.0,
             thin_line: 0.25,
             counter: physical.counter_mm,
-            counter_margin: 1.0,
+            counter_margin: 0.5,
             ink_saving_ring: 1.6,
             ink_saving: physical.ink_saving,
             calibration_mm: 100.0,
