@@ -117,12 +117,19 @@ fn thirty_corner_problems_print_as_a_problem_book() {
     );
 }
 
+/// A session's examples print their position in words only when the kit asks for it
+/// (`position_words = true`) or when it is short (the seed's are four and five stones): these
+/// twelve stones are the diagram again in words.
 #[test]
-fn a_session_s_few_examples_keep_their_positions_in_words() {
+fn a_session_s_examples_print_their_positions_in_words_when_asked() {
     if !tool_available("pdftotext") {
         return;
     }
-    let (player, host) = build("collection-4", &collection(4));
+    let (player, _) = build("collection-4-plain", &collection(4));
+    let sheet = player.join("\n");
+    assert!(!sheet.contains("black A3 B3 C3 D3 E3 E2 E1"), "{sheet}");
+    let asked = collection(4).replace("[kit]\n", "[kit]\nposition_words = true\n");
+    let (player, host) = build("collection-4", &asked);
     let sheet = player.join("\n");
     assert!(sheet.contains("black A3 B3 C3 D3 E3 E2 E1"), "{sheet}");
     let key = host.join("\n");

@@ -807,3 +807,75 @@ fn the_bar_label_is_one_line_in_every_language() {
         }
     }
 }
+
+/// The player sheet is for writing on: a name, partner and date line on its first page, each
+/// label with a line after it, and a line for the answer under every example.
+#[test]
+fn the_player_sheet_has_a_name_line_and_an_answer_line_under_every_example() {
+    for (name, kit, pack) in variants() {
+        let w = &kit.wording;
+        let first = &pack.player_sheet.pages[0];
+        for key in ["field_name", "field_partner", "field_date"] {
+            let label = first
+                .shapes
+                .iter()
+                .find_map(|s| match s {
+                    Shape::Text { text, baseline, .. } if text == w.get(key) => Some(*baseline),
+                    _ => None,
+                })
+                .unwrap_or_else(|| panic!("{name}: no {key}"));
+            let ruled = first.shapes.iter().any(|s| {
+                matches!(s, Shape::Line { from, to, .. }
+                    if (from.y - label.y).get().abs() < 1e-6 && (to.x - from.x).get() > 20.0)
+            });
+            assert!(ruled, "{name}: no line after {key}");
+        }
+        let answers = pack
+            .player_sheet
+            .pages
+            .iter()
+            .flat_map(|p| &p.shapes)
+            .filter(|s| text_of(s) == Some(w.get("answer_line")))
+            .count();
+        assert_eq!(answers, kit.examples.len(), "{name}");
+        let on_key = pack
+            .host_key
+            .pages
+            .iter()
+            .flat_map(|p| &p.shapes)
+            .filter(|s| text_of(s) == Some(w.get("answer_line")))
+            .count();
+        assert_eq!(on_key, 0, "{name}: answer lines on the key");
+    }
+}
+
+/// A position is printed in words only when short (the seed's four and five stones), so the
+/// 9x9 count's 60 stones are not four lines of coordinates.
+#[test]
+fn long_positions_are_not_printed_in_words() {
+    for (name, kit, pack) in variants() {
+        let texts: Vec<String> = pack
+            .player_sheet
+            .pages
+            .iter()
+            .flat_map(page_texts)
+            .collect();
+        for example in &kit.examples {
+            let words = libertykit::layout::prompt::position(example, &kit.wording);
+            let head: String = words.chars().take(25).collect();
+            let printed = texts.iter().any(|t| t.starts_with(&head));
+            // Counted from the words: each coordinate is a capital and a number.
+            let stones = words
+                .split(|c: char| c.is_whitespace() || c == ';')
+                .filter(|w| {
+                    let mut chars = w.chars();
+                    chars.next().is_some_and(|c| c.is_ascii_uppercase())
+                        && !w[1..].is_empty()
+                        && w[1..].chars().all(|c| c.is_ascii_digit())
+                })
+                .count();
+            let expected = kit.position_words.unwrap_or(stones <= 8);
+            assert_eq!(printed, expected, "{name}: {words}");
+        }
+    }
+}

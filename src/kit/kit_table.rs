@@ -113,6 +113,7 @@ pub(super) struct KitSection {
     pub(super) record_rows: u32,
     pub(super) record_numbered: bool,
     pub(super) counters: Counters,
+    pub(super) position_words: Option<bool>,
     pub(super) physical: Physical,
 }
 
@@ -156,6 +157,7 @@ pub(super) fn kit_section(cx: &mut TomlReader<'_>, raw: &RawKit) -> Option<KitSe
         .as_ref()
         .map_or(Counters::Default, |c| counters(cx, c));
     let record_numbered = raw.record_numbered.as_ref().is_none_or(|b| *b.get_ref());
+    let position_words = raw.position_words.as_ref().map(|b| *b.get_ref());
     let title = title?;
     (cx.problems.len() == before).then_some(KitSection {
         title,
@@ -164,6 +166,7 @@ pub(super) fn kit_section(cx: &mut TomlReader<'_>, raw: &RawKit) -> Option<KitSe
         record_rows,
         record_numbered,
         counters,
+        position_words,
         physical,
     })
 }

@@ -101,6 +101,7 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
                 record_rows,
                 record_numbered,
                 counters,
+                position_words,
                 physical,
             } = section;
             Ok(Kit {
@@ -110,6 +111,7 @@ pub fn load(source: &str) -> Result<Kit, Rejected> {
                 record_rows,
                 record_numbered,
                 counters,
+                position_words,
                 size,
                 rules,
                 physical,

@@ -171,6 +171,9 @@ pub struct Kit {
     pub record_numbered: bool,
     /// How many counters to print per colour.
     pub counters: Counters,
+    /// Whether examples print their position in words under the diagram: `Some` as the kit
+    /// says, `None` only for a short position (see `layout::prompt::shows_position_words`).
+    pub position_words: Option<bool>,
     /// Board size of the session and of every example.
     pub size: BoardSize,
     /// The session's rules.
@@ -205,6 +208,7 @@ impl Kit {
             record_rows: 8,
             record_numbered: false,
             counters: Default::default(),
+            position_words: None,
             size,
             rules: Rules::liberty_chain_capture(),
             physical: Physical::default(),

@@ -29,6 +29,7 @@ pub const KIT_KEYS: &[&str] = &[
     "language",
     "record_numbered",
     "counters",
+    "position_words",
 ];
 
 /// Keys `[kit]` must have.
@@ -67,6 +68,8 @@ pub struct RawKit {
     pub record_numbered: Option<Spanned<bool>>,
     /// `"none"`, `"default"` or a number per colour.
     pub counters: Option<Spanned<RawCounters>>,
+    /// Print each example's position in words under its diagram (always, or never).
+    pub position_words: Option<Spanned<bool>>,
     /// A font family installed on the system, or a font file's path relative to the kit.
     pub font: Option<Spanned<String>>,
     /// The language of the printed wording, e.g. `"fr"`.
@@ -120,6 +123,7 @@ impl RawKit {
         let worked_example = r.one("worked_example", whole_number);
         let record_numbered = r.one("record_numbered", value::boolean);
         let counters = r.one("counters", RawCounters::read);
+        let position_words = r.one("position_words", value::boolean);
         let font = r.one("font", text);
         let language = r.one("language", text);
         problems.append(&mut r.problems);
@@ -134,6 +138,7 @@ impl RawKit {
             worked_example,
             record_numbered,
             counters,
+            position_words,
             font,
             language,
         })

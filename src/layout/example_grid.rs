@@ -17,9 +17,10 @@ use crate::answer::Panel;
 use crate::kit::{Kit, Physical, View};
 
 use super::board::{self, BoardGeometry, fitted_view_style};
-use super::flow::{Flow, text_block};
-use super::geom::{Mm, Pos, Size};
-use super::page::{Font, Shape};
+use super::flow::{Flow, text_block, text_shape};
+use super::font::text_width_mm;
+use super::geom::{Mm, Pos, Rgb, Size};
+use super::page::{Font, Shape, Stroke};
 use super::style::{BoardStyle, Style};
 
 /// Gap between cells, across and down, and between the boards of one cell.
@@ -41,6 +42,8 @@ pub struct Cell {
     pub view: Option<View>,
     /// Paragraphs under the diagrams, each with its font.
     pub texts: Vec<(String, Font)>,
+    /// A label for a ruled line under the text, for a player to write the answer on.
+    pub answer_line: Option<String>,
 }
 
 /// The full-size board a diagram of `view` is scaled from (see the module notes).
@@ -142,6 +145,7 @@ pub fn add(
             flow.set_running_head(continued.take());
             continue;
         }
+        squeeze_to_fit(flow, kit, style, cells, &diagrams, &row, &mut laid);
         let mut placed = Vec::new();
         let mut height: f64 = 0.0;
         let mut x = flow.left();
@@ -166,6 +170,44 @@ pub fn add(
         flow.place(height + CELL_GAP, shapes);
         if continued.is_some() {
             flow.set_running_head(continued.take());
+        }
+    }
+}
+
+/// The smallest share of their size a row's diagrams are drawn at to keep the row on the page
+/// it would otherwise leave half empty, as a book sets a figure a little smaller to keep it
+/// with its page.
+const SQUEEZE: f64 = 0.85;
+
+/// Lays the cells of `row` out again with smaller diagrams (down to [`SQUEEZE`] of their size)
+/// when that keeps the row on the current page, which it would otherwise leave for the next.
+fn squeeze_to_fit(
+    flow: &Flow,
+    kit: &Kit,
+    style: &Style,
+    cells: &[Cell],
+    diagrams: &[(BoardStyle, Size)],
+    row: &[usize],
+    laid: &mut [LaidCell],
+) {
+    let room = flow.bottom() - flow.y();
+    let height = |laid: &[LaidCell]| row.iter().map(|&i| laid[i].height).fold(0.0, f64::max);
+    if height(laid) <= room + 1e-9 || flow.at_page_top() {
+        return;
+    }
+    for factor in [0.95, 0.9, SQUEEZE] {
+        let smaller: Vec<LaidCell> = row
+            .iter()
+            .map(|&i| {
+                let drawn = diagrams[i].0.scaled(factor);
+                lay_out(kit, style, &cells[i], &drawn, laid[i].width)
+            })
+            .collect();
+        if smaller.iter().map(|l| l.height).fold(0.0, f64::max) <= room + 1e-9 {
+            for (&i, cell) in row.iter().zip(smaller) {
+                laid[i] = cell;
+            }
+            return;
         }
     }
 }
@@ -225,6 +267,11 @@ fn lay_out(kit: &Kit, style: &Style, cell: &Cell, drawn: &BoardStyle, width: f64
         texts.extend(more);
         y += h;
     }
+    if let Some(label) = &cell.answer_line {
+        let (line, h) = ruled_line(style, label, Pos::mm(0.0, y), width);
+        texts.extend(line);
+        y += h;
+    }
     LaidCell {
         width,
         boards: shapes,
@@ -233,6 +280,45 @@ fn lay_out(kit: &Kit, style: &Style, cell: &Cell, drawn: &BoardStyle, width: f64
         height: y,
     }
 }
+
+/// A label and a line to write on after it, to `width`: its shapes and height. The line stands
+/// on the label's baseline, a handwriting's height under the text above.
+pub fn ruled_line(style: &Style, label: &str, at: Pos, width: f64) -> (Vec<Shape>, f64) {
+    ruled_line_of(style, label, at, width, WRITING_HEIGHT)
+}
+
+/// [`ruled_line`] `height` tall.
+pub fn ruled_line_of(
+    style: &Style,
+    label: &str,
+    at: Pos,
+    width: f64,
+    height: f64,
+) -> (Vec<Shape>, f64) {
+    let baseline = at.offset(0.0, height - 1.5);
+    let label_width = text_width_mm(style.fonts, label, Font::Regular, style.body_pt);
+    let start = if label_width > 0.0 {
+        label_width + 1.5
+    } else {
+        0.0
+    };
+    let shapes = vec![
+        text_shape(label.to_string(), baseline, Font::Regular, style.body_pt),
+        Shape::Line {
+            from: baseline.offset(start, 0.0),
+            to: baseline.offset(width.max(start), 0.0),
+            stroke: Stroke {
+                width: Mm::new(style.thin_line),
+                color: Rgb::BLACK,
+                dash: None,
+            },
+        },
+    ];
+    (shapes, height)
+}
+
+/// Height of a line to write on: room for a child's handwriting over it.
+pub const WRITING_HEIGHT: f64 = 9.0;
 
 /// Places a cell taller than a page: its boards as one block, then its text line by line, on
 /// as many pages as it takes (each line where the flow has room for it, never below the
@@ -248,6 +334,11 @@ fn flow_tall(flow: &mut Flow, style: &Style, cell: &Cell, laid: &mut LaidCell) {
     flow.place(laid.boards_height, boards);
     for (text, font) in &cell.texts {
         flow.text_in(text, *font, style.body_pt, x, laid.width);
+    }
+    if let Some(label) = &cell.answer_line {
+        flow.ensure(WRITING_HEIGHT);
+        let (line, h) = ruled_line(style, label, Pos::mm(x, flow.y()), laid.width);
+        flow.place(h, line);
     }
     flow.skip(CELL_GAP);
 }

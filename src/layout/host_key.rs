@@ -134,7 +134,9 @@ fn answers(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
             // and the question is on the player's page.
             let mut texts = vec![(prompt::title(example, w), Font::Bold)];
             if style.examples == ExamplePrint::Session {
-                texts.push((prompt::position(example, w), Font::Regular));
+                if prompt::shows_position_words(kit, example) {
+                    texts.push((prompt::position(example, w), Font::Regular));
+                }
                 texts.push((prompt::prompt(kit, example), Font::Regular));
             }
             // A problem book's key is many short cells: the lines are on the diagrams.
@@ -163,6 +165,7 @@ fn answers(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
                 panels,
                 view: example.view.as_ref().map(|(v, _)| *v),
                 texts,
+                answer_line: None,
             }
         })
         .collect();

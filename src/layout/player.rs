@@ -27,7 +27,7 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
         Font::Bold,
         style.title_pt,
     );
-    flow.skip(style.paragraph_gap);
+    name_fields(flow, kit, style);
     if let Some(purpose) = &kit.purpose {
         flow.text(purpose, Font::Regular, style.body_pt);
     }
@@ -76,6 +76,39 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
     examples(flow, kit, style);
     record(flow, kit, style);
 }
+
+/// Shares of the line under the title for the name, partner and date fields.
+const FIELD_SHARES: [(&str, f64); 3] = [
+    ("field_name", 0.42),
+    ("field_partner", 0.38),
+    ("field_date", 0.2),
+];
+
+/// The line under the title the players fill in: name, partner and date, each a label and a
+/// line to write on.
+fn name_fields(flow: &mut Flow, kit: &Kit, style: &Style) {
+    let mut shapes = Vec::new();
+    let mut x = flow.left();
+    let gap = 4.0;
+    let room = flow.width() - gap * (FIELD_SHARES.len() - 1) as f64;
+    for (key, share) in FIELD_SHARES {
+        let width = room * share;
+        let (field, _) = example_grid::ruled_line_of(
+            style,
+            kit.wording.get(key),
+            Pos::mm(x, flow.y()),
+            width,
+            NAME_LINE_HEIGHT,
+        );
+        shapes.extend(field);
+        x += width + gap;
+    }
+    flow.place(NAME_LINE_HEIGHT, shapes);
+}
+
+/// Height of the name line: a little less than an answer line, since a name is written once
+/// and the first page must still hold the rules and a full-size 5x5 board on Letter.
+const NAME_LINE_HEIGHT: f64 = 7.0;
 
 /// The share of a page's content area left blank above which a page counts as mostly empty.
 pub const MOSTLY_EMPTY: f64 = 0.5;
@@ -216,7 +249,7 @@ fn tally(kit: &Kit, style: &Style, left: f64, width: f64, top: f64, height: f64)
 fn example_texts(kit: &Kit, example: &Example, style: &Style) -> Vec<(String, Font)> {
     let w = &kit.wording;
     let mut texts = vec![(prompt::title(example, w), Font::Bold)];
-    if style.examples == ExamplePrint::Session {
+    if style.examples == ExamplePrint::Session && prompt::shows_position_words(kit, example) {
         texts.push((prompt::position(example, w), Font::Regular));
     }
     texts.push((prompt::prompt(kit, example), Font::Regular));
@@ -234,6 +267,7 @@ fn examples(flow: &mut Flow, kit: &Kit, style: &Style) {
             panels: vec![(question_panel(example), None)],
             view: example.view.as_ref().map(|(v, _)| *v),
             texts: example_texts(kit, example, style),
+            answer_line: Some(w.get("answer_line").to_string()),
         })
         .collect();
     let heading = w.get("examples_heading");

@@ -18,6 +18,21 @@ pub fn title(example: &Example, wording: &Wording) -> String {
     }
 }
 
+/// The most stones a position may have for its words to print under the diagram unless the
+/// kit says otherwise: about one line, as the seed's examples (four and five stones). Longer
+/// lists (a 9x9 example's 60 coordinates) only repeat the diagram in four lines of text.
+pub const SHORT_POSITION: usize = 8;
+
+/// Whether `example`'s position is printed in words under its diagram: as the kit's
+/// `position_words` says, or when the position is short.
+pub fn shows_position_words(kit: &Kit, example: &Example) -> bool {
+    kit.position_words.unwrap_or_else(|| {
+        let stones =
+            example.board.stones(Color::Black).len() + example.board.stones(Color::White).len();
+        stones <= SHORT_POSITION
+    })
+}
+
 /// The position as the author wrote it, on one line: `white C3; black B3 C2 D3`, with each
 /// colour word in the pack's language when the author wrote it in another (`Blanc C3; Noir B3`).
 pub fn position(example: &Example, wording: &Wording) -> String {
