@@ -211,3 +211,26 @@ fn sequence_numbers_stand_on_their_points_and_the_result_is_drawn_beside() {
     );
     assert!(svg.contains(">After move 3</text>"), "no caption");
 }
+
+/// A suicide (where the rules allow it) is one mark on the played point, the move's ring
+/// crossed as removed, so the diagram says what the text says: the stone is taken off. By
+/// hand: White B1 leaves A1 B1 with no liberty and captures nothing (the kit's own comment).
+#[test]
+fn a_suicide_is_marked_as_played_and_removed() {
+    let kit = libertykit::kit::load(include_str!("kits/good/suicide-allowed.toml")).unwrap();
+    let key = libertykit::answer::answer_key(&kit);
+    let kinds: Vec<_> = key.examples[0].figure.mark_kinds().collect();
+    use libertykit::answer::MarkKind;
+    use libertykit::rules::Color;
+    assert!(
+        kinds.contains(&MarkKind::Suicide(Color::White)),
+        "{kinds:?}"
+    );
+    assert!(!kinds.contains(&MarkKind::Move(Color::White)), "{kinds:?}");
+    // A1 is White's other removed stone.
+    assert_eq!(
+        kinds.iter().filter(|k| **k == MarkKind::Captured).count(),
+        1,
+        "{kinds:?}"
+    );
+}

@@ -85,6 +85,9 @@ pub enum MarkKind {
     Move(Color),
     /// A stone the answer removes.
     Captured,
+    /// A move whose own chain is then removed (suicide, where the rules allow it): a stone of
+    /// this colour, ringed as a move and crossed as removed, in one mark.
+    Suicide(Color),
     /// A liberty of the chain asked about.
     Liberty,
     /// The move asked about is illegal here: the point is left as it is.
@@ -96,6 +99,23 @@ pub enum MarkKind {
     /// A stone of the chain a reading problem is about (drawn on the player sheet too: it is
     /// the question, not the answer).
     Target,
+}
+
+impl MarkKind {
+    /// Which mark a point shows when it is given two (a dead stone's point is also counted as
+    /// territory): the lower rank. A diagram never draws two marks on one point.
+    pub fn rank(self) -> u8 {
+        match self {
+            MarkKind::Suicide(_) => 0,
+            MarkKind::Move(_) => 1,
+            MarkKind::Illegal => 2,
+            MarkKind::Captured => 3,
+            MarkKind::Dead => 4,
+            MarkKind::Target => 5,
+            MarkKind::Liberty => 6,
+            MarkKind::Territory(_) => 7,
+        }
+    }
 }
 
 impl Figure {

@@ -384,9 +384,14 @@ fn legal(
     let mover = to_play.unwrap_or_else(|| game.to_play());
     let (answer, marks) = match game.play(mover, Move::Play(point)) {
         Ok(played) => {
-            let mut marks = vec![mark(point, MarkKind::Move(mover))];
+            // A suicide's own stone is the move and removed: one mark says both.
+            let kind = if played.suicided.contains(&point) {
+                MarkKind::Suicide(mover)
+            } else {
+                MarkKind::Move(mover)
+            };
+            let mut marks = vec![mark(point, kind)];
             marks.extend(played.captured.iter().map(|&p| mark(p, MarkKind::Captured)));
-            // The stone just played is among a suicide's stones, and already marked as a move.
             marks.extend(
                 played
                     .suicided

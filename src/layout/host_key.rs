@@ -238,6 +238,10 @@ fn legend_entries(key: &AnswerKey) -> Vec<LegendEntry> {
     if uses(|k| matches!(k, MarkKind::Move(_))) {
         entries.push(entry(None, MarkKind::Move(Color::Black), "legend_move"));
     }
+    // Drawn in the colour of the key's first suicide, as the diagram shows it.
+    if let Some(&suicide) = used.iter().find(|k| matches!(k, MarkKind::Suicide(_))) {
+        entries.push(entry(None, suicide, "legend_suicide"));
+    }
     if key.examples.iter().any(|a| a.figure.has_numbers()) {
         entries.push(LegendEntry {
             stone: None,

@@ -63,8 +63,17 @@ pub(super) fn draw_mark(g: &BoardGeometry, mark: Mark, on: Option<Color>, shapes
         color: contrast(on),
         dash: None,
     };
+    let cross = |r: f64, on: Option<Color>, shapes: &mut Vec<Shape>| {
+        for (dx, dy) in [(r, r), (r, -r)] {
+            shapes.push(Shape::Line {
+                from: c.offset(-dx, -dy),
+                to: c.offset(dx, dy),
+                stroke: ink(on),
+            });
+        }
+    };
     match mark.kind {
-        MarkKind::Move(mover) => {
+        MarkKind::Move(mover) | MarkKind::Suicide(mover) => {
             let color = on.unwrap_or_else(|| {
                 stone(g, mark.point, mover, shapes);
                 mover
@@ -75,22 +84,18 @@ pub(super) fn draw_mark(g: &BoardGeometry, mark: Mark, on: Option<Color>, shapes
                 fill: None,
                 stroke: Some(ink(Some(color))),
             });
-        }
-        MarkKind::Captured => {
-            let r = 0.24 * d;
-            for (dx, dy) in [(r, r), (r, -r)] {
-                shapes.push(Shape::Line {
-                    from: c.offset(-dx, -dy),
-                    to: c.offset(dx, dy),
-                    stroke: ink(on),
-                });
+            if matches!(mark.kind, MarkKind::Suicide(_)) {
+                // Played, then removed: the move's ring crossed by the removed stone's cross.
+                cross(0.3 * d, Some(color), shapes);
             }
         }
+        MarkKind::Captured => cross(0.24 * d, on, shapes),
         MarkKind::Liberty => {
-            let side = 0.36 * d;
-            shapes.push(Shape::Rect {
-                origin: c.offset(-side / 2.0, -side / 2.0),
-                size: Size::mm(side, side),
+            // A small open circle: the squares are the counted points', solid and open, and a
+            // liberty may share a key with them.
+            shapes.push(Shape::Circle {
+                center: c,
+                radius: Mm::new(0.17 * d),
                 fill: Some(Rgb::WHITE),
                 stroke: Some(Stroke {
                     width: Mm::new((0.06 * d).max(0.3)),
@@ -100,7 +105,8 @@ pub(super) fn draw_mark(g: &BoardGeometry, mark: Mark, on: Option<Color>, shapes
         }
         MarkKind::Illegal => {
             // A frame just outside the stone's reach, so whatever stands on the point (a stone
-            // or nothing) stays in full view; on a bare point, a small cross says "not here".
+            // or nothing) stays in full view, and a small cross in the ink that shows on it
+            // says "not here" whether the point is bare or taken.
             let side = 1.04 * d;
             shapes.push(Shape::Rect {
                 origin: c.offset(-side / 2.0, -side / 2.0),
@@ -108,16 +114,7 @@ pub(super) fn draw_mark(g: &BoardGeometry, mark: Mark, on: Option<Color>, shapes
                 fill: None,
                 stroke: Some(ink(None)),
             });
-            if on.is_none() {
-                let r = 0.16 * d;
-                for (dx, dy) in [(r, r), (r, -r)] {
-                    shapes.push(Shape::Line {
-                        from: c.offset(-dx, -dy),
-                        to: c.offset(dx, dy),
-                        stroke: ink(None),
-                    });
-                }
-            }
+            cross(0.16 * d, on, shapes);
         }
         MarkKind::Dead | MarkKind::Target => {
             // A triangle, as Go diagrams mark dead stones and the stones a problem is about
@@ -137,20 +134,19 @@ pub(super) fn draw_mark(g: &BoardGeometry, mark: Mark, on: Option<Color>, shapes
             }
         }
         MarkKind::Territory(owner) => {
-            // Smaller than a liberty's open square, and White's filled grey, so the two never
-            // look alike; small enough to sit inside a dead stone's triangle, whose point is
-            // counted too.
-            let side = 0.22 * d;
+            // Black's solid, White's open with a heavy outline: told apart on any black-and-
+            // white printer, as Go books mark territory.
+            let side = 0.24 * d;
             let (fill, outline) = match owner {
                 Color::Black => (Rgb::BLACK, Rgb::BLACK),
-                Color::White => (Rgb::GREY, Rgb::BLACK),
+                Color::White => (Rgb::WHITE, Rgb::BLACK),
             };
             shapes.push(Shape::Rect {
                 origin: c.offset(-side / 2.0, -side / 2.0),
                 size: Size::mm(side, side),
                 fill: Some(fill),
                 stroke: Some(Stroke {
-                    width: Mm::new((0.05 * d).max(0.25)),
+                    width: Mm::new((0.07 * d).max(0.3)),
                     color: outline,
                     dash: None,
                 }),

@@ -67,7 +67,7 @@ pub fn star_points(size: BoardSize) -> Vec<Point> {
 /// `marks`, coordinates; of all these, only what lies in the geometry's view.
 ///
 /// A `Move` mark on an empty point is drawn as a stone of its colour with a ring; on a stone, as
-/// a ring. `Captured` is a cross over the stone, `Liberty` a small open square, `Illegal` a
+/// a ring. `Captured` is a cross over the stone, `Liberty` a small open circle, `Illegal` a
 /// frame around the point as it stands (with a small cross when it is bare), `Dead` a triangle
 /// and `Territory` a small square in the owner's colour. No mark covers what stands on its point.
 pub fn draw(
@@ -113,7 +113,16 @@ pub fn stones_and_marks(
     for n in numbers.iter().filter(|n| geometry.shows(n.point)) {
         numbered_stone(geometry, *n, &mut shapes);
     }
+    // One mark per point: the lowest rank where a point is given two (see `MarkKind::rank`).
+    let mut shown: Vec<&Mark> = Vec::new();
     for mark in marks.iter().filter(|m| geometry.shows(m.point)) {
+        match shown.iter_mut().find(|m| m.point == mark.point) {
+            Some(kept) if mark.kind.rank() < kept.kind.rank() => *kept = mark,
+            Some(_) => {}
+            None => shown.push(mark),
+        }
+    }
+    for mark in shown {
         let on = board.and_then(|b| b.stone(mark.point)).or_else(|| {
             numbers
                 .iter()
@@ -399,6 +408,82 @@ mod tests {
                 }
             }
         }
+    }
+
+    fn marks_drawn(board: &Position, marks: &[Mark]) -> Vec<Shape> {
+        let style = Style::default().board.scaled(0.45);
+        let g = BoardGeometry::new(size(5), style, Pos::mm(0.0, 0.0));
+        stones_and_marks(&g, Some(board), marks, &[])
+    }
+
+    fn mark_at(col: u8, row: u8, kind: MarkKind) -> Mark {
+        Mark {
+            point: Point::new(col, row),
+            kind,
+        }
+    }
+
+    /// Marks that survive black-and-white printing, one per point: a dead stone's counted
+    /// point shows its triangle only; Black's and White's points differ in fill (solid, open),
+    /// not in a shade of grey; an illegal point keeps its cross when a stone stands on it; a
+    /// suicide's stone is ringed and crossed.
+    #[test]
+    fn one_mark_per_point_in_inks_a_mono_printer_keeps() {
+        let mut board = Position::empty(size(5));
+        board.put(Point::new(2, 2), Color::White);
+        // Dead and territory on one point: the triangle's three lines, no square.
+        let shapes = marks_drawn(
+            &board,
+            &[
+                mark_at(2, 2, MarkKind::Territory(Color::Black)),
+                mark_at(2, 2, MarkKind::Dead),
+            ],
+        );
+        let rects = shapes
+            .iter()
+            .filter(|s| matches!(s, Shape::Rect { .. }))
+            .count();
+        let lines = shapes
+            .iter()
+            .filter(|s| matches!(s, Shape::Line { .. }))
+            .count();
+        assert_eq!((rects, lines), (0, 3), "{shapes:?}");
+        // Territory: solid black and white-filled, both outlined in black.
+        let fills: Vec<Option<Rgb>> = marks_drawn(
+            &Position::empty(size(5)),
+            &[
+                mark_at(0, 0, MarkKind::Territory(Color::Black)),
+                mark_at(4, 4, MarkKind::Territory(Color::White)),
+            ],
+        )
+        .iter()
+        .filter_map(|s| match s {
+            Shape::Rect { fill, .. } => Some(*fill),
+            _ => None,
+        })
+        .collect();
+        assert_eq!(fills, [Some(Rgb::BLACK), Some(Rgb::WHITE)]);
+        // Illegal on a stone: the frame and a cross.
+        let shapes = marks_drawn(&board, &[mark_at(2, 2, MarkKind::Illegal)]);
+        let lines = shapes
+            .iter()
+            .filter(|s| matches!(s, Shape::Line { .. }))
+            .count();
+        assert_eq!(lines, 2, "{shapes:?}");
+        // Suicide on a bare point: the stone, its ring and a cross.
+        let shapes = marks_drawn(
+            &Position::empty(size(5)),
+            &[mark_at(1, 1, MarkKind::Suicide(Color::Black))],
+        );
+        let circles = shapes
+            .iter()
+            .filter(|s| matches!(s, Shape::Circle { .. }))
+            .count();
+        let lines = shapes
+            .iter()
+            .filter(|s| matches!(s, Shape::Line { .. }))
+            .count();
+        assert_eq!((circles, lines), (2, 2), "{shapes:?}");
     }
 
     #[test]

@@ -52,7 +52,10 @@ fn legend(kit: &Kit, key: &AnswerKey) -> String {
     let used = |wanted: fn(MarkKind) -> bool| figures().any(|f| f.mark_kinds().any(wanted));
     let mut parts = vec![w.get("key_legend_stones")];
     let entries: [(bool, &str); 7] = [
-        (used(|k| matches!(k, MarkKind::Move(_))), "key_legend_move"),
+        (
+            used(|k| matches!(k, MarkKind::Move(_) | MarkKind::Suicide(_))),
+            "key_legend_move",
+        ),
         (figures().any(Figure::has_numbers), "key_legend_numbered"),
         (
             used(|k| matches!(k, MarkKind::Captured | MarkKind::Dead)),
@@ -104,7 +107,7 @@ fn cell(panel: &Panel, p: Point) -> String {
     for kind in marks {
         c = match (kind, stone) {
             (MarkKind::Captured | MarkKind::Dead, Some(_)) => c.to_ascii_lowercase(),
-            (MarkKind::Move(_), None) => '*',
+            (MarkKind::Move(_) | MarkKind::Suicide(_), None) => '*',
             (MarkKind::Target, Some(Color::Black)) => '@',
             (MarkKind::Target, Some(Color::White)) => '#',
             (MarkKind::Liberty, None) => 'a',
