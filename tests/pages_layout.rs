@@ -879,3 +879,37 @@ fn long_positions_are_not_printed_in_words() {
         }
     }
 }
+
+/// A `legal` question's history is the question: the player's diagram numbers its moves, with
+/// the caption a Go book gives them (`Moves 1–2`, and `3 at 1` notes after it), and the host
+/// key's move lines carry no `(4 at B3)` tacked on, the notes being under its diagram.
+#[test]
+fn history_moves_are_numbered_on_the_players_diagram_with_a_caption() {
+    use libertykit::kit::Task;
+    for (name, kit, pack) in variants() {
+        let w = &kit.wording;
+        let with_history = kit
+            .examples
+            .iter()
+            .filter(|e| matches!(&e.task, Task::Legal { history, .. } if !history.is_empty()))
+            .count();
+        let one = w.fill("figure_move", &[("first", "1")]);
+        let many = w.fill("figure_moves", &[("first", "1"), ("last", "")]);
+        let captions = pack
+            .player_sheet
+            .pages
+            .iter()
+            .flat_map(page_texts)
+            .filter(|t| t == &one || t.starts_with(&format!("{one}:")) || t.starts_with(&many))
+            .count();
+        assert_eq!(captions, with_history, "{name}");
+        let tacked = pack
+            .host_key
+            .pages
+            .iter()
+            .flat_map(page_texts)
+            .filter(|t| t.contains(" at ") && t.trim_end().ends_with(')'))
+            .count();
+        assert_eq!(tacked, 0, "{name}: a note tacked onto a line");
+    }
+}

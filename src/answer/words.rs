@@ -2,7 +2,7 @@
 //! word, sign and separator comes from the kit's wording, so the answers follow its language;
 //! only points (`C3`, A–T without I in every language) and move numbers are written here.
 
-use super::{Answer, ExampleAnswer, MoveReport, Note};
+use super::{Answer, ExampleAnswer, Figure, MoveReport, Note, Panel};
 use crate::rules::reading::{Goal, Solution, Unreadable};
 use crate::rules::{Color, Move, Point, Score, Scoring};
 use crate::wording::Wording;
@@ -47,17 +47,78 @@ pub fn describe(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
     lines
 }
 
+/// The answer as the printed host key sets it beside its figure: [`describe`] without the notes
+/// on moves the numbers cannot show (`4 at B3`), which the key prints under the diagram as Go
+/// books do ([`figure_caption`]), not tacked onto a move's line.
+pub fn describe_beside_figure(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
+    let inline: Vec<String> = answer
+        .figure
+        .notes
+        .iter()
+        .map(|n| wording.fill("note_in_move", &[("note", &note_text(n, wording))]))
+        .collect();
+    let apart = history_notes(answer, wording);
+    describe(answer, wording)
+        .into_iter()
+        .filter(|line| Some(line) != apart.as_ref())
+        .map(|line| {
+            inline
+                .iter()
+                .find_map(|suffix| line.strip_suffix(suffix.as_str()))
+                .map_or_else(|| line.clone(), str::to_string)
+        })
+        .collect()
+}
+
+/// The caption under a figure's board of numbered moves (`Moves 1–4: 4 at B3`), or under the
+/// board the moves lead to (`After move 4`); `None` for a board of neither.
+pub fn figure_caption(figure: &Figure, panel: &Panel, wording: &Wording) -> Option<String> {
+    if let Some(n) = panel.after_move {
+        return Some(wording.fill("figure_after_move", &[("number", &n.to_string())]));
+    }
+    if panel.numbers.is_empty() {
+        return None;
+    }
+    let last = panel
+        .numbers
+        .iter()
+        .map(|n| n.number)
+        .chain(figure.notes.iter().map(Note::number))
+        .max()
+        .unwrap_or(1);
+    let caption = if last == 1 {
+        wording.fill("figure_move", &[("first", "1")])
+    } else {
+        wording.fill(
+            "figure_moves",
+            &[("first", "1"), ("last", &last.to_string())],
+        )
+    };
+    if figure.notes.is_empty() {
+        return Some(caption);
+    }
+    let notes: Vec<String> = figure.notes.iter().map(|n| note_text(n, wording)).collect();
+    Some(wording.fill(
+        "figure_caption_notes",
+        &[
+            ("caption", &caption),
+            ("notes", &notes.join(wording.get("note_separator"))),
+        ],
+    ))
+}
+
 /// The answer as a problem book's key prints it, one short cell among many: the first moves
-/// that work, the tempting tries named in one line, and the notes the diagram's numbers need.
-/// The lines themselves (the correct line, each refutation) are on the diagram and in
-/// [`describe`], which `libertykit key` prints; any other answer is [`describe`]'s.
+/// that work and the tempting tries named in one line; the notes the diagram's numbers need
+/// are its caption ([`figure_caption`]). The lines themselves (the correct line, each
+/// refutation) are on the diagram and in [`describe`], which `libertykit key` prints; any other
+/// answer is [`describe_beside_figure`]'s.
 pub fn describe_compact(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
     // A pass is a try too ("pass"), named as the moves are.
     let first_moves = |lines: &mut dyn Iterator<Item = Option<Move>>| {
         let named: Vec<String> = lines.flatten().map(|m| m.to_string()).collect();
         named.join(wording.get("point_separator"))
     };
-    let mut lines: Vec<String> = match &answer.answer {
+    let lines: Vec<String> = match &answer.answer {
         Answer::Solve {
             accepted,
             wrong,
@@ -96,9 +157,8 @@ pub fn describe_compact(answer: &ExampleAnswer, wording: &Wording) -> Vec<String
             }
             out
         }
-        _ => return describe(answer, wording),
+        _ => return describe_beside_figure(answer, wording),
     };
-    lines.extend(history_notes(answer, wording));
     lines
 }
 
@@ -147,7 +207,11 @@ pub fn giveaways(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
         phrases.push(sentence.line);
         phrases.extend(sentence.claim);
     }
-    phrases.extend(history_notes(answer, wording));
+    // A `legal` question's history is the question (the player's diagram numbers it, with
+    // these notes); a reading line's notes are the answer's.
+    if !matches!(answer.answer, Answer::Legal { .. }) {
+        phrases.extend(history_notes(answer, wording));
+    }
     // A problem book's key words them shorter ("Wrong: C19, A19"): those give it away too.
     for line in describe_compact(answer, wording) {
         if !phrases.contains(&line) {

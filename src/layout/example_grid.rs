@@ -149,14 +149,23 @@ pub fn add(
         let mut placed = Vec::new();
         let mut height: f64 = 0.0;
         let mut x = flow.left();
+        // The titles of a row stand on one line, under the row's tallest boards and captions.
+        let boards = row
+            .iter()
+            .map(|&i| laid[i].boards_height)
+            .fold(0.0, f64::max);
         for i in row {
             let cell = &mut laid[i];
+            let drop = boards - cell.boards_height;
+            let texts = std::mem::take(&mut cell.texts)
+                .into_iter()
+                .map(|s| s.moved(0.0, drop));
             let shapes: Vec<Shape> = std::mem::take(&mut cell.boards)
                 .into_iter()
-                .chain(std::mem::take(&mut cell.texts))
+                .chain(texts)
                 .map(|s| s.moved(x, 0.0))
                 .collect();
-            height = height.max(cell.height);
+            height = height.max(cell.height + drop);
             placed.push(shapes);
             x += cell.width + CELL_GAP;
         }

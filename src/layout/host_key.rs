@@ -141,7 +141,7 @@ fn answers(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
             }
             // A problem book's key is many short cells: the lines are on the diagrams.
             let words = match style.examples {
-                ExamplePrint::Session => answer::describe(answer, w),
+                ExamplePrint::Session => answer::describe_beside_figure(answer, w),
                 ExamplePrint::Book => answer::describe_compact(answer, w),
             };
             texts.extend(
@@ -155,9 +155,7 @@ fn answers(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
                 .panels
                 .iter()
                 .map(|panel| {
-                    let caption = panel
-                        .after_move
-                        .map(|n| w.fill("figure_after_move", &[("number", &n.to_string())]));
+                    let caption = answer::figure_caption(&answer.figure, panel, w);
                     (panel.clone(), caption)
                 })
                 .collect();

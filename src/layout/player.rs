@@ -3,8 +3,9 @@
 //! Nothing here may reveal an answer: examples carry no answer marks (only the dead stones a
 //! `score` question names) and a worked example is left to the host key.
 
-use crate::answer::{Mark, MarkKind, Panel};
+use crate::answer::{self, Figure, Mark, MarkKind, Panel, numbered_moves};
 use crate::kit::{Example, Kit, Physical, Task};
+use crate::wording::Wording;
 
 use super::board::{self, BoardGeometry};
 use super::counters;
@@ -264,7 +265,7 @@ fn examples(flow: &mut Flow, kit: &Kit, style: &Style) {
         .examples
         .iter()
         .map(|example| Cell {
-            panels: vec![(question_panel(example), None)],
+            panels: vec![question_panel(example, w)],
             view: example.view.as_ref().map(|(v, _)| *v),
             texts: example_texts(kit, example, style),
             answer_line: Some(w.get("answer_line").to_string()),
@@ -287,10 +288,29 @@ fn examples(flow: &mut Flow, kit: &Kit, style: &Style) {
     flow.set_running_head(None);
 }
 
-/// The position as players see it: no answer, only what the question needs: the stones agreed
-/// dead in a `score` example, marked so players know to remove them, and the chain a reading
-/// problem is about.
-fn question_panel(example: &Example) -> Panel {
+/// The position as players see it, with its caption: no answer, only what the question needs:
+/// the stones agreed dead in a `score` example, marked so players know to remove them, the
+/// chain a reading problem is about, and the moves a `legal` question's history plays,
+/// numbered on their stones with their caption (`Moves 1–2: 3 at 1`), as it is the question.
+fn question_panel(example: &Example, w: &Wording) -> (Panel, Option<String>) {
+    let (numbers, notes) = match &example.task {
+        Task::Legal { history, .. } => numbered_moves(&example.board, history),
+        _ => (Vec::new(), Vec::new()),
+    };
+    let panel = Panel {
+        numbers,
+        ..marked_position(example)
+    };
+    let figure = Figure {
+        panels: Vec::new(),
+        notes,
+    };
+    let caption = answer::figure_caption(&figure, &panel, w);
+    (panel, caption)
+}
+
+/// The example's position with the marks its question needs (no answer).
+fn marked_position(example: &Example) -> Panel {
     let marks = match &example.task {
         Task::Reading { group, .. } => example
             .board
