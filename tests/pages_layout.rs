@@ -830,22 +830,23 @@ fn the_player_sheet_has_a_name_line_and_an_answer_line_under_every_example() {
             });
             assert!(ruled, "{name}: no line after {key}");
         }
-        let answers = pack
-            .player_sheet
-            .pages
-            .iter()
-            .flat_map(|p| &p.shapes)
-            .filter(|s| text_of(s) == Some(w.get("answer_line")))
-            .count();
-        assert_eq!(answers, kit.examples.len(), "{name}");
-        let on_key = pack
-            .host_key
-            .pages
-            .iter()
-            .flat_map(|p| &p.shapes)
-            .filter(|s| text_of(s) == Some(w.get("answer_line")))
-            .count();
-        assert_eq!(on_key, 0, "{name}: answer lines on the key");
+        let answer_lines = |doc: &Document| {
+            doc.pages
+                .iter()
+                .flat_map(|p| &p.shapes)
+                .filter(|s| text_of(s) == Some(w.get("answer_line")))
+                .count()
+        };
+        assert_eq!(
+            answer_lines(&pack.player_sheet),
+            kit.examples.len(),
+            "{name}"
+        );
+        assert_eq!(
+            answer_lines(&pack.host_key),
+            0,
+            "{name}: answer lines on the key"
+        );
     }
 }
 
