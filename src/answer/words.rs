@@ -51,23 +51,19 @@ pub fn describe(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
 /// on moves the numbers cannot show (`4 at B3`), which the key prints under the diagram as Go
 /// books do ([`figure_caption`]), not tacked onto a move's line.
 pub fn describe_beside_figure(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
-    let inline: Vec<String> = answer
-        .figure
-        .notes
-        .iter()
-        .map(|n| wording.fill("note_in_move", &[("note", &note_text(n, wording))]))
-        .collect();
-    let apart = history_notes(answer, wording);
-    describe(answer, wording)
+    sentences(answer, wording, Notes::UnderFigure)
         .into_iter()
-        .filter(|line| Some(line) != apart.as_ref())
-        .map(|line| {
-            inline
-                .iter()
-                .find_map(|suffix| line.strip_suffix(suffix.as_str()))
-                .map_or_else(|| line.clone(), str::to_string)
-        })
+        .map(|s| s.line)
         .collect()
+}
+
+/// Where the notes on moves a figure's numbers cannot show are said.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Notes {
+    /// In the text: after a sequence's move, or in a line of their own (`libertykit key`).
+    InText,
+    /// Under the figure's diagram, as its caption (the printed key).
+    UnderFigure,
 }
 
 /// The caption under a figure's board of numbered moves (`Moves 1–4: 4 at B3`), or under the
@@ -244,6 +240,10 @@ fn sentence(wording: &Wording, key: &str, args: &[(&str, &str)]) -> Sentence {
 }
 
 fn answer_sentences(answer: &ExampleAnswer, wording: &Wording) -> Vec<Sentence> {
+    sentences(answer, wording, Notes::InText)
+}
+
+fn sentences(answer: &ExampleAnswer, wording: &Wording, notes: Notes) -> Vec<Sentence> {
     let stones = |n: usize| stones(n, wording);
     let list = |points: &[Point]| points_in(points, wording);
     let mover = answer.to_play.unwrap_or(Color::Black);
@@ -343,7 +343,7 @@ fn answer_sentences(answer: &ExampleAnswer, wording: &Wording) -> Vec<Sentence> 
         )],
         Answer::Sequence {
             moves, captures, ..
-        } => sequence_sentences(answer, moves, *captures, wording),
+        } => sequence_sentences(answer, moves, *captures, wording, notes),
         Answer::Score(s) => vec![score_line(s, wording)],
         Answer::Reading {
             goal,
@@ -526,6 +526,7 @@ fn sequence_sentences(
     moves: &[MoveReport],
     captures: [u32; 2],
     wording: &Wording,
+    notes: Notes,
 ) -> Vec<Sentence> {
     let stones = |n: usize| stones(n, wording);
     let list = |points: &[Point]| points_in(points, wording);
@@ -534,7 +535,10 @@ fn sequence_sentences(
         .iter()
         .map(|r| {
             // A move the numbers on the diagram cannot show says where it went.
-            let note = answer.figure.placement_note(r.number);
+            let note = answer
+                .figure
+                .placement_note(r.number)
+                .filter(|_| notes == Notes::InText);
             let key = if !r.suicided.is_empty() {
                 "answer_sequence_suicide"
             } else if r.captured.is_empty() {
