@@ -30,6 +30,9 @@ pub enum Command {
         /// or a font file's path.
         #[arg(long, value_name = "FONT")]
         font: Option<String>,
+        /// Check the pack as `build --large-print` lays it out.
+        #[arg(long)]
+        large_print: bool,
     },
     /// Show every example with its board and the answer the rules engine computed.
     ///
@@ -235,6 +238,10 @@ pub struct BuildArgs {
     /// or a font file's path.
     #[arg(long, value_name = "FONT")]
     pub font: Option<String>,
+    /// Large print, whatever the kit says: 14 pt text, larger diagrams and counters, heavier
+    /// lines (as `[kit] large_print = true`).
+    #[arg(long)]
+    pub large_print: bool,
 }
 
 /// `--ko`: the engine's repetition rules, as the command line spells them.

@@ -1,4 +1,4 @@
-//! Command-line flags end to end: `--paper` in any case, and the `completions` and `man`
+//! Command-line flags end to end: `--paper` in any case, `--large-print`, and the `completions` and `man`
 //! commands generated from clap's own definitions.
 
 mod common;
@@ -257,4 +257,67 @@ fn every_man_page_typesets_without_a_warning() {
             "{command:?}: {warnings}"
         );
     }
+}
+
+/// The font sizes (in points, from the SVG's millimetres) of the texts of a pack's page.
+fn text_sizes_pt(svg: &str) -> Vec<f64> {
+    svg.split("font-size=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next()?.parse::<f64>().ok())
+        .map(|mm| (mm * 72.0 / 25.4 * 10.0).round() / 10.0)
+        .collect()
+}
+
+/// `build --large-print` and `[kit] large_print = true` both set the pack in large print (the
+/// rules at 14 pt instead of 9.5), and `check --large-print` checks that pack.
+#[test]
+fn large_print_comes_from_the_flag_or_the_kit() {
+    let dir = fresh_dir("large-print");
+    let kit = seed_kit();
+    let source = fs::read_to_string(&kit).unwrap();
+    let in_kit = dir.join("large.toml");
+    fs::write(
+        &in_kit,
+        source.replacen("[kit]\n", "[kit]\nlarge_print = true\n", 1),
+    )
+    .unwrap();
+    let build = |kit: &Path, out: &str, flag: Option<&str>| {
+        let mut args = vec![
+            "build",
+            kit.to_str().unwrap(),
+            "--out",
+            out,
+            "--format",
+            "svg",
+        ];
+        args.extend(flag);
+        let out_put = Command::new(env!("CARGO_BIN_EXE_libertykit"))
+            .args(&args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out_put.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out_put.stderr)
+        );
+        text_sizes_pt(&fs::read_to_string(dir.join(out).join("player-sheet-1.svg")).unwrap())
+    };
+    let regular = build(&kit, "regular", None);
+    let flagged = build(&kit, "flagged", Some("--large-print"));
+    let written = build(&in_kit, "written", None);
+    assert!(regular.contains(&9.5), "{regular:?}");
+    for (how, sizes) in [
+        ("--large-print", &flagged),
+        ("large_print = true", &written),
+    ] {
+        assert!(sizes.contains(&14.0), "{how}: {sizes:?}");
+        assert!(!sizes.contains(&9.5), "{how}: {sizes:?}");
+    }
+    let check = Command::new(env!("CARGO_BIN_EXE_libertykit"))
+        .args(["check", kit.to_str().unwrap(), "--large-print"])
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(0));
 }

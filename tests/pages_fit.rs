@@ -527,19 +527,34 @@ fn counters_follow_the_kit() {
 
 #[test]
 fn a_counter_group_that_runs_onto_another_page_repeats_its_heading() {
-    // 81 of each on a 9x9 board: on A4 the white counters run onto a second page, which says
-    // whose they are.
-    let source = kit_source(9, "a4", "counters = 81\n");
-    let (all, sheet) = counters_of(&source);
-    assert_eq!((all.black, all.white), (81, 81));
-    assert!(all.pages >= 2);
-    let continued = sheet
-        .pages
-        .iter()
-        .flat_map(|p| &p.shapes)
-        .filter(|s| matches!(s, Shape::Text { text, .. } if text == "White · 81, continued"))
-        .count();
-    assert_eq!(continued, 1);
+    let continued = |sheet: &libertykit::layout::page::Document, heading: &str| {
+        sheet
+            .pages
+            .iter()
+            .flat_map(|p| &p.shapes)
+            .filter(|s| matches!(s, Shape::Text { text, .. } if text == heading))
+            .count()
+    };
+    // 81 of each on a 9x9 board: a block fits an A4 page, so the white one is not split after
+    // the black one but starts the next page.
+    let (all, sheet) = counters_of(&kit_source(
+        9,
+        "a4",
+        "counters = 81
+",
+    ));
+    assert_eq!((all.black, all.white, all.pages), (81, 81, 2));
+    assert_eq!(continued(&sheet, "White · 81, continued"), 0);
+    // 150 of each: taller than a page, the white block runs onto another page, which says whose
+    // counters they are.
+    let (all, sheet) = counters_of(&kit_source(
+        9,
+        "a4",
+        "counters = 150
+",
+    ));
+    assert_eq!((all.black, all.white), (150, 150));
+    assert_eq!(continued(&sheet, "White · 150, continued"), 1);
     // A 19x19 board's 361 of each (at 8.7 mm on letter) take more than a page, and every page
     // with counters of a colour says which (checked by `counters_of`).
     let source = kit_source(19, "letter", "counters = 361\n");

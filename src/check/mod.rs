@@ -35,18 +35,31 @@ pub struct Checked {
     pub fonts: &'static Typefaces,
 }
 
+/// What the command line chooses over the kit for printing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PrintChoices<'a> {
+    /// `--paper`: the paper, instead of the kit's.
+    pub paper: Option<Paper>,
+    /// `--font`: an installed family or a font file's path (relative to the working folder).
+    pub font: Option<&'a str>,
+    /// `--large-print`: large print, whatever the kit says.
+    pub large_print: bool,
+}
+
 /// Loads a kit and applies every check: its content, its stated keys against the engine,
 /// whether its font is found, whether its board fits the paper (`paper` when the command line
-/// overrides the kit's), and whether the fonts can show every printed character. `font`, from
-/// `--font`, overrides the kit's (a path in it is relative to the working folder).
+/// overrides the kit's), and whether the fonts can show every printed character, each with the
+/// command line's `choices` applied.
 pub fn check_source(
     source: &Source,
-    paper: Option<Paper>,
-    font: Option<&str>,
+    choices: PrintChoices<'_>,
 ) -> Result<Checked, Vec<Diagnostic>> {
     let (mut kit, key) = check_answers(source)?;
-    let fonts = fonts_for(&kit, source, font).map_err(|d| vec![d])?;
-    let from = match paper {
+    let fonts = fonts_for(&kit, source, choices.font).map_err(|d| vec![d])?;
+    if choices.large_print {
+        kit.physical = kit.physical.in_large_print();
+    }
+    let from = match choices.paper {
         Some(paper) => {
             kit.paper = paper;
             PaperFrom::Flag

@@ -258,6 +258,9 @@ fn physical(cx: &mut TomlReader<'_>, raw: &RawKit) -> Physical {
     if let Some(i) = &raw.ink_saving {
         physical.ink_saving = *i.get_ref();
     }
+    if raw.large_print.as_ref().is_some_and(|l| *l.get_ref()) {
+        physical = physical.in_large_print();
+    }
     physical
 }
 

@@ -44,6 +44,9 @@ pub struct Physical {
     pub counter_mm: f64,
     /// Draw black counters as outlines to save ink.
     pub ink_saving: bool,
+    /// Set for readers at arm's length: body text of 14 pt, larger diagrams and counters,
+    /// heavier lines (`[kit] large_print`, `build --large-print`).
+    pub large_print: bool,
     /// Who chose the spacing: a `spacing_mm` the author set must fit the paper as it is;
     /// otherwise the board is drawn at full size when it fits, else as large as fits.
     pub spacing_set_by: SetBy,
@@ -69,8 +72,33 @@ impl Default for Physical {
             spacing_y_mm: 23.7,
             counter_mm: 20.0,
             ink_saving: false,
+            large_print: false,
             spacing_set_by: SetBy::Default,
             counter_set_by: SetBy::Default,
+        }
+    }
+}
+
+impl Physical {
+    /// The counter a large-print kit gets by default on a real board: as wide as the grid
+    /// allows with a millimetre to spare, as real stones are (22 mm on 22 mm).
+    pub const LARGE_PRINT_COUNTER_MM: f64 = 21.0;
+
+    /// These sizes in large print: the default counter grows to
+    /// [`Physical::LARGE_PRINT_COUNTER_MM`] (or a millimetre under a narrower grid); an
+    /// author's `counter_mm` is kept.
+    pub fn in_large_print(self) -> Physical {
+        let grid = self.spacing_x_mm.min(self.spacing_y_mm);
+        let counter_mm = match self.counter_set_by {
+            SetBy::Default => self
+                .counter_mm
+                .max(Self::LARGE_PRINT_COUNTER_MM.min(grid - 1.0)),
+            SetBy::Author => self.counter_mm,
+        };
+        Physical {
+            large_print: true,
+            counter_mm,
+            ..self
         }
     }
 }

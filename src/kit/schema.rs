@@ -30,6 +30,7 @@ pub const KIT_KEYS: &[&str] = &[
     "record_numbered",
     "counters",
     "position_words",
+    "large_print",
 ];
 
 /// Keys `[kit]` must have.
@@ -70,6 +71,8 @@ pub struct RawKit {
     pub counters: Option<Spanned<RawCounters>>,
     /// Print each example's position in words under its diagram (always, or never).
     pub position_words: Option<Spanned<bool>>,
+    /// Print in large type, with larger diagrams and counters.
+    pub large_print: Option<Spanned<bool>>,
     /// A font family installed on the system, or a font file's path relative to the kit.
     pub font: Option<Spanned<String>>,
     /// The language of the printed wording, e.g. `"fr"`.
@@ -124,6 +127,7 @@ impl RawKit {
         let record_numbered = r.one("record_numbered", value::boolean);
         let counters = r.one("counters", RawCounters::read);
         let position_words = r.one("position_words", value::boolean);
+        let large_print = r.one("large_print", value::boolean);
         let font = r.one("font", text);
         let language = r.one("language", text);
         problems.append(&mut r.problems);
@@ -139,6 +143,7 @@ impl RawKit {
             record_numbered,
             counters,
             position_words,
+            large_print,
             font,
             language,
         })

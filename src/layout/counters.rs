@@ -3,8 +3,9 @@
 //! The kit's `counters` says how many: `"none"` (real stones: no counter pages), a number per
 //! colour, or by default enough for a game (`Counters::per_colour`: 25 on 5x5 as the seed
 //! asks, 42 on 9x9, none above 13x13). Each colour's block is as many columns wide as the
-//! board (a 5x5 block for 25), or as many as fit the page. A colour's block that runs onto
-//! another page repeats its heading there, marked as continued.
+//! board (a 5x5 block for 25), or as many as fit the page. A block that fits a page is kept
+//! on one; a longer one runs onto another page and repeats its heading there, marked as
+//! continued.
 
 use crate::kit::Kit;
 use crate::rules::Color;
@@ -43,6 +44,13 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
             Color::White => "counters_white",
         };
         let heading = w.fill(key, &[("count", &count.to_string())]);
+        // A block that fits a page is never split: it starts the next page instead (the
+        // black block follows the page's heading, so only a block too tall for any page splits).
+        let block_height =
+            style.line_height(style.body_pt) + 1.0 + count.div_ceil(columns) as f64 * cell;
+        if block_height <= flow.page_height() {
+            flow.ensure(block_height);
+        }
         flow.heading(&heading, style.body_pt, cell);
         flow.skip(1.0);
         let mut left = count;

@@ -55,12 +55,53 @@ pub fn base_style(style: &Style, view: Option<View>) -> BoardStyle {
     }
 }
 
-/// The style and extent of one board of a cell showing `view`, as large as the examples are
-/// drawn and at most `max_width` wide.
-fn diagram(kit: &Kit, style: &Style, view: Option<View>, max_width: f64) -> (BoardStyle, Size) {
+/// The style and extent of one board of a cell showing `view`, at `scale` of its base board
+/// and at most `max_width` wide.
+fn diagram(
+    kit: &Kit,
+    style: &Style,
+    view: Option<View>,
+    scale: f64,
+    max_width: f64,
+) -> (BoardStyle, Size) {
     let base = base_style(style, view);
-    let drawn = fitted_view_style(kit.size, view, &base, style.example_scale, max_width);
+    let drawn = fitted_view_style(kit.size, view, &base, scale, max_width);
     (drawn, BoardGeometry::view_extent(kit.size, view, &drawn))
+}
+
+/// The diagrams of `cells`, as large as the examples are drawn; in large print no larger than
+/// keeps two to a row where regular print sets two or more, so that a 9x9 example does not
+/// take a page of its own (the step between tries is a fortieth of a real board).
+fn diagrams(kit: &Kit, style: &Style, cells: &[Cell], width: f64) -> Vec<(BoardStyle, Size)> {
+    let at = |scale: f64| -> Vec<(BoardStyle, Size)> {
+        cells
+            .iter()
+            .map(|cell| diagram(kit, style, cell.view, scale, width))
+            .collect()
+    };
+    let regular = style.examples.scale();
+    let mut scale = style.example_scale;
+    let mut drawn = at(scale);
+    if scale <= regular {
+        return drawn;
+    }
+    // Two to a row (or one, when regular print sets one or there is one).
+    let wanted = columns(&at(regular), width).min(cells.len()).min(2);
+    while columns(&drawn, width) < wanted && scale > regular {
+        scale = (scale - 0.025).max(regular);
+        drawn = at(scale);
+    }
+    drawn
+}
+
+/// How many cells of `diagrams` stand side by side across `width`: as many as the narrowest
+/// cell allows.
+fn columns(diagrams: &[(BoardStyle, Size)], width: f64) -> usize {
+    let narrowest = diagrams
+        .iter()
+        .map(|(_, extent)| extent.width.get().max(MIN_CELL_WIDTH))
+        .fold(f64::INFINITY, f64::min);
+    (((width + CELL_GAP) / (narrowest + CELL_GAP)).floor() as usize).max(1)
 }
 
 /// Places `cells` row by row under the current position of `flow`, after `heading` if any.
@@ -78,15 +119,8 @@ pub fn add(
         return;
     }
     let full_width = flow.width();
-    let diagrams: Vec<(BoardStyle, Size)> = cells
-        .iter()
-        .map(|cell| diagram(kit, style, cell.view, full_width))
-        .collect();
-    let narrowest = diagrams
-        .iter()
-        .map(|(_, extent)| extent.width.get().max(MIN_CELL_WIDTH))
-        .fold(f64::INFINITY, f64::min);
-    let columns = (((full_width + CELL_GAP) / (narrowest + CELL_GAP)).floor() as usize).max(1);
+    let diagrams = diagrams(kit, style, cells, full_width);
+    let columns = columns(&diagrams, full_width);
     let column_width = (full_width - CELL_GAP * (columns as f64 - 1.0)) / columns as f64;
     // Columns each board of a cell needs: one, unless its region is drawn wider than a column.
     let per_board = |extent: &Size| {
@@ -188,8 +222,9 @@ pub fn add(
 /// with its page.
 const SQUEEZE: f64 = 0.85;
 
-/// Lays the cells of `row` out again with smaller diagrams (down to [`SQUEEZE`] of their size)
-/// when that keeps the row on the current page, which it would otherwise leave for the next.
+/// Lays the cells of `row` out again with smaller diagrams (down to [`SQUEEZE`] of their size,
+/// or in large print to regular print's size) when that keeps the row on the current page,
+/// which it would otherwise leave for the next.
 fn squeeze_to_fit(
     flow: &Flow,
     kit: &Kit,
@@ -200,11 +235,13 @@ fn squeeze_to_fit(
     laid: &mut [LaidCell],
 ) {
     let room = flow.bottom() - flow.y();
-    let height = |laid: &[LaidCell]| row.iter().map(|&i| laid[i].height).fold(0.0, f64::max);
-    if height(laid) <= room + 1e-9 || flow.at_page_top() {
+    if row_height(row.iter().map(|&i| &laid[i])) <= room + 1e-9 || flow.at_page_top() {
         return;
     }
-    for factor in [0.95, 0.9, SQUEEZE] {
+    // Large print may go further, down to regular print's size.
+    let regular = style.examples.scale() / style.example_scale;
+    let deepest = [regular].into_iter().filter(|&f| f < SQUEEZE);
+    for factor in [0.95, 0.9, SQUEEZE].into_iter().chain(deepest) {
         let smaller: Vec<LaidCell> = row
             .iter()
             .map(|&i| {
@@ -212,13 +249,22 @@ fn squeeze_to_fit(
                 lay_out(kit, style, &cells[i], &drawn, laid[i].width)
             })
             .collect();
-        if smaller.iter().map(|l| l.height).fold(0.0, f64::max) <= room + 1e-9 {
+        if row_height(smaller.iter()) <= room + 1e-9 {
             for (&i, cell) in row.iter().zip(smaller) {
                 laid[i] = cell;
             }
             return;
         }
     }
+}
+
+/// The height of a row of laid-out cells, its titles standing on one line under the tallest
+/// boards (as [`add`] places them).
+fn row_height<'a>(cells: impl Iterator<Item = &'a LaidCell> + Clone) -> f64 {
+    let boards = cells.clone().map(|c| c.boards_height).fold(0.0, f64::max);
+    cells
+        .map(|c| c.height + boards - c.boards_height)
+        .fold(0.0, f64::max)
 }
 
 /// One cell laid out with its top left at the origin.
@@ -293,7 +339,7 @@ fn lay_out(kit: &Kit, style: &Style, cell: &Cell, drawn: &BoardStyle, width: f64
 /// A label and a line to write on after it, to `width`: its shapes and height. The line stands
 /// on the label's baseline, a handwriting's height under the text above.
 pub fn ruled_line(style: &Style, label: &str, at: Pos, width: f64) -> (Vec<Shape>, f64) {
-    ruled_line_of(style, label, at, width, WRITING_HEIGHT)
+    ruled_line_of(style, label, at, width, style.writing_line)
 }
 
 /// [`ruled_line`] `height` tall.
@@ -326,9 +372,6 @@ pub fn ruled_line_of(
     (shapes, height)
 }
 
-/// Height of a line to write on: room for a child's handwriting over it.
-pub const WRITING_HEIGHT: f64 = 9.0;
-
 /// Places a cell taller than a page: its boards as one block, then its text line by line, on
 /// as many pages as it takes (each line where the flow has room for it, never below the
 /// footer's top).
@@ -345,7 +388,7 @@ fn flow_tall(flow: &mut Flow, style: &Style, cell: &Cell, laid: &mut LaidCell) {
         flow.text_in(text, *font, style.body_pt, x, laid.width);
     }
     if let Some(label) = &cell.answer_line {
-        flow.ensure(WRITING_HEIGHT);
+        flow.ensure(style.writing_line);
         let (line, h) = ruled_line(style, label, Pos::mm(x, flow.y()), laid.width);
         flow.place(h, line);
     }

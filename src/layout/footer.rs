@@ -109,7 +109,7 @@ fn foot(page: &Page, text: &FootText<'_>, right_text: &str, style: &Style) -> Ve
     ));
 
     // Calibration bar: 100 mm with ticks every 10 mm, its label wrapped beside it.
-    let bar_y = baseline - Mm::new(6.0);
+    let bar_y = baseline - Mm::new(style.bar_rise);
     let bar = Stroke {
         width: Mm::new(style.calibration_line),
         color: Rgb::BLACK,
@@ -177,11 +177,11 @@ pub fn overflows(kit: &Kit, style: &Style, printing_notes: &[&'static str]) -> V
     let line = style.line_height(style.small_pt);
     let note_width = width - 2.0 * style.margin;
     let label_width = note_width - style.calibration_mm - 3.0;
-    // The note ends 3.5 mm above the bar, which is 6 mm above the footer line (see `foot`),
-    // and must stay inside the band. The label is centred on the bar, 0.6 mm up: its lower
-    // half must stay above the footer line's capitals.
-    let note_most = ((style.footer_band - 9.5) / line + 1e-9).floor() as usize;
-    let label_room = 2.0 * (6.0 - cap_height_mm(style.small_pt) + 0.6);
+    // The note ends 3.5 mm above the bar, which is `bar_rise` above the footer line (see
+    // `foot`), and must stay inside the band. The label is centred on the bar, 0.6 mm up: its
+    // lower half must stay above the footer line's capitals.
+    let note_most = ((style.footer_band - style.bar_rise - 3.5) / line + 1e-9).floor() as usize;
+    let label_room = 2.0 * (style.bar_rise - cap_height_mm(style.small_pt) + 0.6);
     let label_most = (label_room / line + 1e-9).floor() as usize;
     let w = &kit.wording;
     printing_notes

@@ -21,7 +21,7 @@ use super::geom::Pos;
 use super::page::Font;
 use super::prompt;
 use super::rules_text;
-use super::style::{ExamplePrint, Style, cap_height_mm};
+use super::style::{ExamplePrint, PrintSize, Style, cap_height_mm};
 
 /// Lays out the host key's pages.
 pub fn add_pages(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
@@ -278,8 +278,12 @@ fn legend_entries(key: &AnswerKey) -> Vec<LegendEntry> {
 /// the diagrams.
 fn legend(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
     let w = &kit.wording;
-    // A stone this size, on a one-point board whose only point is its centre.
-    let d = 4.5;
+    // A stone this size, on a one-point board whose only point is its centre; in large print
+    // large enough that its move number stands at 11 pt, as the diagrams' coordinates do.
+    let d = match style.print {
+        PrintSize::Regular => 4.5,
+        PrintSize::Large => 8.5,
+    };
     let mut legend_style = style.board.scaled(d / style.board.stone);
     legend_style.stone = d;
     let Ok(size) = BoardSize::new(2) else {

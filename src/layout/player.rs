@@ -99,17 +99,15 @@ fn name_fields(flow: &mut Flow, kit: &Kit, style: &Style) {
             kit.wording.get(key),
             Pos::mm(x, flow.y()),
             width,
-            NAME_LINE_HEIGHT,
+            style.name_line,
         );
         shapes.extend(field);
         x += width + gap;
     }
-    flow.place(NAME_LINE_HEIGHT, shapes);
+    flow.place(style.name_line, shapes);
+    // What follows is read, not written on: a little air keeps it off the lines.
+    flow.skip(style.paragraph_gap);
 }
-
-/// Height of the name line: a little less than an answer line, since a name is written once
-/// and the first page must still hold the rules and a full-size 5x5 board on Letter.
-const NAME_LINE_HEIGHT: f64 = 7.0;
 
 /// The share of a page's content area left blank above which a page counts as mostly empty.
 pub const MOSTLY_EMPTY: f64 = 0.5;

@@ -30,23 +30,77 @@ pub struct BoardStyle {
     /// Gap between a stone's edge and the coordinate labels: a hairline, so the labels stand
     /// about half a cell off the grid as in Go books, not a cell.
     pub coord_gap: f64,
+    /// The type size of the pack it is printed in: the least coordinate size and line widths
+    /// a scaled-down diagram keeps.
+    pub print: PrintSize,
     /// The fonts its labels and numbers are measured in.
     pub fonts: &'static Typefaces,
+}
+
+/// The type size a pack is set in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PrintSize {
+    /// Book sizes: body text of 9.5 pt, diagram coordinates of at least 7 pt.
+    Regular,
+    /// For children, beginners reading at arm's length and older players: body text of 14 pt,
+    /// diagram coordinates of at least 11 pt, examples drawn a quarter larger, heavier lines.
+    Large,
+}
+
+impl PrintSize {
+    /// The print size `physical` asks for.
+    pub fn of(physical: &Physical) -> PrintSize {
+        if physical.large_print {
+            PrintSize::Large
+        } else {
+            PrintSize::Regular
+        }
+    }
+
+    /// The smallest coordinate labels a diagram keeps, however small it is drawn.
+    pub fn least_coord_pt(self) -> f64 {
+        match self {
+            PrintSize::Regular => 7.0,
+            PrintSize::Large => 11.0,
+        }
+    }
+
+    /// How much heavier than a regular pack's its lines are drawn.
+    fn line_weight(self) -> f64 {
+        match self {
+            PrintSize::Regular => 1.0,
+            PrintSize::Large => 1.5,
+        }
+    }
+
+    /// How much larger than a regular pack's its example diagrams are drawn.
+    fn example_factor(self) -> f64 {
+        match self {
+            PrintSize::Regular => 1.0,
+            PrintSize::Large => 1.25,
+        }
+    }
 }
 
 impl BoardStyle {
     /// A real board at the kit's physical spacing and counter size (100% scale).
     pub fn full_size(physical: &Physical, fonts: &'static Typefaces) -> BoardStyle {
+        let print = PrintSize::of(physical);
+        let weight = print.line_weight();
         BoardStyle {
             spacing_x: physical.spacing_x_mm,
             spacing_y: physical.spacing_y_mm,
             stone: physical.counter_mm,
-            inner_line: 0.35,
-            edge_line: 0.8,
-            star_radius: 1.2,
-            stone_outline: 0.5,
-            coord_pt: 11.0,
+            inner_line: 0.35 * weight,
+            edge_line: 0.8 * weight,
+            star_radius: 1.2 * weight.sqrt(),
+            stone_outline: 0.5 * weight,
+            coord_pt: match print {
+                PrintSize::Regular => 11.0,
+                PrintSize::Large => 13.0,
+            },
             coord_gap: 1.5,
+            print,
             fonts,
         }
     }
@@ -54,16 +108,18 @@ impl BoardStyle {
     /// The same board drawn at `factor` of its size (for example diagrams); lines and labels
     /// shrink less than the grid so they stay legible.
     pub fn scaled(self, factor: f64) -> BoardStyle {
+        let weight = self.print.line_weight();
         BoardStyle {
             spacing_x: self.spacing_x * factor,
             spacing_y: self.spacing_y * factor,
             stone: self.stone * factor,
-            inner_line: (self.inner_line * factor).max(0.2),
-            edge_line: (self.edge_line * factor).max(0.45),
+            inner_line: (self.inner_line * factor).max(0.2 * weight),
+            edge_line: (self.edge_line * factor).max(0.45 * weight),
             star_radius: (self.star_radius * factor).max(0.6),
-            stone_outline: (self.stone_outline * factor).max(0.3),
-            coord_pt: (self.coord_pt * factor).max(7.0),
+            stone_outline: (self.stone_outline * factor).max(0.3 * weight),
+            coord_pt: (self.coord_pt * factor).max(self.print.least_coord_pt()),
             coord_gap: (self.coord_gap * factor).max(0.6),
+            print: self.print,
             fonts: self.fonts,
         }
     }
@@ -119,6 +175,17 @@ pub struct Style {
     pub calibration_mm: f64,
     /// Width of the calibration bar.
     pub calibration_line: f64,
+    /// Height of the calibration bar above the footer's baseline: room for its label's lines
+    /// centred on it, clear of the footer's capitals.
+    pub bar_rise: f64,
+    /// Regular or large print (every size above follows it).
+    pub print: PrintSize,
+    /// Height of the name, partner and date line at the top of the player sheet: a little less
+    /// than an answer line, since a name is written once and the first page must still hold
+    /// the rules and a full-size 5x5 board on Letter.
+    pub name_line: f64,
+    /// Height of a ruled line to write an answer on: room for a child's handwriting over it.
+    pub writing_line: f64,
     /// The fonts text is measured in.
     pub fonts: &'static Typefaces,
 }
@@ -126,7 +193,7 @@ pub struct Style {
 impl Style {
     /// The style for a kit's physical sizes: the full-size board at 100% scale, text in `fonts`.
     pub fn for_physical(physical: &Physical, fonts: &'static Typefaces) -> Style {
-        Style {
+        let regular = Style {
             board: BoardStyle::full_size(physical, fonts),
             example_scale: ExamplePrint::Session.scale(),
             examples: ExamplePrint::Session,
@@ -147,7 +214,39 @@ impl Style {
             ink_saving: physical.ink_saving,
             calibration_mm: 100.0,
             calibration_line: 0.4,
+            bar_rise: 6.0,
+            print: PrintSize::Regular,
+            name_line: 7.0,
+            writing_line: 9.0,
             fonts,
+        };
+        match PrintSize::of(physical) {
+            PrintSize::Regular => regular,
+            PrintSize::Large => regular.in_large_print(),
+        }
+    }
+
+    /// This style in large print: text of at least 14 pt (10 pt at the foot), room to write in
+    /// that size, heavier lines; the board is `BoardStyle::full_size`'s large one.
+    fn in_large_print(self) -> Style {
+        let weight = PrintSize::Large.line_weight();
+        Style {
+            example_scale: self.examples.scale() * PrintSize::Large.example_factor(),
+            footer_band: 24.0,
+            title_pt: 24.0,
+            heading_pt: 16.0,
+            body_pt: 14.0,
+            small_pt: 10.0,
+            paragraph_gap: 2.4,
+            section_gap: 4.5,
+            table_row: 11.0,
+            thin_line: self.thin_line * weight,
+            calibration_line: self.calibration_line * weight,
+            bar_rise: 8.5,
+            print: PrintSize::Large,
+            name_line: 10.0,
+            writing_line: 12.0,
+            ..self
         }
     }
 
@@ -196,7 +295,7 @@ impl Style {
     /// This style with examples printed as `examples` says.
     pub fn with_examples(self, examples: ExamplePrint) -> Style {
         Style {
-            example_scale: examples.scale(),
+            example_scale: examples.scale() * self.print.example_factor(),
             examples,
             ..self
         }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
 use crate::answer::AnswerKey;
-use crate::check::{Checked, check_answers, check_source};
+use crate::check::{Checked, PrintChoices, check_answers, check_source};
 use crate::diag::Source;
 use crate::kit::Kit;
 
@@ -28,7 +28,7 @@ pub fn read_answered_kit(
 /// on, but make the command fail with exit 2.
 pub fn run(
     kits: &[PathBuf],
-    font: Option<&str>,
+    choices: PrintChoices<'_>,
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
     let mut unreadable = 0;
@@ -44,7 +44,7 @@ pub fn run(
                 continue;
             }
         };
-        match check_source(&source, None, font) {
+        match check_source(&source, choices) {
             Ok(Checked { kit, .. }) => writeln!(
                 console.out,
                 "ok  {shown}: {} {}, fingerprint {}",

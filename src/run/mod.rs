@@ -18,6 +18,7 @@ use std::fmt;
 use std::io::Write;
 use std::path::Path;
 
+use crate::check::PrintChoices;
 use crate::cli::{Cli, Command};
 
 pub use build::finish_pack_switch;
@@ -139,7 +140,18 @@ impl<W: Write> Write for Pipe<W> {
 /// Runs the parsed command line.
 pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
     match cli.command {
-        Command::Check { kits, font } => check::run(&kits, font.as_deref(), console),
+        Command::Check {
+            kits,
+            font,
+            large_print,
+        } => {
+            let choices = PrintChoices {
+                paper: None,
+                font: font.as_deref(),
+                large_print,
+            };
+            check::run(&kits, choices, console)
+        }
         Command::Key { kit, format } => key::run(&kit, format, console),
         Command::Build { args, watch } => {
             let build = if watch { watch::run } else { build::run };

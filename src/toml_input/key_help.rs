@@ -10,6 +10,7 @@ pub fn written_example(key: &str) -> &'static str {
         "spacing_mm" => "spacing_mm = [22.0, 23.7]",
         "counter_mm" => "counter_mm = 20.0",
         "ink_saving" => "ink_saving = true",
+        "large_print" => "large_print = true",
         "worked_example" => "worked_example = 1",
         "record_numbered" => "record_numbered = true",
         "counters" => "counters = 40",

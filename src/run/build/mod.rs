@@ -35,6 +35,7 @@ use self::staged_write::{Links, open_folder, refuse_link, switch_folder};
 use super::files::lock_folder;
 use super::switch::finish_interrupted;
 use super::{Console, Failure, Outcome, output_error};
+use crate::check::PrintChoices;
 use crate::cli::{BuildArgs, PackFormat};
 use crate::export::index::{IndexedKit, write_index};
 use crate::export::pdf::merge::merge_pdfs;
@@ -57,12 +58,16 @@ pub fn run(args: &BuildArgs, console: &mut Console<'_>) -> Result<Outcome, Failu
     }
     // Usage problems first, so that a refused command line reads no kit.
     let folders = pack_folders(&args.kits, args.out.as_deref())?;
-    let paper = args.paper.map(Paper::from);
+    let choices = PrintChoices {
+        paper: args.paper.map(Paper::from),
+        font: args.font.as_deref(),
+        large_print: args.large_print,
+    };
     // Every kit is checked, and all their problems reported, before anything is written.
     let mut rendered = Vec::new();
     let mut failed = false;
     for kit_path in &args.kits {
-        match render(kit_path, paper, &args.format, args.font.as_deref())? {
+        match render(kit_path, choices, &args.format)? {
             Ok(kit) => rendered.push(kit),
             Err((source, diagnostics)) => {
                 write!(console.err, "{}", source.render_all(&diagnostics)).map_err(output_error)?;

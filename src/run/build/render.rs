@@ -4,13 +4,12 @@
 use std::path::{Path, PathBuf};
 
 use super::pack_files::{Document, PackFile};
-use crate::check::{Checked, check_source};
+use crate::check::{Checked, PrintChoices, check_source};
 use crate::cli::PackFormat;
 use crate::diag::{Diagnostic, Source};
 use crate::export::html::write_html;
 use crate::export::pdf::write_pdf;
 use crate::export::svg::write_svg;
-use crate::kit::Paper;
 use crate::run::firewall::answer_leaks;
 use crate::run::{Failure, KIT_LIMIT, read_text};
 
@@ -70,16 +69,15 @@ pub type Rendering = Result<Rendered, (Source, Vec<Diagnostic>)>;
 /// kit's source and problems.
 pub fn render(
     kit_path: &Path,
-    paper: Option<Paper>,
+    choices: PrintChoices<'_>,
     formats: &[PackFormat],
-    font: Option<&str>,
 ) -> Result<Rendering, Failure> {
     let source = Source::new(
         kit_path.display().to_string(),
         read_text(kit_path, KIT_LIMIT)?,
     );
     // Exactly `check`'s checks, except that the fit is judged on the paper actually used.
-    let (pack, kit) = match check_source(&source, paper, font) {
+    let (pack, kit) = match check_source(&source, choices) {
         Ok(Checked { kit, key, fonts }) => {
             let pack = crate::layout::pack(&kit, &key, fonts);
             // No answer on a player page, by any path: read off the pages as laid out.
