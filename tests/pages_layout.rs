@@ -227,15 +227,61 @@ fn style_of(kit: &Kit) -> Style {
     Style::for_physical(&kit.physical, libertykit::typeface::bundled())
 }
 
-/// Pages of the player sheet before the counters.
-fn content_pages<'a>(kit: &Kit, doc: &'a Document) -> &'a [Page] {
+/// The index of the player sheet's first counter page (the page count when there is none).
+fn first_counter_page(kit: &Kit, doc: &Document) -> usize {
     let counters = kit.wording.get("counters_heading");
-    let first = doc
-        .pages
+    doc.pages
         .iter()
         .position(|p| p.shapes.iter().any(|s| text_of(s) == Some(counters)))
-        .unwrap_or(doc.pages.len());
-    &doc.pages[..first]
+        .unwrap_or(doc.pages.len())
+}
+
+/// Whether `page` is the blank page that puts the counters on a sheet of their own.
+fn is_blank_before_counters(kit: &Kit, page: &Page) -> bool {
+    let note = kit.wording.get("blank_before_counters");
+    page.paragraphs().iter().any(|p| p.replace('\n', " ") == note)
+}
+
+/// Pages of the player sheet before the counters (and before the blank page ahead of them).
+fn content_pages<'a>(kit: &Kit, doc: &'a Document) -> &'a [Page] {
+    let first = first_counter_page(kit, doc);
+    match first.checked_sub(1) {
+        Some(blank) if is_blank_before_counters(kit, &doc.pages[blank]) => &doc.pages[..blank],
+        _ => &doc.pages[..first],
+    }
+}
+
+/// Printed on both sides, the counters never stand on the back of a page to read: they start
+/// on an odd page, after a blank page that says why when the content ends on an odd one; a
+/// pack without counters has no blank page.
+#[test]
+fn counters_start_on_a_sheet_of_their_own() {
+    for (name, kit, pack) in variants() {
+        let doc = &pack.player_sheet;
+        let first = first_counter_page(&kit, doc);
+        let blanks = doc
+            .pages
+            .iter()
+            .filter(|p| is_blank_before_counters(&kit, p))
+            .count();
+        if first == doc.pages.len() {
+            assert_eq!(blanks, 0, "{name}: a blank page without counters");
+            continue;
+        }
+        assert_eq!(first % 2, 0, "{name}: counters start on page {}", first + 1);
+        let reading = content_pages(&kit, doc).len();
+        assert_eq!(blanks, first - reading, "{name}");
+        assert!(blanks <= 1, "{name}");
+        if blanks == 1 {
+            // The blank page holds its note and the foot, nothing else.
+            let style = style_of(&kit);
+            let shapes = content(&doc.pages[first - 1], &style);
+            assert!(shapes.iter().all(|s| text_of(s).is_some()), "{name}");
+            let note = kit.wording.get("blank_before_counters");
+            let words: Vec<&str> = shapes.iter().filter_map(|s| text_of(s)).collect();
+            assert_eq!(words.join(" "), note, "{name}");
+        }
+    }
 }
 
 #[test]
@@ -543,8 +589,9 @@ fn page_counts_of_the_seed_and_of_larger_boards() {
     let seed = EXAMPLES[0];
     assert_eq!(pages(&format!("{seed} a4 r8")), (2, 3, 1));
     assert_eq!(pages(&format!("{seed} letter r8")), (2, 3, 1));
-    // A3 takes it all on one page, the record in two tables side by side.
-    assert_eq!(pages(&format!("{seed} a3 r8")), (1, 2, 1));
+    // A3 takes it all on one page, the record in two tables side by side; a blank page puts
+    // the counters on a sheet of their own.
+    assert_eq!(pages(&format!("{seed} a3 r8")), (1, 3, 1));
     // Larger boards: the rules, the board on a page of its own, the examples and the record.
     for n in [7, 9, 13, 19] {
         let (content, _, _) = pages(&format!("{n}x{n} a4 r8"));
@@ -770,7 +817,7 @@ fn the_cutting_note_stands_only_on_the_counter_pages() {
         let w = &kit.wording;
         let cutting = squeeze(w.get("printing_note"));
         let plain = squeeze(w.get("printing_note_no_counters"));
-        let content = content_pages(&kit, &pack.player_sheet).len();
+        let content = first_counter_page(&kit, &pack.player_sheet);
         for (i, page) in pack.player_sheet.pages.iter().enumerate() {
             let text = squeezed_text(page);
             if i < content {

@@ -27,7 +27,7 @@ use crate::typeface::Typefaces;
 use fit::FitNote;
 use flow::Flow;
 use geom::Size;
-use page::Document;
+use page::{Document, Font};
 use style::{ExamplePrint, Style};
 
 /// The printable pack: two separate documents, so the host key can be kept from the players.
@@ -70,6 +70,12 @@ pub fn pack(kit: &Kit, key: &AnswerKey, fonts: &'static Typefaces) -> Pack {
 
     let mut flow = Flow::new(style, paper);
     player::add_pages(&mut flow, kit, &style);
+    // Printed on both sides, the counters must not stand on the back of a page to read: the
+    // content ends on an even page, a blank one saying why when it must.
+    if counters::per_colour(kit) > 0 && flow.page_count() % 2 == 1 {
+        flow.new_page();
+        flow.text(w.get("blank_before_counters"), Font::Regular, style.body_pt);
+    }
     let content_pages = flow.page_count();
     counters::add_pages(&mut flow, kit, &style);
     let player_name = w.get("player_document").to_string();
