@@ -16,6 +16,7 @@ use libertykit::layout::player::MOSTLY_EMPTY;
 use libertykit::layout::record_table::MIN_ROWS_TOGETHER;
 use libertykit::layout::style::{Style, cap_height_mm};
 use libertykit::layout::{Pack, pack};
+use libertykit::rules::KoRule;
 
 /// The example kits, the French one included (its sentences are longer than the English ones).
 /// Not the Japanese one: the builtin PDF font's measures know no Japanese, so its layout waits
@@ -239,7 +240,9 @@ fn first_counter_page(kit: &Kit, doc: &Document) -> usize {
 /// Whether `page` is the blank page that puts the counters on a sheet of their own.
 fn is_blank_before_counters(kit: &Kit, page: &Page) -> bool {
     let note = kit.wording.get("blank_before_counters");
-    page.paragraphs().iter().any(|p| p.replace('\n', " ") == note)
+    page.paragraphs()
+        .iter()
+        .any(|p| p.replace('\n', " ") == note)
 }
 
 /// Pages of the player sheet before the counters (and before the blank page ahead of them).
@@ -589,9 +592,9 @@ fn page_counts_of_the_seed_and_of_larger_boards() {
     let seed = EXAMPLES[0];
     assert_eq!(pages(&format!("{seed} a4 r8")), (2, 3, 1));
     assert_eq!(pages(&format!("{seed} letter r8")), (2, 3, 1));
-    // A3 takes it all on one page, the record in two tables side by side; a blank page puts
-    // the counters on a sheet of their own.
-    assert_eq!(pages(&format!("{seed} a3 r8")), (1, 3, 1));
+    // A3 takes the rules, the board, the examples and the board sketches on one page, the
+    // record on the next in two tables side by side.
+    assert_eq!(pages(&format!("{seed} a3 r8")), (2, 3, 1));
     // Larger boards: the rules, the board on a page of its own, the examples and the record.
     for n in [7, 9, 13, 19] {
         let (content, _, _) = pages(&format!("{n}x{n} a4 r8"));
@@ -716,6 +719,55 @@ fn the_board_comes_before_every_example_and_the_record_after_them() {
         }
         let record = place_of(&pack.player_sheet, w.get("record_heading")).unwrap();
         assert!(record > last, "{name}: the record before an example");
+        // The board sketches, when printed, between the examples and the record.
+        if let Some(sketches) = place_of(&pack.player_sheet, w.get("sketches_heading")) {
+            assert!(
+                last < sketches && sketches < record,
+                "{name}: the sketches out of place"
+            );
+        }
+    }
+}
+
+/// The rules ask for "a quick board sketch after captures" when a move may not recreate any
+/// earlier position: the player sheet then has blank sketch boards of the kit's size (9x9 at
+/// most), under their heading and note, between the examples and the record; under the simple
+/// ko rule, or on larger boards, it has none.
+#[test]
+fn board_sketches_come_with_a_superko_rule_on_small_boards() {
+    for (name, kit, pack) in variants() {
+        let w = &kit.wording;
+        let sheet = &pack.player_sheet;
+        let heading = place_of(sheet, w.get("sketches_heading"));
+        let wanted = kit.rules.ko != KoRule::Simple && kit.size.get() <= 9;
+        assert_eq!(heading.is_some(), wanted, "{name}");
+        let Some((index, y)) = heading else {
+            continue;
+        };
+        // The sketches: boards with the kit's column letters, their tops under the note, all
+        // on the heading's page and drawn without stones.
+        let page = &sheet.pages[index];
+        let last = kit.size.last_column().to_string();
+        let record = place_of(sheet, w.get("record_heading")).unwrap();
+        let below = |yy: f64| yy > y && (record.0 > index || yy < record.1);
+        let letters = page
+            .shapes
+            .iter()
+            .filter(|s| {
+                matches!(s, Shape::Text { text, baseline, .. }
+                    if *text == last && below(baseline.y.get()))
+            })
+            .count();
+        // Each sketch has its last column's letter above and below it; at least two sketches.
+        assert!(
+            letters >= 2 * 2,
+            "{name}: {letters} column letters of sketches"
+        );
+        let stones = page.shapes.iter().any(|s| {
+            matches!(s, Shape::Circle { center, radius, fill: Some(_), .. }
+                if below(center.y.get()) && radius.get() > 1.5)
+        });
+        assert!(!stones, "{name}: a stone on a sketch");
     }
 }
 
@@ -1029,8 +1081,8 @@ fn large_print_sets_words_at_14_pt_and_coordinates_at_11() {
             heaviest(&pack.player_sheet) > heaviest(&regular.player_sheet),
             "{name}: lines no heavier than in regular print"
         );
-        let large_spacing = example_spacings(&pack.player_sheet);
-        let regular_spacing = example_spacings(&regular.player_sheet);
+        let large_spacing = example_spacings(kit, &pack.player_sheet);
+        let regular_spacing = example_spacings(regular_kit, &regular.player_sheet);
         assert_eq!(large_spacing.len(), regular_spacing.len(), "{name}");
         for (l, r) in large_spacing.iter().zip(&regular_spacing) {
             assert!(
@@ -1059,16 +1111,22 @@ fn large_print_sets_words_at_14_pt_and_coordinates_at_11() {
 
 /// The spacing between vertical lines of each example diagram on the player sheet, in order:
 /// the distance between the first two column letters over each diagram (the full-size board's
-/// letters, at its own size, left out).
-fn example_spacings(doc: &Document) -> Vec<f64> {
+/// letters, at its own size, and the board sketches' left out).
+fn example_spacings(kit: &Kit, doc: &Document) -> Vec<f64> {
+    // The board sketches, under the examples, are not examples.
+    let sketches = place_of(doc, kit.wording.get("sketches_heading"));
     let mut spacings = Vec::new();
-    for page in &doc.pages {
+    for (index, page) in doc.pages.iter().enumerate() {
+        let before_sketches =
+            |y: f64| sketches.is_none_or(|(i, sy)| index < i || (index == i && y < sy));
         // Column letters: one-letter texts on one baseline, `A` then `B`.
         let letters: Vec<(f64, f64, &str)> = page
             .shapes
             .iter()
             .filter_map(|s| match s {
-                Shape::Text { text, baseline, .. } if text == "A" || text == "B" => {
+                Shape::Text { text, baseline, .. }
+                    if (text == "A" || text == "B") && before_sketches(baseline.y.get()) =>
+                {
                     Some((baseline.y.get(), baseline.x.get(), text.as_str()))
                 }
                 _ => None,

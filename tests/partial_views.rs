@@ -27,8 +27,12 @@ fn nineteen(examples: &str) -> String {
     )
 }
 
+/// A 7x7 kit under the simple ko rule: no board sketches, whose small grids would be taken
+/// for the example's.
 fn seven(examples: &str) -> String {
-    format!("[kit]\ntitle = \"Seven\"\npaper = \"a4\"\n[rules]\nboard = 7\n{examples}")
+    format!(
+        "[kit]\ntitle = \"Seven\"\npaper = \"a4\"\n[rules]\nboard = 7\nko = \"simple\"\n{examples}"
+    )
 }
 
 /// White C3 in atari in the lower-left corner, with a view of the corner if `view` is given.

@@ -18,6 +18,7 @@ pub mod player;
 pub mod prompt;
 pub mod record_table;
 pub mod rules_text;
+pub mod sketches;
 pub mod style;
 
 use crate::answer::AnswerKey;

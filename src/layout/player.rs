@@ -17,6 +17,7 @@ use super::page::{Font, Shape, Stroke};
 use super::prompt;
 use super::record_table;
 use super::rules_text;
+use super::sketches;
 
 use super::style::{ExamplePrint, Style, ascent_mm, cap_height_mm};
 
@@ -71,10 +72,11 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
         flow.text(&section.paragraph, Font::Regular, style.body_pt);
     }
     // One order for every kit, the seed's: the rules, the board with its tally, every
-    // example in one run, the record. A board too large to share the rules' page starts its
+    // example in one run, the board sketches the rules ask for (when they do), the record. A board too large to share the rules' page starts its
     // own, as a full-page diagram does in a book.
     full_board(flow, kit, style, &size);
     examples(flow, kit, style);
+    sketches::add(flow, kit, style);
     record(flow, kit, style);
 }
 

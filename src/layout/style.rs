@@ -73,8 +73,8 @@ impl PrintSize {
         }
     }
 
-    /// How much larger than a regular pack's its example diagrams are drawn.
-    fn example_factor(self) -> f64 {
+    /// How much larger than a regular pack's its example diagrams (and sketches) are drawn.
+    pub fn example_factor(self) -> f64 {
         match self {
             PrintSize::Regular => 1.0,
             PrintSize::Large => 1.25,
