@@ -21,7 +21,7 @@ use super::flow::{Flow, text_block, text_shape};
 use super::font::text_width_mm;
 use super::geom::{Mm, Pos, Rgb, Size};
 use super::page::{Font, Shape, Stroke};
-use super::style::{BoardStyle, Style};
+use super::style::{BoardStyle, PrintSize, Style};
 
 /// Gap between cells, across and down, and between the boards of one cell.
 const CELL_GAP: f64 = 6.0;
@@ -48,7 +48,13 @@ pub struct Cell {
 
 /// The full-size board a diagram of `view` is scaled from (see the module notes).
 pub fn base_style(style: &Style, view: Option<View>) -> BoardStyle {
-    let real = BoardStyle::full_size(&Physical::default(), style.fonts);
+    let real = BoardStyle::full_size(
+        &Physical {
+            large_print: style.print == PrintSize::Large,
+            ..Physical::default()
+        },
+        style.fonts,
+    );
     match view {
         Some(_) if style.board.spacing_x < real.spacing_x => real,
         _ => style.board,
@@ -65,8 +71,23 @@ fn diagram(
     max_width: f64,
 ) -> (BoardStyle, Size) {
     let base = base_style(style, view);
-    let drawn = fitted_view_style(kit.size, view, &base, scale, max_width);
+    let mut drawn = fitted_view_style(kit.size, view, &base, scale, max_width);
+    // Never so dense that the row numbers run together (a 19x19 board scaled from one fitted
+    // to the paper, with large print's 11 pt labels): as wide as the page allows, then.
+    if !legible(&drawn) {
+        let least = LABEL_LEADING * drawn.coord_cap_height();
+        drawn = fitted_view_style(kit.size, view, &base, least / base.spacing_y, max_width);
+    }
     (drawn, BoardGeometry::view_extent(kit.size, view, &drawn))
+}
+
+/// The least distance between a diagram's lines, in capital heights of its labels: room for
+/// a row number and a hair between it and the next.
+const LABEL_LEADING: f64 = 1.3;
+
+/// Whether a diagram drawn in `drawn` keeps its row numbers apart.
+fn legible(drawn: &BoardStyle) -> bool {
+    drawn.spacing_y >= LABEL_LEADING * drawn.coord_cap_height() - 1e-9
 }
 
 /// The diagrams of `cells`, as large as the examples are drawn; in large print no larger than
@@ -242,6 +263,9 @@ fn squeeze_to_fit(
     let regular = style.examples.scale() / style.example_scale;
     let deepest = [regular].into_iter().filter(|&f| f < SQUEEZE);
     for factor in [0.95, 0.9, SQUEEZE].into_iter().chain(deepest) {
+        if row.iter().any(|&i| !legible(&diagrams[i].0.scaled(factor))) {
+            return;
+        }
         let smaller: Vec<LaidCell> = row
             .iter()
             .map(|&i| {

@@ -151,7 +151,10 @@ fn foot(page: &Page, text: &FootText<'_>, right_text: &str, style: &Style) -> Ve
         Pos::mm(0.0, 0.0),
         (right - Mm::new(left)).get(),
     );
-    let top = bar_y - Mm::new(3.5) - Mm::new(height);
+    // In large print the label takes two lines, rising above the bar's clearance: the note
+    // then ends over the label's top.
+    let bottom = (bar_y - Mm::new(3.5)).min(label_top - Mm::new(NOTE_OVER_LABEL));
+    let top = bottom - Mm::new(height);
     shapes.extend(lines.into_iter().map(|s| s.moved(left, top.get())));
     shapes
 }
@@ -177,13 +180,26 @@ pub fn overflows(kit: &Kit, style: &Style, printing_notes: &[&'static str]) -> V
     let line = style.line_height(style.small_pt);
     let note_width = width - 2.0 * style.margin;
     let label_width = note_width - style.calibration_mm - 3.0;
-    // The note ends 3.5 mm above the bar, which is `bar_rise` above the footer line (see
-    // `foot`), and must stay inside the band. The label is centred on the bar, 0.6 mm up: its
-    // lower half must stay above the footer line's capitals.
-    let note_most = ((style.footer_band - style.bar_rise - 3.5) / line + 1e-9).floor() as usize;
+    // The label is centred on the bar, 0.6 mm up: its lower half must stay above the footer
+    // line's capitals. The note ends 3.5 mm above the bar, which is `bar_rise` above the footer
+    // line (see `foot`), or over the label's top when that is higher, and must stay inside the
+    // band.
     let label_room = 2.0 * (style.bar_rise - cap_height_mm(style.small_pt) + 0.6);
     let label_most = (label_room / line + 1e-9).floor() as usize;
     let w = &kit.wording;
+    let label_lines = wrap(
+        style.fonts,
+        w.get("calibration_label"),
+        Font::Regular,
+        style.small_pt,
+        label_width,
+    )
+    .len()
+    // A label too long is its own problem: the notes are measured as if it fitted.
+    .min(label_most) as f64;
+    let note_clearance = 3.5_f64.max(label_lines * line / 2.0 + 0.6 + NOTE_OVER_LABEL);
+    let note_most =
+        ((style.footer_band - style.bar_rise - note_clearance) / line + 1e-9).floor() as usize;
     printing_notes
         .iter()
         .map(|&key| (key, note_width, note_most))
@@ -204,6 +220,10 @@ pub fn overflows(kit: &Kit, style: &Style, printing_notes: &[&'static str]) -> V
         })
         .collect()
 }
+
+/// The gap between the printing note's last line and the bar label's first, when the label
+/// rises above the bar's clearance.
+const NOTE_OVER_LABEL: f64 = 1.0;
 
 /// `text` cut at a character boundary and ended with `…` so it measures at most `width` mm.
 fn shortened(fonts: &Typefaces, text: &str, width: f64, pt: f64) -> String {

@@ -19,7 +19,7 @@ use super::record_table;
 use super::rules_text;
 use super::sketches;
 
-use super::style::{ExamplePrint, Style, ascent_mm, cap_height_mm};
+use super::style::{Style, ascent_mm, cap_height_mm};
 
 /// Lays out the sheet's pages (counters follow on their own pages, added by the caller).
 pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
@@ -245,12 +245,12 @@ fn tally(kit: &Kit, style: &Style, left: f64, width: f64, top: f64, height: f64)
     shapes
 }
 
-/// The words under an example's diagram: its title, its position (not in a problem book,
-/// where the diagram is the position) and its question.
-fn example_texts(kit: &Kit, example: &Example, style: &Style) -> Vec<(String, Font)> {
+/// The words under an example's diagram: its title, its position when it is printed in words
+/// ([`prompt::shows_position_words`]) and its question.
+fn example_texts(kit: &Kit, example: &Example) -> Vec<(String, Font)> {
     let w = &kit.wording;
     let mut texts = vec![(prompt::title(example, w), Font::Bold)];
-    if style.examples == ExamplePrint::Session && prompt::shows_position_words(kit, example) {
+    if prompt::shows_position_words(kit, example) {
         texts.push((prompt::position(example, w), Font::Regular));
     }
     texts.push((prompt::prompt(kit, example), Font::Regular));
@@ -267,7 +267,7 @@ fn examples(flow: &mut Flow, kit: &Kit, style: &Style) {
         .map(|example| Cell {
             panels: vec![question_panel(example, w)],
             view: example.view.as_ref().map(|(v, _)| *v),
-            texts: example_texts(kit, example, style),
+            texts: example_texts(kit, example),
             answer_line: Some(w.get("answer_line").to_string()),
         })
         .collect();

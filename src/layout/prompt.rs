@@ -5,6 +5,8 @@ use crate::rules::reading::Goal;
 use crate::rules::{Color, Move};
 use crate::wording::Wording;
 
+use super::style::ExamplePrint;
+
 /// The example's heading: `Example 1`, or the author's title after its number (`4. Is it
 /// legal?`), so a host can say "look at number 4" whatever the examples are called.
 pub fn title(example: &Example, wording: &Wording) -> String {
@@ -24,12 +26,14 @@ pub fn title(example: &Example, wording: &Wording) -> String {
 pub const SHORT_POSITION: usize = 8;
 
 /// Whether `example`'s position is printed in words under its diagram: as the kit's
-/// `position_words` says, or when the position is short.
+/// `position_words` says, or when the position is short and the kit is a session's (in a
+/// problem book the diagram is the position).
 pub fn shows_position_words(kit: &Kit, example: &Example) -> bool {
     kit.position_words.unwrap_or_else(|| {
         let stones =
             example.board.stones(Color::Black).len() + example.board.stones(Color::White).len();
         stones <= SHORT_POSITION
+            && ExamplePrint::for_count(kit.examples.len()) == ExamplePrint::Session
     })
 }
 
