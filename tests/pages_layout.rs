@@ -23,8 +23,8 @@ use libertykit::layout::{Pack, pack};
 use libertykit::rules::KoRule;
 
 /// Every example kit, the French and Japanese ones included (their sentences are longer, and
-/// Japanese wraps without spaces).
-const EXAMPLES: [&str; 8] = [
+/// Japanese wraps without spaces), and the test kits that print views, sequences and counts.
+const EXAMPLES: [&str; 13] = [
     "examples/liberty-chain-capture.toml",
     "examples/capture-drills.toml",
     "examples/counting-practice-9x9.toml",
@@ -33,6 +33,11 @@ const EXAMPLES: [&str; 8] = [
     "examples/big-board-corners.toml",
     "examples/corner-problems.toml",
     "examples/reading-drills.toml",
+    "tests/kits/good/diagram-corners-19.toml",
+    "tests/kits/good/diagram-positions.toml",
+    "tests/kits/good/game-over-keys.toml",
+    "tests/kits/good/ko-fight-sequence.toml",
+    "tests/kits/good/scaffold.toml",
 ];
 
 /// A kit on an `n`x`n` board at `spacing` with three examples.
@@ -664,6 +669,10 @@ fn the_tally_has_a_cell_per_player_clear_of_the_coordinate_labels() {
     }
 }
 
+/// How empty a large-print page may be left before what does not fit under it (the most
+/// measured over every variant: 54%).
+const LARGE_PRINT_MOSTLY_EMPTY: f64 = 0.55;
+
 #[test]
 fn no_content_page_but_the_last_is_left_mostly_empty() {
     for (name, kit, pack) in variants() {
@@ -692,14 +701,16 @@ fn no_content_page_but_the_last_is_left_mostly_empty() {
             {
                 continue;
             }
-            // Whole 19x19 boards in large print: 11 pt row numbers forbid drawing the rows
-            // denser, so a row of them with its questions takes over half a page (54% left on
-            // A4) and the next cannot be squeezed under it.
-            if kit.physical.large_print && kit.size.get() == 19 {
-                continue;
-            }
+            // In large print a row of examples with its questions is up to half a page tall
+            // (whole 19x19 boards, whose 11 pt row numbers forbid drawing them denser; a
+            // legal question with its history's caption), so a page may end a little earlier.
+            let most = if kit.physical.large_print {
+                LARGE_PRINT_MOSTLY_EMPTY
+            } else {
+                MOSTLY_EMPTY
+            };
             assert!(
-                empty <= MOSTLY_EMPTY,
+                empty <= most,
                 "{name} player page {} is {:.0}% empty",
                 i + 1,
                 empty * 100.0

@@ -290,7 +290,8 @@ fn legend(flow: &mut Flow, kit: &Kit, key: &AnswerKey, style: &Style) {
         return;
     };
     let point = Point::new(0, 1);
-    let row_height = d + 3.0;
+    // Rows 7.5 mm apart, or a large print stone's height and a hair.
+    let row_height = (d + 1.5).max(7.5);
     flow.ensure(row_height);
     let mut top = flow.y();
     let mut x = flow.left();
