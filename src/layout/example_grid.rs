@@ -106,9 +106,19 @@ fn diagrams(kit: &Kit, style: &Style, cells: &[Cell], width: f64) -> Vec<(BoardS
     if scale <= regular {
         return drawn;
     }
-    // Two to a row (or one, when regular print sets one or there is one).
-    let wanted = columns(&at(regular), width).min(cells.len()).min(2);
-    while columns(&drawn, width) < wanted && scale > regular {
+    // Two to a row (or one, when regular print sets one or there is one), and a cell that
+    // regular print fits in a column fitting one (not spanning two, alone in its row).
+    let regular_drawn = at(regular);
+    let wanted = columns(&regular_drawn, width).min(cells.len()).min(2);
+    let column = (width - CELL_GAP * (wanted as f64 - 1.0)) / wanted as f64;
+    let fits = |drawn: &[(BoardStyle, Size)], i: usize| {
+        let panels = cells[i].panels.len().max(1) as f64;
+        panels * drawn[i].1.width.get() + (panels - 1.0) * CELL_GAP <= column + 1e-9
+    };
+    let spans_more = |drawn: &[(BoardStyle, Size)]| {
+        (0..cells.len()).any(|i| fits(&regular_drawn, i) && !fits(drawn, i))
+    };
+    while (columns(&drawn, width) < wanted || spans_more(&drawn)) && scale > regular {
         scale = (scale - 0.025).max(regular);
         drawn = at(scale);
     }
