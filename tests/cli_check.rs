@@ -538,3 +538,28 @@ fn a_sequence_key_names_a_point_once_per_capture() {
     assert!(err.contains("7. Black C3: captures B3 (1 stone)"), "{err}");
     let _ = std::fs::remove_file(path);
 }
+
+/// `key`, `export` and `build` on a kit that fails its check end as `check` does, with the
+/// count of problems (and `build` saying that nothing was written).
+#[test]
+fn every_command_on_a_failing_kit_ends_with_the_count_of_problems() {
+    let kit = "tests/kits/broken/many-problems.toml";
+    let out = std::env::temp_dir().join(format!("libertykit-summary-{}", std::process::id()));
+    let out = out.to_str().unwrap();
+    for (args, ending) in [
+        (vec!["key", kit], "error: check failed with 4 problems\n"),
+        (
+            vec!["export", kit, "--out", &format!("{out}.sgf")],
+            "error: check failed with 4 problems\n",
+        ),
+        (
+            vec!["build", kit, "--out", out],
+            "error: check failed with 4 problems; nothing was written\n",
+        ),
+    ] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(err.ends_with(ending), "{args:?}: {err}");
+    }
+    assert!(!std::path::Path::new(out).exists());
+}

@@ -19,8 +19,26 @@ pub fn read_answered_kit(
         Ok(answers) => Ok(Some(answers)),
         Err(diagnostics) => {
             write!(console.err, "{}", source.render_all(&diagnostics)).map_err(output_error)?;
+            let problems = diagnostics.iter().filter(|d| !d.is_note).count();
+            writeln!(console.err, "{}", failure_summary("check", problems, 1, 1))
+                .map_err(output_error)?;
             Ok(None)
         }
+    }
+}
+
+/// The closing line of a command whose kits failed their check, as every command prints it:
+/// `error: check failed with 2 problems`, or with several kits `... in 1 of 3 kits`.
+pub fn failure_summary(stage: &str, problems: usize, failed: usize, kits: usize) -> String {
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    if kits == 1 {
+        format!("error: {stage} failed with {}", plural(problems, "problem"))
+    } else {
+        format!(
+            "error: {stage} failed: {} in {failed} of {}",
+            plural(problems, "problem"),
+            plural(kits, "kit")
+        )
     }
 }
 
@@ -65,16 +83,7 @@ pub fn run(
         }
     }
     if failed > 0 {
-        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-        let summary = if kits.len() == 1 {
-            format!("error: check failed with {}", plural(problems, "problem"))
-        } else {
-            format!(
-                "error: check failed: {} in {failed} of {}",
-                plural(problems, "problem"),
-                plural(kits.len(), "kit")
-            )
-        };
+        let summary = failure_summary("check", problems, failed, kits.len());
         writeln!(console.err, "{summary}").map_err(output_error)?;
     }
     if unreadable > 0 {

@@ -32,6 +32,7 @@ use self::pack_files::{
 };
 use self::render::{Rendered, render};
 use self::staged_write::{Links, open_folder, refuse_link, switch_folder};
+use super::check::failure_summary;
 use super::files::lock_folder;
 use super::switch::finish_interrupted;
 use super::{Console, Failure, Outcome, output_error};
@@ -65,17 +66,20 @@ pub fn run(args: &BuildArgs, console: &mut Console<'_>) -> Result<Outcome, Failu
     };
     // Every kit is checked, and all their problems reported, before anything is written.
     let mut rendered = Vec::new();
-    let mut failed = false;
+    let (mut failed, mut problems) = (0, 0);
     for kit_path in &args.kits {
         match render(kit_path, choices, &args.format)? {
             Ok(kit) => rendered.push(kit),
             Err((source, diagnostics)) => {
                 write!(console.err, "{}", source.render_all(&diagnostics)).map_err(output_error)?;
-                failed = true;
+                failed += 1;
+                problems += diagnostics.iter().filter(|d| !d.is_note).count();
             }
         }
     }
-    if failed {
+    if failed > 0 {
+        let summary = failure_summary("check", problems, failed, args.kits.len());
+        writeln!(console.err, "{summary}; nothing was written").map_err(output_error)?;
         return Ok(Outcome::CheckFailed);
     }
     for kit in &rendered {
