@@ -9,6 +9,8 @@
 //! host key numbers every example and lists them at a glance; counters start on a sheet of
 //! their own; large print's sizes.
 
+mod common;
+
 use std::path::PathBuf;
 
 use libertykit::answer::answer_key;
@@ -669,6 +671,16 @@ fn the_tally_has_a_cell_per_player_clear_of_the_coordinate_labels() {
     }
 }
 
+/// The share of `page`'s content area left blank below what it holds.
+fn empty_share(page: &Page, style: &Style) -> f64 {
+    let bottom = page.size.height.get() - style.margin - style.footer_band;
+    let reached = content(page, style)
+        .iter()
+        .map(|s| vertical_extent(s).1)
+        .fold(style.margin, f64::max);
+    (bottom - reached) / (bottom - style.margin)
+}
+
 /// How empty a large-print page may be left before what does not fit under it (the most
 /// measured over every variant: 54%).
 const LARGE_PRINT_MOSTLY_EMPTY: f64 = 0.55;
@@ -679,12 +691,7 @@ fn no_content_page_but_the_last_is_left_mostly_empty() {
         let style = style_of(kit);
         let pages = content_pages(kit, &pack.player_sheet);
         for (i, page) in pages.iter().enumerate().take(pages.len().saturating_sub(1)) {
-            let bottom = page.size.height.get() - style.margin - style.footer_band;
-            let reached = content(page, &style)
-                .iter()
-                .map(|s| vertical_extent(s).1)
-                .fold(style.margin, f64::max);
-            let empty = (bottom - reached) / (bottom - style.margin);
+            let empty = empty_share(page, &style);
             // A page may end early before the board or a record that does not fit under it,
             // as a book leaves room before a full-page diagram.
             let next = &pages[i + 1];
@@ -1311,29 +1318,16 @@ fn example_spacings(kit: &Kit, doc: &Document) -> Vec<f64> {
 }
 
 /// A text's box on the page: left, top (cap height above the baseline), right, bottom (a
-/// descender below it).
+/// descender below the baseline).
 type TextBox = (f64, f64, f64, f64);
 
 /// The [`TextBox`] of `shape` when it is a text.
 fn text_box(shape: &Shape, fonts: &libertykit::typeface::Typefaces) -> Option<TextBox> {
-    let Shape::Text {
-        baseline,
-        text,
-        size_pt,
-        font,
-        ..
-    } = shape
-    else {
+    let Shape::Text { size_pt, .. } = shape else {
         return None;
     };
-    let (x, y) = (baseline.x.get(), baseline.y.get());
-    let width = text_width_mm(fonts, text, *font, *size_pt);
-    Some((
-        x,
-        y - cap_height_mm(*size_pt),
-        x + width,
-        y + 0.2 * size_pt * 25.4 / 72.0,
-    ))
+    let (left, top, right, baseline) = common::text_box(fonts, shape)?;
+    Some((left, top, right, baseline + 0.2 * size_pt * 25.4 / 72.0))
 }
 
 /// No text runs into another text or off its page, on either document of any variant.
@@ -1417,12 +1411,7 @@ fn no_host_key_page_but_the_last_is_left_mostly_empty() {
         let style = style_of(kit);
         let pages = &pack.host_key.pages;
         for (i, page) in pages.iter().enumerate().take(pages.len().saturating_sub(1)) {
-            let bottom = page.size.height.get() - style.margin - style.footer_band;
-            let reached = content(page, &style)
-                .iter()
-                .map(|s| vertical_extent(s).1)
-                .fold(style.margin, f64::max);
-            let empty = (bottom - reached) / (bottom - style.margin);
+            let empty = empty_share(page, &style);
             // Left: in large print, the reading drills' first row of answers (two diagrams with
             // their main lines, about 180 mm) does not fit under the answers at a glance, so
             // the glance list's page is left 70% empty. A cell's text does not yet run on

@@ -2,16 +2,19 @@
 //! and Letter, is laid out with the kit's own fonts, and every text run is checked to stay
 //! inside the page's margins and inside the smallest box drawn around its start.
 
+mod common;
+
 use std::path::Path;
 
 use libertykit::answer::answer_key;
 use libertykit::kit::{Kit, Paper, load};
-use libertykit::layout::font::text_width_mm;
 use libertykit::layout::page::{Document, Shape};
-use libertykit::layout::style::{Style, cap_height_mm};
+use libertykit::layout::style::Style;
 use libertykit::layout::{Pack, pack};
 use libertykit::typeface::{self, Typefaces};
 use libertykit::wording::Language;
+
+use common::text_box;
 
 /// Every kit in `examples/`: the test follows the folder, so a new example is checked too.
 fn example_kits() -> Vec<(String, String)> {
@@ -49,23 +52,6 @@ fn fonts_of(kit: &Kit) -> Option<&'static Typefaces> {
             }
         },
     }
-}
-
-/// Left, top, right and bottom of a run of text as layout measured it.
-fn text_box(fonts: &Typefaces, shape: &Shape) -> Option<(f64, f64, f64, f64)> {
-    let Shape::Text {
-        baseline,
-        text,
-        size_pt,
-        font,
-        ..
-    } = shape
-    else {
-        return None;
-    };
-    let width = text_width_mm(fonts, text, *font, *size_pt);
-    let (x, y) = (baseline.x.get(), baseline.y.get());
-    Some((x, y - cap_height_mm(*size_pt), x + width, y))
 }
 
 /// Every problem with the text of `doc`'s pages, as sentences.

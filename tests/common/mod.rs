@@ -179,3 +179,29 @@ pub fn rust_files(dir: &Path) -> Vec<PathBuf> {
     found.sort();
     found
 }
+
+/// Left, top (cap height above the baseline), right and baseline of a run of text as layout
+/// measured it; `None` for any other shape.
+pub fn text_box(
+    fonts: &libertykit::typeface::Typefaces,
+    shape: &libertykit::layout::page::Shape,
+) -> Option<(f64, f64, f64, f64)> {
+    let libertykit::layout::page::Shape::Text {
+        baseline,
+        text,
+        size_pt,
+        font,
+        ..
+    } = shape
+    else {
+        return None;
+    };
+    let width = libertykit::layout::font::text_width_mm(fonts, text, *font, *size_pt);
+    let (x, y) = (baseline.x.get(), baseline.y.get());
+    Some((
+        x,
+        y - libertykit::layout::style::cap_height_mm(*size_pt),
+        x + width,
+        y,
+    ))
+}
