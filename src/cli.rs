@@ -9,7 +9,16 @@ use crate::rules::{KoRule, Scoring};
 
 /// Turns a kit file into a printable session pack for small-board capture activities.
 #[derive(Debug, Parser)]
-#[command(name = "libertykit", version, about, long_about = None)]
+// clap's own `help` subcommand is replaced by `Command::Help`, which also prints the guides.
+#[command(
+    name = "libertykit",
+    version,
+    about,
+    long_about = None,
+    disable_help_subcommand = true,
+    after_help = "Guides: `libertykit help kit` (the kit file), `help record` (game records and \
+                  `replay`), `help sgf` (SGF import and export)."
+)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -21,7 +30,7 @@ pub struct Cli {
 pub enum Command {
     /// Check kit files and report every problem with file, line and column.
     ///
-    /// The kit file, every check and the exit codes are described in docs/kit-format.md.
+    /// The kit file, every check and the exit codes: `libertykit help kit`.
     Check {
         /// Kit files to check.
         #[arg(required = true, value_name = "KIT")]
@@ -36,7 +45,7 @@ pub enum Command {
     },
     /// Show every example with its board and the answer the rules engine computed.
     ///
-    /// The text and JSON output are described in docs/kit-format.md.
+    /// The text and JSON output: `libertykit help kit`.
     Key {
         /// The kit file.
         #[arg(value_name = "KIT")]
@@ -47,7 +56,7 @@ pub enum Command {
     },
     /// Build the printable pack: player sheet, counters and a separate host key.
     ///
-    /// The kit file and the pack's files are described in docs/kit-format.md.
+    /// The kit file and the pack's files: `libertykit help kit`.
     Build {
         /// What to build, and where.
         #[command(flatten)]
@@ -59,7 +68,7 @@ pub enum Command {
     },
     /// Referee a played game: rule on every move and give the result.
     ///
-    /// TOML and SGF records, the rule flags and the output are described in docs/replay.md.
+    /// TOML and SGF records, the rule flags and the output: `libertykit help record`.
     Replay {
         /// A game record: TOML (`.toml`) or SGF (`.sgf`).
         #[arg(value_name = "RECORD")]
@@ -79,7 +88,7 @@ pub enum Command {
     },
     /// Write a kit from an SGF collection: one example per game, keys from the engine.
     ///
-    /// What is read from the SGF and how each game becomes an example: docs/sgf.md.
+    /// What is read from the SGF and how each game becomes an example: `libertykit help sgf`.
     Import {
         /// An SGF file (one game or a collection), or a folder: every `.sgf` file under it, in
         /// natural order of their paths, as one collection.
@@ -103,7 +112,7 @@ pub enum Command {
     },
     /// Write a kit as an SGF collection: one game per example, with its answer.
     ///
-    /// The games, their properties and libertykit's own `LK` property: docs/sgf.md.
+    /// The games, their properties and libertykit's own `LK` property: `libertykit help sgf`.
     Export {
         /// The kit file.
         #[arg(value_name = "KIT")]
@@ -117,7 +126,7 @@ pub enum Command {
     },
     /// Write a commented starter kit to PATH (never overwrites).
     ///
-    /// Every key of the kit file is described in docs/kit-format.md.
+    /// Every key of the kit file: `libertykit help kit`.
     New {
         /// Where to write the kit.
         #[arg(value_name = "PATH")]
@@ -144,11 +153,23 @@ pub enum Command {
         #[arg(value_name = "COMMAND", value_parser = MAN_PAGES)]
         command: Option<String>,
     },
+    /// Print a guide (`kit`, `record`, `sgf`), or a command's help.
+    ///
+    /// The guides are the reference pages kept in the repository's docs/ folder, carried in
+    /// the binary: `libertykit help kit | less`.
+    Help {
+        /// A guide or a command (default: the list of commands and guides).
+        #[arg(value_name = "TOPIC", value_parser = HELP_TOPICS)]
+        topic: Option<String>,
+    },
 }
 
-/// The commands `libertykit man COMMAND` has a page for: every subcommand (a test checks the
-/// list against the definitions above).
-pub const MAN_PAGES: [&str; 9] = [
+/// What `libertykit help TOPIC` takes: the guides, then every command (a test checks both
+/// lists).
+pub const HELP_TOPICS: [&str; 13] = [
+    "kit",
+    "record",
+    "sgf",
     "check",
     "key",
     "build",
@@ -158,6 +179,22 @@ pub const MAN_PAGES: [&str; 9] = [
     "new",
     "completions",
     "man",
+    "help",
+];
+
+/// The commands `libertykit man COMMAND` has a page for: every subcommand (a test checks the
+/// list against the definitions above).
+pub const MAN_PAGES: [&str; 10] = [
+    "check",
+    "key",
+    "build",
+    "replay",
+    "import",
+    "export",
+    "new",
+    "completions",
+    "man",
+    "help",
 ];
 
 /// Text for people or JSON for programs.

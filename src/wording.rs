@@ -290,6 +290,28 @@ mod tests {
         );
     }
 
+    #[test]
+    fn every_colour_word_the_pages_print_reads_back_as_that_colour() {
+        use crate::rules::Color;
+        for language in Language::ALL {
+            let wording = Wording::for_language(language);
+            for (key, colour) in [
+                ("black", Color::Black),
+                ("white", Color::White),
+                ("tally_black", Color::Black),
+                ("tally_white", Color::White),
+                ("counter_black_mark", Color::Black),
+            ] {
+                let word = wording.get(key);
+                assert_eq!(
+                    Color::parse(word),
+                    Some(colour),
+                    "{language:?} {key} = {word}"
+                );
+            }
+        }
+    }
+
     /// One template file of a language beside the English file of the same name.
     struct TranslatedFile {
         /// `fr/sheet.toml`.

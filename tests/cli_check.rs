@@ -563,3 +563,76 @@ fn every_command_on_a_failing_kit_ends_with_the_count_of_problems() {
     }
     assert!(!std::path::Path::new(out).exists());
 }
+
+/// What a French or Japanese sheet prints as a position ("Blanc C3; Noir B3 C2 D3",
+/// "白 C3; 黒 B3 C2 D3"), pasted into the kit in place of what the author wrote, is the same
+/// position: `key` gives the same answers to the same stones.
+#[test]
+fn positions_printed_in_french_and_japanese_read_back() {
+    if !common::tool_available("pdftotext") {
+        return;
+    }
+    for language in ["fr", "ja"] {
+        let kit = PathBuf::from(format!("examples/liberty-chain-capture-{language}.toml"));
+        let out = common::temp_path(&format!("printed-positions-{language}"));
+        let (code, _, err) = run(&[
+            "build",
+            kit.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--format",
+            "pdf",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let text = std::process::Command::new("pdftotext")
+            .args(["-layout", "player-sheet.pdf", "-"])
+            .current_dir(&out)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(text.stdout).unwrap();
+        // Diagrams stand side by side, so a line holds each one's position apart by spaces.
+        let printed: Vec<&str> = text
+            .lines()
+            .flat_map(|line| line.split("   "))
+            .map(str::trim)
+            .filter(|cell| {
+                ["Blanc ", "Noir ", "白 ", "黒 "]
+                    .iter()
+                    .any(|word| cell.starts_with(word))
+                    && cell
+                        .split(' ')
+                        .nth(1)
+                        .is_some_and(|p| p.starts_with(['B', 'C']))
+            })
+            .collect();
+        let written = std::fs::read_to_string(&kit).unwrap();
+        let positions = written.lines().filter(|l| l.starts_with("position = "));
+        assert_eq!(printed.len(), positions.count(), "{language}: {printed:?}");
+        let mut printed_lines = printed.iter();
+        let pasted: String = written
+            .lines()
+            .map(|line| match line.starts_with("position = ") {
+                true => format!("position = \"{}\"\n", printed_lines.next().unwrap()),
+                false => format!("{line}\n"),
+            })
+            .collect();
+        assert!(
+            pasted.contains("Noir B3") || pasted.contains("黒 B3"),
+            "{pasted}"
+        );
+        let pasted_kit = out.join("pasted.toml");
+        std::fs::write(&pasted_kit, pasted).unwrap();
+        let key = |path: &std::path::Path| {
+            let (code, out, err) = run(&["key", path.to_str().unwrap(), "--format", "json"]);
+            assert_eq!(code, 0, "{language}: {err}");
+            // The fingerprint is of the kit's text, which differs by design.
+            let answers: Vec<&str> = out
+                .lines()
+                .filter(|l| !l.contains("\"fingerprint\""))
+                .collect();
+            answers.join("\n")
+        };
+        assert_eq!(key(&pasted_kit), key(&kit), "{language}");
+        let _ = std::fs::remove_dir_all(out);
+    }
+}

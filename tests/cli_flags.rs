@@ -203,8 +203,8 @@ fn man_prints_the_main_page_naming_every_command() {
             "{command}: {page}"
         );
     }
-    // No `help` subcommand on the page: `--help` is there as an option.
-    assert!(!page.contains("libertykit\\-help"), "{page}");
+    // `help` is libertykit's own command (it prints the guides), so the page lists it.
+    assert!(page.contains("libertykit\\-help(1)"), "{page}");
 }
 
 #[test]
@@ -320,4 +320,30 @@ fn large_print_comes_from_the_flag_or_the_kit() {
         .output()
         .unwrap();
     assert_eq!(check.status.code(), Some(0));
+}
+
+/// The guides an installed binary prints are the repository's pages, byte for byte.
+#[test]
+fn help_prints_the_guides_of_docs_and_each_command_s_help() {
+    for (topic, page) in [
+        ("kit", "docs/kit-format.md"),
+        ("record", "docs/replay.md"),
+        ("sgf", "docs/sgf.md"),
+    ] {
+        let (code, out, stderr) = common::run(&["help", topic]);
+        assert_eq!(code, 0, "{topic}: {stderr}");
+        assert_eq!(out, std::fs::read_to_string(page).unwrap(), "{topic}");
+    }
+    let (code, out, _) = common::run(&["help", "replay"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Usage: libertykit replay"), "{out}");
+    let (code, out, _) = common::run(&["help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("libertykit help kit"), "{out}");
+    let (code, _, stderr) = common::run(&["help", "kits"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("possible values: kit, record, sgf"),
+        "{stderr}"
+    );
 }

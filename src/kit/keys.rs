@@ -38,7 +38,7 @@ pub(crate) fn read(
             span.clone(),
             format!("example {number}: a `{}` key is {what}", task.name()),
             Some(
-                "docs/kit-format.md, section \"The seven tasks and their `key`\", shows the form each task's key takes".into(),
+                "`libertykit help kit`, section \"The seven tasks and their `key`\", shows the form each task's key takes".into(),
             ),
         );
     };

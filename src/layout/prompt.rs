@@ -40,20 +40,20 @@ pub fn shows_position_words(kit: &Kit, example: &Example) -> bool {
 /// The position as the author wrote it, on one line: `white C3; black B3 C2 D3`, with each
 /// colour word in the pack's language when the author wrote it in another (`Blanc C3; Noir B3`).
 pub fn position(example: &Example, wording: &Wording) -> String {
-    let text = example
-        .position_text
-        .split(';')
+    let text = position_line(&example.position_text, wording);
+    wording.fill("example_position", &[("position", &text)])
+}
+
+/// `text`, a position written as a list, with each group's colour word in `wording`'s
+/// language; what it prints, `parse_position` reads back.
+fn position_line(text: &str, wording: &Wording) -> String {
+    text.split(';')
         .map(|part| {
             let mut words = part.split_whitespace();
             let Some(first) = words.next() else {
                 return String::new();
             };
-            let colour = match first.to_ascii_lowercase().as_str() {
-                "black" | "b" => Some(Color::Black),
-                "white" | "w" => Some(Color::White),
-                _ => None,
-            };
-            let name = match colour {
+            let name = match Color::parse(first) {
                 Some(c) if !wording.get(c.name()).eq_ignore_ascii_case(first) => {
                     wording.get(c.name())
                 }
@@ -66,8 +66,7 @@ pub fn position(example: &Example, wording: &Wording) -> String {
         })
         .filter(|part| !part.is_empty())
         .collect::<Vec<_>>()
-        .join("; ");
-    wording.fill("example_position", &[("position", &text)])
+        .join("; ")
 }
 
 /// The example's question: the author's prompt, or one generated for its task.
@@ -148,4 +147,35 @@ fn moves(list: &[(Color, Move)], w: &Wording) -> String {
         })
         .collect::<Vec<_>>()
         .join(w.get("list_comma"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::BoardSize;
+    use crate::rules::notation::parse_position;
+    use crate::wording::Language;
+
+    #[test]
+    fn a_position_printed_in_any_language_reads_back_as_the_same_stones() {
+        let size = BoardSize::new(5).unwrap();
+        let stones = |text: &str| -> Vec<_> {
+            let placed = parse_position(text, size).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            placed.into_iter().map(|p| (p.color, p.point)).collect()
+        };
+        let written = "white C3; black B3 C2 D3";
+        for language in Language::ALL {
+            let wording = Wording::for_language(language);
+            let printed = position_line(written, &wording);
+            assert_eq!(stones(&printed), stones(written), "{language:?}: {printed}");
+            // A French position pasted into an English kit prints in English.
+            let back = position_line(&printed, &Wording::defaults());
+            assert!(
+                back.eq_ignore_ascii_case("White C3; Black B3 C2 D3"),
+                "{language:?}: {back}"
+            );
+        }
+        let french = position_line(written, &Wording::for_language(Language::French));
+        assert_eq!(french, "Blanc C3; Noir B3 C2 D3");
+    }
 }

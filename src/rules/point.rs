@@ -114,11 +114,14 @@ impl Color {
         }
     }
 
-    /// Reads `black`/`white`/`b`/`w` in any case.
+    /// Reads a colour as the notation writes it, in any case: `black`/`white`/`b`/`w`, and
+    /// the words the printed pages use in each language (`Noir`/`Blanc`/`N`, `黒`/`白`), so a
+    /// position copied from a French or Japanese sheet reads back. `B` is always Black (as in
+    /// English and SGF): a French author writes `Blanc` in full.
     pub fn parse(s: &str) -> Option<Color> {
-        match s.to_ascii_lowercase().as_str() {
-            "black" | "b" => Some(Color::Black),
-            "white" | "w" => Some(Color::White),
+        match s.to_lowercase().as_str() {
+            "black" | "b" | "noir" | "n" | "黒" => Some(Color::Black),
+            "white" | "w" | "blanc" | "白" => Some(Color::White),
             _ => None,
         }
     }
@@ -271,6 +274,19 @@ mod tests {
         assert_eq!(Point::parse("c3", five()), Ok(Point::new(2, 2)));
         assert_eq!(Point::parse("A1", five()), Ok(Point::new(0, 0)));
         assert_eq!(Point::parse("E5", five()), Ok(Point::new(4, 4)));
+    }
+
+    #[test]
+    fn colours_read_in_every_language_the_pages_print() {
+        for word in ["black", "B", "Noir", "NOIR", "n", "黒"] {
+            assert_eq!(Color::parse(word), Some(Color::Black), "{word}");
+        }
+        for word in ["white", "W", "Blanc", "blanc", "白"] {
+            assert_eq!(Color::parse(word), Some(Color::White), "{word}");
+        }
+        for word in ["", "bl", "noire", "C3", "黒番", "pass"] {
+            assert_eq!(Color::parse(word), None, "{word}");
+        }
     }
 
     #[test]

@@ -31,8 +31,8 @@ pub fn man(command: Option<&str>, console: &mut Console<'_>) -> Result<Outcome, 
 /// The roff text of the main page, or of `command`'s page.
 fn render(command: Option<&str>) -> Result<Vec<u8>, Failure> {
     // As clap_mangen's own generate_to: built first, so each subcommand knows its full name
-    // (`libertykit build`) and the version; no `help` subcommand, which a page has no use for.
-    let mut cli = Cli::command().disable_help_subcommand(true);
+    // (`libertykit build`) and the version.
+    let mut cli = Cli::command();
     cli.build();
     let page = match command {
         None => cli,
@@ -46,13 +46,45 @@ fn render(command: Option<&str>) -> Result<Vec<u8>, Failure> {
         .get_display_name()
         .unwrap_or_else(|| page.get_name())
         .to_uppercase();
+    let many = many_valued_positionals(&page);
     let mut roff = Vec::new();
     Man::new(page)
         .title(title)
         .source(format!("{BIN} {}", env!("CARGO_PKG_VERSION")))
         .render(&mut roff)
         .map_err(|e| Failure::new(format!("cannot render the manual page: {e}")))?;
-    Ok(roff)
+    Ok(mark_many_values(roff, &many))
+}
+
+/// The value names of `page`'s positional arguments that take several values (`KIT` of
+/// `build`).
+fn many_valued_positionals(page: &clap::Command) -> Vec<String> {
+    page.get_positionals()
+        .filter(|arg| arg.get_num_args().is_some_and(|n| n.max_values() > 1))
+        .map(|arg| match arg.get_value_names() {
+            Some(names) => names.join(" "),
+            None => arg.get_id().to_string(),
+        })
+        .collect()
+}
+
+/// Adds `...` after each of `names` where the page shows it, as `--help` does (`<KIT>...`):
+/// clap_mangen 0.3 writes `<KIT>` whether the argument takes one value or several.
+fn mark_many_values(roff: Vec<u8>, names: &[String]) -> Vec<u8> {
+    if names.is_empty() {
+        return roff;
+    }
+    let mut text = match String::from_utf8(roff) {
+        Ok(text) => text,
+        Err(not_utf8) => return not_utf8.into_bytes(),
+    };
+    for name in names {
+        for (open, close) in [("<", ">"), ("[", "]")] {
+            let shown = format!(r"{open}\fI{name}\fR{close}");
+            text = text.replace(&shown, &format!("{shown}..."));
+        }
+    }
+    text.into_bytes()
 }
 
 #[cfg(test)]
@@ -76,5 +108,12 @@ mod tests {
         assert!(th.starts_with(".TH LIBERTYKIT-BUILD 1 "), "{th}");
         assert!(th.contains(env!("CARGO_PKG_VERSION")), "{th}");
         assert!(page.contains(r"\-\-paper"), "{page}");
+        // `build` takes several kits, and says so as `--help` does; `key` takes one.
+        assert!(page.contains(r"<\fIKIT\fR>..."), "{page}");
+        let key = String::from_utf8(render(Some("key")).unwrap()).unwrap();
+        assert!(
+            key.contains(r"<\fIKIT\fR>") && !key.contains("KIT\\fR>..."),
+            "{key}"
+        );
     }
 }

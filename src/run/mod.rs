@@ -6,6 +6,7 @@ mod completions;
 mod export;
 mod files;
 mod firewall;
+mod guide;
 mod import;
 mod key;
 mod new;
@@ -184,5 +185,6 @@ pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
         Command::New { path } => new::run(&path, console),
         Command::Completions { shell } => completions::completions(shell, console),
         Command::Man { command } => completions::man(command.as_deref(), console),
+        Command::Help { topic } => guide::run(topic.as_deref(), console),
     }
 }

@@ -108,7 +108,7 @@ impl PrivateEntries {
                 Some((name, v)) => entries.push((name.trim().into(), v.trim().into(), span.clone())),
                 None => problems.push(
                     Diagnostic::at(span.clone(), format!("`LK[{value}]` is not `name=value`"))
-                        .with_help("libertykit's `LK` values read like `LK[task=capture]`; see docs/sgf.md"),
+                        .with_help("libertykit's `LK` values read like `LK[task=capture]`; see `libertykit help sgf`"),
                 ),
             }
         }

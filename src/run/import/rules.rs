@@ -103,7 +103,7 @@ pub fn rules_of(
         let bad = |problems: &mut Vec<Diagnostic>, what: &str| {
             problems.push(
                 Diagnostic::at(span.clone(), format!("`{name}={value}` is not {what}"))
-                    .with_help("see docs/sgf.md for the values of `LK`"),
+                    .with_help("`libertykit help sgf` gives the values of `LK`"),
             );
         };
         match *name {

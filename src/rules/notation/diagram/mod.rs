@@ -31,7 +31,9 @@ pub fn looks_like_diagram(text: &str) -> bool {
     }
     let colour_word = text
         .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
-        .any(|w| w.eq_ignore_ascii_case("black") || w.eq_ignore_ascii_case("white"));
+        // A colour's full word in any language (`black`, `Noir`, `白`); a lone `B` or `W`
+        // could be a diagram's own mark.
+        .any(|w| w.len() > 1 && crate::rules::Color::parse(w).is_some());
     !colour_word && lines.iter().any(|l| is_row_of_points(l))
 }
 
