@@ -132,6 +132,12 @@ pub enum Command {
         #[arg(value_name = "PATH")]
         path: PathBuf,
     },
+    /// Print the kit format as a JSON Schema, for editors that complete and check TOML.
+    ///
+    /// Saved beside a kit as `libertykit.schema.json`, it is read by Taplo and VS Code's Even
+    /// Better TOML through the kit's first line, `#:schema ./libertykit.schema.json` (which
+    /// `libertykit new` writes): `libertykit schema > libertykit.schema.json`.
+    Schema,
     /// Print a completion script for a shell, generated from these very definitions.
     ///
     /// For example `libertykit completions bash >
@@ -166,7 +172,7 @@ pub enum Command {
 
 /// What `libertykit help TOPIC` takes: the guides, then every command (a test checks both
 /// lists).
-pub const HELP_TOPICS: [&str; 13] = [
+pub const HELP_TOPICS: [&str; 14] = [
     "kit",
     "record",
     "sgf",
@@ -177,6 +183,7 @@ pub const HELP_TOPICS: [&str; 13] = [
     "import",
     "export",
     "new",
+    "schema",
     "completions",
     "man",
     "help",
@@ -184,7 +191,7 @@ pub const HELP_TOPICS: [&str; 13] = [
 
 /// The commands `libertykit man COMMAND` has a page for: every subcommand (a test checks the
 /// list against the definitions above).
-pub const MAN_PAGES: [&str; 10] = [
+pub const MAN_PAGES: [&str; 11] = [
     "check",
     "key",
     "build",
@@ -192,6 +199,7 @@ pub const MAN_PAGES: [&str; 10] = [
     "import",
     "export",
     "new",
+    "schema",
     "completions",
     "man",
     "help",

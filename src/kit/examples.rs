@@ -4,6 +4,7 @@ use std::ops::Range;
 
 use toml::Spanned;
 
+use super::key_docs::MOST_WITHIN;
 use super::keys;
 use super::model::{Example, Task, TaskKind, View};
 use super::schema::RawExample;
@@ -369,10 +370,6 @@ fn solution_lines(
     }
     (lines, sound)
 }
-
-/// The most attacker moves a reading problem may allow: deeper problems are beyond what a
-/// printed beginner's problem asks, and beyond what can be proven in a moment.
-pub const MOST_WITHIN: u32 = 9;
 
 /// A `capture` or `escape` task: without a `group`, `capture` is the one-move question; with
 /// one, either is a reading problem about the chain through it.

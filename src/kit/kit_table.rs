@@ -5,16 +5,12 @@ use std::ops::Range;
 
 use toml::Spanned;
 
+use super::key_docs::{MAX_COUNTERS, MAX_RECORD_ROWS, MM_RANGE};
 use super::model::{Counters, Paper, Physical, SetBy};
 use super::schema::{RawCounters, RawKit};
 use crate::diag::nearest;
 use crate::toml_input::document::TomlReader;
 use crate::wording::Language;
-
-/// The most rows the move-record table may have.
-const MAX_RECORD_ROWS: i64 = 80;
-/// Sensible bounds for printed grid spacing and counters, in millimetres.
-const MM_RANGE: std::ops::RangeInclusive<f64> = 5.0..=60.0;
 
 /// Checks that `[kit] worked_example` names one of the kit's `count` examples.
 pub(super) fn worked_example(
@@ -263,9 +259,6 @@ fn physical(cx: &mut TomlReader<'_>, raw: &RawKit) -> Physical {
     }
     physical
 }
-
-/// Most counters per colour a kit may ask for: a 19x19 board's points.
-const MAX_COUNTERS: i64 = 361;
 
 /// Reads `[kit] counters`: `"none"`, `"default"` or a number per colour.
 fn counters(cx: &mut TomlReader<'_>, c: &Spanned<RawCounters>) -> Counters {

@@ -1,6 +1,8 @@
 //! Kit files: the TOML an author writes, read and validated into a `Kit`.
 
 mod examples;
+pub mod json_schema;
+pub mod key_docs;
 mod keys;
 mod kit_table;
 pub mod load;

@@ -8,6 +8,7 @@
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
+use super::key_docs::{EXAMPLE_DOCS, KIT_DOCS, names};
 use crate::diag::Diagnostic;
 use crate::toml_input::key_help::written_example;
 use crate::toml_input::value::{self, FieldReader, number, text, text_list, whole_number};
@@ -15,32 +16,15 @@ use crate::toml_input::value::{self, FieldReader, number, text, text_list, whole
 /// Top-level tables a kit may have.
 pub const TOP_KEYS: &[&str] = &["kit", "rules", "text", "example"];
 
-/// Every key `[kit]` accepts, for suggestions.
-pub const KIT_KEYS: &[&str] = &[
-    "title",
-    "purpose",
-    "paper",
-    "record_rows",
-    "spacing_mm",
-    "counter_mm",
-    "ink_saving",
-    "worked_example",
-    "font",
-    "language",
-    "record_numbered",
-    "counters",
-    "position_words",
-    "large_print",
-];
+/// Every key `[kit]` accepts, for suggestions: the names of `key_docs::KIT_DOCS`.
+pub const KIT_KEYS: &[&str] = &names(&KIT_DOCS);
 
 /// Keys `[kit]` must have.
 pub const KIT_REQUIRED: &[&str] = &["title"];
 
-/// Every key an `[[example]]` accepts, for suggestions.
-pub const EXAMPLE_KEYS: &[&str] = &[
-    "position", "task", "to_play", "title", "prompt", "group", "within", "move", "history",
-    "moves", "dead", "key", "view", "correct", "wrong", "source",
-];
+/// Every key an `[[example]]` accepts, for suggestions: the names of
+/// `key_docs::EXAMPLE_DOCS`.
+pub const EXAMPLE_KEYS: &[&str] = &names(&EXAMPLE_DOCS);
 
 /// Keys every `[[example]]` must have.
 pub const EXAMPLE_REQUIRED: &[&str] = &["position", "task"];

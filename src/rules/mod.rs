@@ -22,7 +22,9 @@ mod zobrist;
 pub use board::{Board, Placement};
 pub use game::{Capture, EndReason, Game, IllegalMove, Played};
 pub use handicap::{fixed_handicap, max_fixed_handicap};
-pub use point::{BoardSize, Color, Move, Point, PointError};
+pub use point::{
+    BLACK_WORDS, BoardSize, Color, MAX_SIZE, MIN_SIZE, Move, Point, PointError, WHITE_WORDS,
+};
 pub use position::Position;
 pub use ruleset::{KoRule, Rules, Scoring, SuicideRule, UnknownName};
 pub use score::{Score, score};

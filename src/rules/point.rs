@@ -119,10 +119,13 @@ impl Color {
     /// position copied from a French or Japanese sheet reads back. `B` is always Black (as in
     /// English and SGF): a French author writes `Blanc` in full.
     pub fn parse(s: &str) -> Option<Color> {
-        match s.to_lowercase().as_str() {
-            "black" | "b" | "noir" | "n" | "黒" => Some(Color::Black),
-            "white" | "w" | "blanc" | "白" => Some(Color::White),
-            _ => None,
+        let word = s.to_lowercase();
+        if BLACK_WORDS.contains(&word.as_str()) {
+            Some(Color::Black)
+        } else if WHITE_WORDS.contains(&word.as_str()) {
+            Some(Color::White)
+        } else {
+            None
         }
     }
 }
@@ -132,6 +135,12 @@ impl fmt::Display for Color {
         f.write_str(self.name())
     }
 }
+
+/// The words [`Color::parse`] reads as Black, in lower case: English first, then the words the
+/// French and Japanese sheets print.
+pub const BLACK_WORDS: &[&str] = &["black", "b", "noir", "n", "黒"];
+/// The words [`Color::parse`] reads as White, in lower case.
+pub const WHITE_WORDS: &[&str] = &["white", "w", "blanc", "白"];
 
 /// An intersection: `col` 0 is column `A`, `row` 0 is row `1` at the bottom.
 ///

@@ -12,6 +12,7 @@ mod key;
 mod new;
 mod replay;
 mod report_json;
+mod schema;
 mod switch;
 mod watch;
 
@@ -183,6 +184,7 @@ pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
         }
         Command::Export { kit, format, out } => export::run(&kit, format, out.as_deref(), console),
         Command::New { path } => new::run(&path, console),
+        Command::Schema => schema::run(console),
         Command::Completions { shell } => completions::completions(shell, console),
         Command::Man { command } => completions::man(command.as_deref(), console),
         Command::Help { topic } => guide::run(topic.as_deref(), console),

@@ -57,6 +57,9 @@ pub struct CheckedRules {
     pub problems: Vec<Diagnostic>,
 }
 
+/// The largest komi either way: more would only be a typing mistake.
+pub const MOST_KOMI: f64 = 1000.0;
+
 /// Keys `[rules]` must have.
 pub const RULES_REQUIRED: &[&str] = &["board"];
 
@@ -228,7 +231,7 @@ impl RawRules {
         let before = problems.len();
         if let Some(komi) = &self.komi {
             let k = *komi.get_ref();
-            if k.is_finite() && k.abs() <= 1000.0 {
+            if k.is_finite() && k.abs() <= MOST_KOMI {
                 rules.komi = k;
             } else {
                 problems.push(
