@@ -42,6 +42,9 @@ pub enum Command {
         /// Check the pack as `build --large-print` lays it out.
         #[arg(long)]
         large_print: bool,
+        /// Check the pack as `build --tile-board` lays it out.
+        #[arg(long)]
+        tile_board: bool,
     },
     /// Show every example with its board and the answer the rules engine computed.
     ///
@@ -287,6 +290,10 @@ pub struct BuildArgs {
     /// lines (as `[kit] large_print = true`).
     #[arg(long)]
     pub large_print: bool,
+    /// Also print the board at full size across as many sheets as it needs (`board.pdf`), to
+    /// cut, tape and play on with real stones (as `[kit] board_print = "tiled"`).
+    #[arg(long)]
+    pub tile_board: bool,
 }
 
 /// `--ko`: the engine's repetition rules, as the command line spells them.

@@ -180,7 +180,7 @@ fn each_key_has_the_kind_check_reads() {
             assert!(err.contains(&format!("`{name}`")), "{table}.{name}: {err}");
         }
     }
-    assert_eq!(keys, 14 + 8 + 16);
+    assert_eq!(keys, 15 + 8 + 16);
     let _ = std::fs::remove_file(path);
 }
 
@@ -188,6 +188,7 @@ fn each_key_has_the_kind_check_reads() {
 fn right_value(name: &str) -> &'static str {
     match name {
         "paper" => "\"Letter\"",
+        "board_print" => "\"Tiled\"",
         "record_rows" | "worked_example" | "end_passes" | "max_stones" | "capture_target"
         | "within" => "1",
         "board" => "9",

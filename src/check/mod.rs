@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use crate::answer::{AnswerKey, ExampleAnswer, answer_example, answer_key};
 use crate::diag::{Diagnostic, Source};
-use crate::kit::{Kit, Paper, load};
+use crate::kit::{BoardPrint, Kit, Paper, load};
 use crate::typeface::{self, Typefaces};
 
 pub use view::view_problems;
@@ -44,6 +44,8 @@ pub struct PrintChoices<'a> {
     pub font: Option<&'a str>,
     /// `--large-print`: large print, whatever the kit says.
     pub large_print: bool,
+    /// `--tile-board`: the board also at full size across sheets, whatever the kit says.
+    pub tile_board: bool,
 }
 
 /// Loads a kit and applies every check: its content, its stated keys against the engine,
@@ -58,6 +60,9 @@ pub fn check_source(
     let fonts = fonts_for(&kit, source, choices.font).map_err(|d| vec![d])?;
     if choices.large_print {
         kit.physical = kit.physical.in_large_print();
+    }
+    if choices.tile_board {
+        kit.physical.board_print = BoardPrint::Tiled;
     }
     let from = match choices.paper {
         Some(paper) => {

@@ -18,6 +18,8 @@ pub struct IndexedKit<'a> {
     pub player_sheet: (usize, Vec<String>),
     /// The host key's page count and file names, in the order written.
     pub host_key: (usize, Vec<String>),
+    /// The tiled board's sheet count and file names, when the kit has one.
+    pub board: Option<(usize, Vec<String>)>,
 }
 
 /// The index page of `kits`, in the language of `wording` (the first kit's).
@@ -44,12 +46,14 @@ pub fn write_index(kits: &[IndexedKit<'_>], w: &Wording) -> String {
             escape(&w.fill("index_fingerprint", &[("fingerprint", kit.fingerprint)]))
         );
         let _ = writeln!(html, "<ul>");
-        for ((pages, names), (document, whom)) in
-            [&kit.player_sheet, &kit.host_key].into_iter().zip([
-                ("player_document", "index_for_players"),
-                ("host_document", "index_for_host"),
-            ])
-        {
+        let documents = [
+            Some((&kit.player_sheet, "player_document", "index_for_players")),
+            Some((&kit.host_key, "host_document", "index_for_host")),
+            kit.board
+                .as_ref()
+                .map(|board| (board, "board_document", "index_for_table")),
+        ];
+        for ((pages, names), document, whom) in documents.into_iter().flatten() {
             let links: Vec<String> = names
                 .iter()
                 .map(|name| {

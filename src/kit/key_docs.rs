@@ -4,7 +4,7 @@
 //! gives `check` each key with a value of another kind, so the kinds here cannot drift from
 //! the readers.
 
-use super::model::{Paper, TaskKind};
+use super::model::{BoardPrint, Paper, TaskKind};
 use crate::rules::{KoRule, MAX_SIZE, MIN_SIZE, Scoring, SuicideRule};
 use crate::toml_input::rules_table::MOST_KOMI;
 
@@ -82,7 +82,7 @@ const MM: Kind = Kind::Number {
 };
 
 /// The keys of `[kit]`.
-pub const KIT_DOCS: [KeyDoc; 14] = [
+pub const KIT_DOCS: [KeyDoc; 15] = [
     key(
         "title",
         Kind::Text,
@@ -158,6 +158,11 @@ pub const KIT_DOCS: [KeyDoc; 14] = [
         "large_print",
         Kind::Switch,
         "Large print: 14 pt text, larger diagrams and counters.",
+    ),
+    key(
+        "board_print",
+        Kind::Name(BoardPrint::NAMES),
+        "tiled: also the board at full size across sheets (board.pdf), for real stones.",
     ),
 ];
 

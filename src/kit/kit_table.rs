@@ -6,7 +6,7 @@ use std::ops::Range;
 use toml::Spanned;
 
 use super::key_docs::{MAX_COUNTERS, MAX_RECORD_ROWS, MM_RANGE};
-use super::model::{Counters, Paper, Physical, SetBy};
+use super::model::{BoardPrint, Counters, Paper, Physical, SetBy};
 use super::schema::{RawCounters, RawKit};
 use crate::diag::nearest;
 use crate::toml_input::document::TomlReader;
@@ -256,6 +256,20 @@ fn physical(cx: &mut TomlReader<'_>, raw: &RawKit) -> Physical {
     }
     if raw.large_print.as_ref().is_some_and(|l| *l.get_ref()) {
         physical = physical.in_large_print();
+    }
+    if let Some(b) = &raw.board_print {
+        match b.get_ref().trim().parse::<BoardPrint>() {
+            Ok(print) => physical.board_print = print,
+            Err(e) => cx.error(
+                b.span(),
+                format!("`board_print` cannot be `{}`", e.found),
+                Some(
+                    "write `board_print = \"tiled\"` for a full-size board across sheets, or \
+                     leave it out (`\"page\"`)"
+                        .into(),
+                ),
+            ),
+        }
     }
     physical
 }

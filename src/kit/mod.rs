@@ -11,4 +11,4 @@ pub mod schema;
 
 pub use examples::starting_side;
 pub use load::load;
-pub use model::{Example, Kit, Paper, Physical, SetBy, Task, TaskKind, View};
+pub use model::{BoardPrint, Example, Kit, Paper, Physical, SetBy, Task, TaskKind, View};

@@ -33,6 +33,19 @@ impl Paper {
 // Names as written in kits and on the command line, read in any case.
 named!(Paper, A4 => "a4", Letter => "letter", A3 => "a3");
 
+/// How the full-size board is printed (`[kit] board_print`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BoardPrint {
+    /// On the player sheet's board page, at full size when it fits, else fitted to the paper.
+    #[default]
+    Page,
+    /// Also at full size (or the kit's `spacing_mm`) across as many sheets as it needs, in a
+    /// document of its own (`board.pdf`), for real stones.
+    Tiled,
+}
+
+named!(BoardPrint, Page => "page", Tiled => "tiled");
+
 /// Physical sizes of the printed board and counters.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Physical {
@@ -47,6 +60,8 @@ pub struct Physical {
     /// Set for readers at arm's length: body text of 14 pt, larger diagrams and counters,
     /// heavier lines (`[kit] large_print`, `build --large-print`).
     pub large_print: bool,
+    /// Whether the board is also printed at full size across sheets (`board.pdf`).
+    pub board_print: BoardPrint,
     /// Who chose the spacing: a `spacing_mm` the author set must fit the paper as it is;
     /// otherwise the board is drawn at full size when it fits, else as large as fits.
     pub spacing_set_by: SetBy,
@@ -73,6 +88,7 @@ impl Default for Physical {
             counter_mm: 20.0,
             ink_saving: false,
             large_print: false,
+            board_print: BoardPrint::Page,
             spacing_set_by: SetBy::Default,
             counter_set_by: SetBy::Default,
         }

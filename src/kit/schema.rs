@@ -57,6 +57,8 @@ pub struct RawKit {
     pub position_words: Option<Spanned<bool>>,
     /// Print in large type, with larger diagrams and counters.
     pub large_print: Option<Spanned<bool>>,
+    /// `page` or `tiled`: whether the board is also printed at full size across sheets.
+    pub board_print: Option<Spanned<String>>,
     /// A font family installed on the system, or a font file's path relative to the kit.
     pub font: Option<Spanned<String>>,
     /// The language of the printed wording, e.g. `"fr"`.
@@ -112,6 +114,7 @@ impl RawKit {
         let counters = r.one("counters", RawCounters::read);
         let position_words = r.one("position_words", value::boolean);
         let large_print = r.one("large_print", value::boolean);
+        let board_print = r.one("board_print", text);
         let font = r.one("font", text);
         let language = r.one("language", text);
         problems.append(&mut r.problems);
@@ -128,6 +131,7 @@ impl RawKit {
             counters,
             position_words,
             large_print,
+            board_print,
             font,
             language,
         })

@@ -7,7 +7,7 @@
 //! on one; a longer one runs onto another page and repeats its heading there, marked as
 //! continued.
 
-use crate::kit::Kit;
+use crate::kit::{BoardPrint, Kit};
 use crate::rules::Color;
 
 use super::flow::{Flow, text_shape};
@@ -21,6 +21,16 @@ pub fn per_colour(kit: &Kit) -> usize {
     let points = u32::from(kit.size.get()).pow(2);
     let count = kit.counters.per_colour(points, kit.rules.max_stones);
     usize::try_from(count).unwrap_or(usize::MAX)
+}
+
+/// The counters' diameter: for a tiled board, the full-size board's (the kit's `counter_mm`),
+/// since they are played on it; otherwise the stones of the sheet's board as drawn.
+pub fn diameter(kit: &Kit, style: &Style) -> f64 {
+    if kit.physical.board_print == BoardPrint::Tiled {
+        kit.physical.counter_mm
+    } else {
+        style.counter
+    }
 }
 
 /// Lays out the counter pages: a heading, then a block of black and a block of white counters;

@@ -20,9 +20,10 @@ pub mod record_table;
 pub mod rules_text;
 pub mod sketches;
 pub mod style;
+pub mod tiled_board;
 
 use crate::answer::AnswerKey;
-use crate::kit::Kit;
+use crate::kit::{BoardPrint, Kit};
 use crate::typeface::Typefaces;
 
 use fit::FitNote;
@@ -40,6 +41,9 @@ pub struct Pack {
     pub player_sheet: Document,
     /// Host key: how to run the round and every example with its answer.
     pub host_key: Document,
+    /// The board at full size across sheets, when the kit asks for it (`board_print =
+    /// "tiled"`): printed once per table.
+    pub board: Option<Document>,
 }
 
 /// The wording keys of the player sheet's printing notes: the plain note on the pages to read
@@ -78,7 +82,12 @@ pub fn pack(kit: &Kit, key: &AnswerKey, fonts: &'static Typefaces) -> Pack {
         flow.text(w.get("blank_before_counters"), Font::Regular, style.body_pt);
     }
     let content_pages = flow.page_count();
-    counters::add_pages(&mut flow, kit, &style);
+    // Counters for the board they are played on (a tiled board's are full size).
+    let counter_style = Style {
+        counter: counters::diameter(kit, &style),
+        ..style
+    };
+    counters::add_pages(&mut flow, kit, &counter_style);
     let player_name = w.get("player_document").to_string();
     let mut pages = flow.finish();
     let note_of = |page: usize| {
@@ -120,9 +129,37 @@ pub fn pack(kit: &Kit, key: &AnswerKey, fonts: &'static Typefaces) -> Pack {
         language: kit.language(),
     };
 
+    let tiled = kit.physical.board_print == BoardPrint::Tiled;
+    let board = tiled.then(|| board_document(kit, fonts, paper));
     Pack {
         fit,
         player_sheet,
         host_key,
+        board,
+    }
+}
+
+/// The tiled board's document: the board at the kit's own spacing (full size unless the author
+/// set one), one sheet per part, each with the usual foot and its 100 mm bar.
+fn board_document(kit: &Kit, fonts: &'static Typefaces, paper: Size) -> Document {
+    let style = Style::for_physical(&kit.physical, fonts);
+    let w = &kit.wording;
+    let mut pages = tiled_board::pages(kit, &style, paper);
+    let name = w.get("board_document").to_string();
+    footer::decorate(
+        &mut pages,
+        &name,
+        |_| w.get("board_printing_note"),
+        kit,
+        &style,
+    );
+    Document {
+        title: w.fill(
+            "document_title",
+            &[("title", &kit.title), ("document", &name)],
+        ),
+        pages,
+        fonts,
+        language: kit.language(),
     }
 }

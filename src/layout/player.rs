@@ -4,7 +4,7 @@
 //! `score` question names) and a worked example is left to the host key.
 
 use crate::answer::{self, Figure, Mark, MarkKind, Panel, numbered_moves};
-use crate::kit::{Example, Kit, Physical, Task};
+use crate::kit::{BoardPrint, Example, Kit, Physical, Task};
 use crate::wording::Wording;
 
 use super::board::{self, BoardGeometry};
@@ -20,6 +20,7 @@ use super::rules_text;
 use super::sketches;
 
 use super::style::{Style, ascent_mm, cap_height_mm};
+use super::tiled_board;
 
 /// Lays out the sheet's pages (counters follow on their own pages, added by the caller).
 pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
@@ -34,14 +35,15 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
         flow.text(purpose, Font::Regular, style.body_pt);
     }
     let size = board_size(kit);
-    let small = style.board.stone < Physical::default().counter_mm;
+    let counter = counters::diameter(kit, style);
+    let small = counter < Physical::default().counter_mm;
     flow.text(
         &match counters::per_colour(kit) {
             0 => w.fill("materials_no_counters", &[("size", &size)]),
             // "Large" paper counters are a real board's; smaller ones say their size.
             1 if small => w.fill(
                 "materials_small_single",
-                &[("size", &size), ("mm", &w.decimal(style.board.stone))],
+                &[("size", &size), ("mm", &w.decimal(counter))],
             ),
             1 => w.fill("materials_single", &[("size", &size)]),
             n if small => w.fill(
@@ -49,7 +51,7 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
                 &[
                     ("size", &size),
                     ("counters", &rules_text::spell(count_u32(n), w)),
-                    ("mm", &w.decimal(style.board.stone)),
+                    ("mm", &w.decimal(counter)),
                 ],
             ),
             n => w.fill(
@@ -175,6 +177,18 @@ fn board_caption(kit: &Kit, style: &Style, size: &str) -> String {
     let (x, y) = (style.board.spacing_x, style.board.spacing_y);
     if (x - real.spacing_x_mm).abs() < 1e-9 && (y - real.spacing_y_mm).abs() < 1e-9 {
         return w.fill("board_caption", &[("size", size)]);
+    }
+    // Drawn smaller here, the board is also printed at full size apart: say where.
+    if kit.physical.board_print == BoardPrint::Tiled {
+        let full = Style::for_physical(&kit.physical, style.fonts);
+        let (width, height) = kit.paper.dimensions_mm();
+        if let Some(tiling) = tiled_board::tiling(kit.size, &full, Size::mm(width, height)) {
+            let sheets = tiling.sheets().to_string();
+            return w.fill(
+                "board_caption_tiled",
+                &[("size", size), ("sheets", &sheets)],
+            );
+        }
     }
     w.fill(
         "board_caption_spacing",

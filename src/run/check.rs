@@ -8,6 +8,7 @@ use crate::answer::AnswerKey;
 use crate::check::{Checked, PrintChoices, check_answers, check_source};
 use crate::diag::Source;
 use crate::kit::Kit;
+use crate::layout::tiled_board;
 
 /// Reads the kit at `path` and checks it as `key` does; `None` after printing its problems.
 pub fn read_answered_kit(
@@ -63,18 +64,23 @@ pub fn run(
             }
         };
         match check_source(&source, choices) {
-            Ok(Checked { kit, .. }) => writeln!(
-                console.out,
-                "ok  {shown}: {} {}, fingerprint {}",
-                kit.examples.len(),
-                if kit.examples.len() == 1 {
-                    "example"
-                } else {
-                    "examples"
-                },
-                kit.fingerprint
-            )
-            .map_err(output_error)?,
+            Ok(Checked { kit, fonts, .. }) => {
+                writeln!(
+                    console.out,
+                    "ok  {shown}: {} {}, fingerprint {}",
+                    kit.examples.len(),
+                    if kit.examples.len() == 1 {
+                        "example"
+                    } else {
+                        "examples"
+                    },
+                    kit.fingerprint
+                )
+                .map_err(output_error)?;
+                if let Some(note) = tiled_board::note(&kit, fonts) {
+                    writeln!(console.err, "note: {shown}: {note}").map_err(output_error)?;
+                }
+            }
             Err(diagnostics) => {
                 failed += 1;
                 problems += diagnostics.iter().filter(|d| !d.is_note).count();

@@ -146,11 +146,13 @@ pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
             kits,
             font,
             large_print,
+            tile_board,
         } => {
             let choices = PrintChoices {
                 paper: None,
                 font: font.as_deref(),
                 large_print,
+                tile_board,
             };
             check::run(&kits, choices, console)
         }

@@ -11,6 +11,7 @@ pub fn written_example(key: &str) -> &'static str {
         "counter_mm" => "counter_mm = 20.0",
         "ink_saving" => "ink_saving = true",
         "large_print" => "large_print = true",
+        "board_print" => "board_print = \"tiled\"",
         "worked_example" => "worked_example = 1",
         "record_numbered" => "record_numbered = true",
         "counters" => "counters = 40",

@@ -4,6 +4,8 @@
 // Each test crate compiles this module and uses only part of it.
 #![allow(dead_code)]
 
+pub mod segments;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -91,6 +91,20 @@ impl BoardGeometry {
         }
     }
 
+    /// A diagram of the part `view` of a board of `size` whose top-left intersection is at
+    /// `grid_origin`: for laying the parts of one board side by side on a grid.
+    pub fn with_grid_at(
+        size: BoardSize,
+        view: View,
+        style: BoardStyle,
+        grid_origin: Pos,
+    ) -> BoardGeometry {
+        let band = band(view, &style);
+        let [left, _, top, _] = reaches(size, view, &style);
+        let origin = grid_origin.offset(-(band + left), -(band + top));
+        BoardGeometry::showing(size, Some(view), style, origin)
+    }
+
     /// The room the coordinate labels take on each side of a whole board, outside the stones'
     /// reach.
     pub fn label_band(size: BoardSize, style: &BoardStyle) -> f64 {

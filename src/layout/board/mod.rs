@@ -90,7 +90,50 @@ pub fn draw(
         });
     }
     shapes.extend(stones_and_marks(geometry, board, marks, numbers));
-    coordinates(geometry, &mut shapes);
+    coordinates(geometry, LabelSides::ALL, &mut shapes);
+    shapes
+}
+
+/// Which sides of a diagram carry coordinate labels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LabelSides {
+    /// Column letters above.
+    pub top: bool,
+    /// Column letters below.
+    pub bottom: bool,
+    /// Row numbers on the left.
+    pub left: bool,
+    /// Row numbers on the right.
+    pub right: bool,
+}
+
+impl LabelSides {
+    /// Labels on all four sides, as every diagram has them.
+    pub const ALL: LabelSides = LabelSides {
+        top: true,
+        bottom: true,
+        left: true,
+        right: true,
+    };
+}
+
+/// An empty board to play on: the view's grid and star points, with coordinates on `sides`
+/// only (one sheet of a tiled board labels the real board's edges it holds).
+pub fn empty_board(geometry: &BoardGeometry, sides: LabelSides) -> Vec<Shape> {
+    let mut shapes = Vec::new();
+    grid(geometry, &mut shapes);
+    for p in star_points(geometry.size)
+        .into_iter()
+        .filter(|&p| geometry.shows(p))
+    {
+        shapes.push(Shape::Circle {
+            center: geometry.point(p),
+            radius: Mm::new(geometry.style.star_radius),
+            fill: Some(Rgb::BLACK),
+            stroke: None,
+        });
+    }
+    coordinates(geometry, sides, &mut shapes);
     shapes
 }
 
@@ -194,7 +237,7 @@ fn grid(g: &BoardGeometry, shapes: &mut Vec<Shape>) {
 
 /// Column letters above and below, row numbers left and right, each centred on its line: the
 /// real coordinates of the columns and rows shown.
-fn coordinates(g: &BoardGeometry, shapes: &mut Vec<Shape>) {
+fn coordinates(g: &BoardGeometry, sides: LabelSides, shapes: &mut Vec<Shape>) {
     let v = g.view;
     let s = &g.style;
     let cap = s.coord_cap_height();
@@ -211,8 +254,12 @@ fn coordinates(g: &BoardGeometry, shapes: &mut Vec<Shape>) {
     for col in v.low.col..=v.high.col {
         let text = Point::new(col, 0).column_letter().to_string();
         let x = g.column_x(col) - text_width_mm(s.fonts, &text, Font::Regular, s.coord_pt) / 2.0;
-        shapes.push(label(text.clone(), x, top));
-        shapes.push(label(text, x, bottom));
+        if sides.top {
+            shapes.push(label(text.clone(), x, top));
+        }
+        if sides.bottom {
+            shapes.push(label(text, x, bottom));
+        }
     }
     let left = g.column_x(v.low.col) - reach_left - s.coord_gap;
     let right = g.column_x(v.high.col) + reach_right + s.coord_gap;
@@ -220,8 +267,12 @@ fn coordinates(g: &BoardGeometry, shapes: &mut Vec<Shape>) {
         let text = (u32::from(row) + 1).to_string();
         let width = text_width_mm(s.fonts, &text, Font::Regular, s.coord_pt);
         let y = g.row_y(row) + cap / 2.0;
-        shapes.push(label(text.clone(), left - width, y));
-        shapes.push(label(text, right, y));
+        if sides.left {
+            shapes.push(label(text.clone(), left - width, y));
+        }
+        if sides.right {
+            shapes.push(label(text, right, y));
+        }
     }
 }
 

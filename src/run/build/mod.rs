@@ -63,6 +63,7 @@ pub fn run(args: &BuildArgs, console: &mut Console<'_>) -> Result<Outcome, Failu
         paper: args.paper.map(Paper::from),
         font: args.font.as_deref(),
         large_print: args.large_print,
+        tile_board: args.tile_board,
     };
     // Every kit is checked, and all their problems reported, before anything is written.
     let mut rendered = Vec::new();
@@ -84,13 +85,13 @@ pub fn run(args: &BuildArgs, console: &mut Console<'_>) -> Result<Outcome, Failu
     }
     for kit in &rendered {
         // Standard output lists the written files only; how the board was sized is a note beside it.
-        if let Some(fit) = &kit.fit {
-            let prefix = if session {
-                format!("{}: ", kit.kit_path.display())
-            } else {
-                String::new()
-            };
-            writeln!(console.err, "note: {prefix}{fit}").map_err(output_error)?;
+        let prefix = if session {
+            format!("{}: ", kit.kit_path.display())
+        } else {
+            String::new()
+        };
+        for note in kit.fit.iter().chain(&kit.board_note) {
+            writeln!(console.err, "note: {prefix}{note}").map_err(output_error)?;
         }
     }
     match args.out.as_deref() {
@@ -124,6 +125,10 @@ fn session_files(
                 .iter()
                 .filter_map(|kit| kit.bytes_of(PackFile::Pdf(document)))
                 .collect();
+            // Only kits with a tiled board have one.
+            if parts.is_empty() {
+                continue;
+            }
             let bytes = merge_pdfs(&parts, file.name())
                 .map_err(|e| Failure::new(format!("cannot join `{file}`: {e}")))?;
             files.push((file, bytes));
@@ -147,6 +152,7 @@ fn session_files(
             folder,
             player_sheet: (kit.pages[0], kit.names_of(Document::PlayerSheet)),
             host_key: (kit.pages[1], kit.names_of(Document::HostKey)),
+            board: (kit.pages[2] > 0).then(|| (kit.pages[2], kit.names_of(Document::Board))),
         })
         .collect();
     let index = write_index(&kits, &rendered[0].wording);
@@ -205,9 +211,15 @@ fn advise(
             .collect();
         paths.join(", ")
     };
+    let boards = list(Document::Board);
     let lines = [
         w.fill("advice_players", &[("files", &list(Document::PlayerSheet))]),
         w.fill("advice_host", &[("files", &list(Document::HostKey))]),
+        if boards.is_empty() {
+            String::new()
+        } else {
+            w.fill("advice_board", &[("files", &boards)])
+        },
         w.get("advice_print").to_string(),
     ];
     for line in lines.iter().filter(|l| !l.is_empty()) {

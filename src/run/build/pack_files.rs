@@ -4,24 +4,27 @@
 
 use std::fmt;
 
-/// The two documents of a pack, in the order they are written and listed.
+/// The documents of a pack, in the order they are written and listed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Document {
     /// What the players get.
     PlayerSheet,
     /// What the host keeps: the answers.
     HostKey,
+    /// The board at full size across sheets (`board_print = "tiled"`), one per table.
+    Board,
 }
 
 impl Document {
-    /// Both documents, player sheet first.
-    pub const ALL: [Document; 2] = [Document::PlayerSheet, Document::HostKey];
+    /// Every document, player sheet first.
+    pub const ALL: [Document; 3] = [Document::PlayerSheet, Document::HostKey, Document::Board];
 
     /// The start of every file name of the document.
     pub fn stem(self) -> &'static str {
         match self {
             Document::PlayerSheet => "player-sheet",
             Document::HostKey => "host-key",
+            Document::Board => "board",
         }
     }
 }
@@ -85,10 +88,11 @@ pub enum SessionFile {
 
 impl SessionFile {
     /// Every session file.
-    const ALL: [SessionFile; 3] = [
+    const ALL: [SessionFile; 4] = [
         SessionFile::Index,
         SessionFile::Combined(Document::PlayerSheet),
         SessionFile::Combined(Document::HostKey),
+        SessionFile::Combined(Document::Board),
     ];
 
     /// The file's name.
@@ -97,6 +101,7 @@ impl SessionFile {
             SessionFile::Index => "index.html",
             SessionFile::Combined(Document::PlayerSheet) => "session-player-sheets.pdf",
             SessionFile::Combined(Document::HostKey) => "session-host-keys.pdf",
+            SessionFile::Combined(Document::Board) => "session-boards.pdf",
         }
     }
 }

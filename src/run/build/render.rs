@@ -21,10 +21,12 @@ pub struct Rendered {
     pub title: String,
     /// The kit's fingerprint.
     pub fingerprint: String,
-    /// Pages of the player sheet and of the host key.
-    pub pages: [usize; 2],
+    /// Pages of the player sheet, of the host key and of the tiled board (0 without one).
+    pub pages: [usize; 3],
     /// How the board was sized, if it was made to fit.
     pub fit: Option<String>,
+    /// What the tiled board is printed on, when the kit asks for one.
+    pub board_note: Option<String>,
     /// The kit's wording, for the advice after writing.
     pub wording: crate::wording::Wording,
     /// Every file of the pack, in the order written: what it is and its bytes.
@@ -81,7 +83,11 @@ pub fn render(
         Ok(Checked { kit, key, fonts }) => {
             let pack = crate::layout::pack(&kit, &key, fonts);
             // No answer on a player page, by any path: read off the pages as laid out.
-            let leaks = answer_leaks(&source, &key, &kit.wording, &pack.player_sheet);
+            // The tiled board lies on the players' table too.
+            let mut leaks = answer_leaks(&source, &key, &kit.wording, &pack.player_sheet);
+            if let Some(board) = &pack.board {
+                leaks.extend(answer_leaks(&source, &key, &kit.wording, board));
+            }
             if !leaks.is_empty() {
                 return Ok(Err((source, leaks)));
             }
@@ -91,10 +97,18 @@ pub fn render(
     };
     // Shown above the pages of an HTML document on screen, never printed.
     let note = kit.wording.get("browser_printing_note");
-    let documents = [&pack.player_sheet, &pack.host_key];
+    let board_note = crate::layout::tiled_board::note(&kit, pack.player_sheet.fonts);
+    let documents = [
+        Some(&pack.player_sheet),
+        Some(&pack.host_key),
+        pack.board.as_ref(),
+    ];
 
     let mut files: Vec<(PackFile, Vec<u8>)> = Vec::new();
     for (document, doc) in Document::ALL.into_iter().zip(documents) {
+        let Some(doc) = doc else {
+            continue;
+        };
         if formats.contains(&PackFormat::Pdf) {
             let file = PackFile::Pdf(document);
             let bytes = write_pdf(doc)
@@ -117,8 +131,13 @@ pub fn render(
         kit_path: kit_path.to_path_buf(),
         title: kit.title.clone(),
         fingerprint: kit.fingerprint.clone(),
-        pages: [pack.player_sheet.pages.len(), pack.host_key.pages.len()],
+        pages: [
+            pack.player_sheet.pages.len(),
+            pack.host_key.pages.len(),
+            pack.board.as_ref().map_or(0, |board| board.pages.len()),
+        ],
         fit: pack.fit.as_ref().map(ToString::to_string),
+        board_note,
         wording: kit.wording.clone(),
         files,
     }))
