@@ -7,7 +7,7 @@
 mod common;
 
 use common::segments::{Segment, number, pdf_segments, svg_segments};
-use common::{assert_qpdf_clean, parse_pgm, pdf_text, temp_path, tool_available};
+use common::{assert_qpdf_clean, dark_runs, parse_pgm, pdf_text, temp_path, tool_available};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::Command;
@@ -318,26 +318,6 @@ fn printed_grid_measures_true_at_ten_pixels_per_millimetre() {
     assert!(close(down, 94.8, 0.2), "measured {down} mm down, {runs:?}");
     let _ = std::fs::remove_file(pdf);
     let _ = std::fs::remove_file(pgm);
-}
-
-/// Centres (in pixels) of the dark runs along a scan line.
-fn dark_runs(range: std::ops::Range<usize>, is_dark: impl Fn(usize) -> bool) -> Vec<f64> {
-    let mut centres = Vec::new();
-    let mut start = None;
-    for i in range.clone() {
-        match (is_dark(i), start) {
-            (true, None) => start = Some(i),
-            (false, Some(s)) => {
-                centres.push((s + i - 1) as f64 / 2.0);
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        centres.push((s + range.end - 1) as f64 / 2.0);
-    }
-    centres
 }
 
 #[test]

@@ -461,3 +461,48 @@ fn a_sessions_index_links_the_tiled_board() {
     assert!(!session.join("plain").join("board.pdf").exists());
     let _ = std::fs::remove_dir_all(out);
 }
+
+/// Rendered at 10 pixels a millimetre, the first sheet of a 9x9 board on A4 measures a real
+/// board's 22 mm across and 23.7 mm down, four spacings at a time.
+#[test]
+fn a_printed_sheet_measures_true_at_ten_pixels_per_millimetre() {
+    if !tool_available("pdftoppm") {
+        return;
+    }
+    let doc = board_document(9, "a4");
+    let sheet = &read(&doc)[0];
+    let pdf = common::temp_path("tiled-grid").with_extension("pdf");
+    std::fs::write(&pdf, write_pdf(&doc).unwrap()).unwrap();
+    let stem = common::temp_path("tiled-grid-render");
+    let status = std::process::Command::new("pdftoppm")
+        .args(["-r", "254", "-gray", "-singlefile", "-f", "1", "-l", "1"])
+        .arg(&pdf)
+        .arg(&stem)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let pgm = stem.with_extension("pgm");
+    let image = std::fs::read(&pgm).unwrap();
+    let (width, _, pixels) = common::parse_pgm(&image);
+    let dark = |x: usize, y: usize| pixels[y * width + x] < 128;
+    let (xs, ys) = (&sheet.xs, &sheet.ys);
+    let y = ((ys[0] + ys[1]) / 2.0 * 10.0) as usize;
+    let runs = common::dark_runs(
+        (xs[0] * 10.0 - 30.0) as usize..(xs[4] * 10.0 + 30.0) as usize,
+        |x| dark(x, y),
+    );
+    let across = (runs[runs.len() - 1] - runs[0]) / 10.0;
+    assert!(
+        close(across, 88.0, 0.2),
+        "measured {across} mm across, {runs:?}"
+    );
+    let x = ((xs[0] + xs[1]) / 2.0 * 10.0) as usize;
+    let runs = common::dark_runs(
+        (ys[0] * 10.0 - 30.0) as usize..(ys[4] * 10.0 + 30.0) as usize,
+        |y| dark(x, y),
+    );
+    let down = (runs[runs.len() - 1] - runs[0]) / 10.0;
+    assert!(close(down, 94.8, 0.2), "measured {down} mm down, {runs:?}");
+    let _ = std::fs::remove_file(pdf);
+    let _ = std::fs::remove_file(pgm);
+}

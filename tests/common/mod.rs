@@ -207,3 +207,23 @@ pub fn text_box(
         y,
     ))
 }
+
+/// Centres (in pixels) of the dark runs along a scan line.
+pub fn dark_runs(range: std::ops::Range<usize>, is_dark: impl Fn(usize) -> bool) -> Vec<f64> {
+    let mut centres = Vec::new();
+    let mut start = None;
+    for i in range.clone() {
+        match (is_dark(i), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                centres.push((s + i - 1) as f64 / 2.0);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        centres.push((s + range.end - 1) as f64 / 2.0);
+    }
+    centres
+}
