@@ -73,15 +73,23 @@ pub enum Command {
     ///
     /// TOML and SGF records, the rule flags and the output: `libertykit help record`.
     Replay {
-        /// A game record: TOML (`.toml`) or SGF (`.sgf`).
+        /// A game record: TOML (`.toml`), SGF (`.sgf`), or the players' own record typed from
+        /// the player sheet (`.csv`: Move, Point, Captures, Group liberties).
         #[arg(value_name = "RECORD")]
         record: PathBuf,
         /// Output format.
         #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
         format: OutputFormat,
-        /// Rules for SGF records (a TOML record carries its own `[rules]`).
+        /// Rules for SGF records and players' records (a TOML record carries its own `[rules]`).
         #[command(flatten)]
         rules: RuleFlags,
+        /// For a players' record (`.csv`): the kit whose player sheet they filled in, for its
+        /// board and rules.
+        #[arg(long, value_name = "KIT")]
+        kit: Option<PathBuf>,
+        /// For a players' record (`.csv`) without `--kit`: the board's size.
+        #[arg(long, value_name = "N", conflicts_with = "kit")]
+        board: Option<u32>,
         /// Also write the move-record sheet, filled in from the game, as a PDF to FILE.
         #[arg(long, value_name = "FILE")]
         pdf: Option<PathBuf>,

@@ -4,6 +4,7 @@
 //! word (TOML) or the property (SGF) that is wrong.
 
 mod game_info;
+pub mod players_sheet;
 pub mod referee;
 mod selection;
 mod sgf;
@@ -75,6 +76,9 @@ pub enum Format {
     Toml,
     /// An SGF (`FF[4]`) file; its rules come from the command line plus `SZ` and `KM`.
     Sgf,
+    /// The players' own record typed from the player sheet (`.csv`): its board and rules come
+    /// from the kit or the command line.
+    PlayersSheet,
 }
 
 impl Format {
@@ -89,6 +93,7 @@ impl Format {
         match extension.as_deref() {
             Some("sgf") => Format::Sgf,
             Some("toml") => Format::Toml,
+            Some("csv") => Format::PlayersSheet,
             _ if source.iter().find(|b| {
                 !(b.is_ascii_whitespace() || [0, 0xef, 0xbb, 0xbf, 0xfe, 0xff].contains(b))
             }) == Some(&b'(') =>

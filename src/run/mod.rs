@@ -165,11 +165,17 @@ pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
             record,
             format,
             rules,
+            kit,
+            board,
             pdf,
             paper,
         } => {
             let sheet = pdf.as_deref().map(|path| (path, paper.into()));
-            replay::run(&record, format, &rules, sheet, console)
+            let players = replay::PlayersRecord {
+                kit: kit.as_deref(),
+                board,
+            };
+            replay::run(&record, format, &rules, players, sheet, console)
         }
         Command::Import {
             sgf,

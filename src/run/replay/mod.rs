@@ -2,6 +2,7 @@
 //! (text) or one JSON object, with the end, the final board and the result.
 
 mod json;
+mod players;
 mod sheet;
 mod text;
 
@@ -53,16 +54,55 @@ impl Replay {
     }
 }
 
+/// `--kit` and `--board`: where a players' record (`.csv`) gets its board and rules.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PlayersRecord<'a> {
+    /// The kit whose sheet the players filled in.
+    pub kit: Option<&'a Path>,
+    /// The board's size, without a kit.
+    pub board: Option<u32>,
+}
+
 /// Referees a game record, and writes its filled-in record sheet on the paper given with
 /// `sheet`.
 pub fn run(
     record: &Path,
     format: OutputFormat,
     rules: &RuleFlags,
+    players: PlayersRecord<'_>,
     sheet: Option<(&Path, Paper)>,
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
     let overrides = overrides_of(rules)?;
+    let form_by_name = Format::of(record, b"");
+    if form_by_name != Format::PlayersSheet && (players.kit.is_some() || players.board.is_some()) {
+        return Err(Failure::new(
+            "`--kit` and `--board` apply to a players' record (`.csv`) only; a TOML or SGF record gives its own board",
+        ));
+    }
+    if form_by_name == Format::PlayersSheet {
+        if sheet.is_some() {
+            return Err(Failure::new(
+                "`--pdf` prints the sheet of a TOML or SGF record; for a players' record, the text or JSON report says where it goes wrong",
+            ));
+        }
+        if rules.dead.is_some() {
+            return Err(Failure::new("`--dead` applies to SGF records only"));
+        }
+        let text = utf8_text(record, read_bytes(record, RECORD_LIMIT)?)?;
+        let sheet_rules = players::SheetRules {
+            kit: players.kit,
+            board: players.board,
+            overrides,
+        };
+        return players::run(
+            &record.display().to_string(),
+            text,
+            format,
+            &sheet_rules,
+            console,
+        );
+    }
     // Before the record is read: the sheet never replaces the record, nor anything but a file.
     if let Some((pdf, _)) = sheet {
         not_the_input(record, pdf, "--pdf")?;
@@ -70,9 +110,13 @@ pub fn run(
     }
     let path = record.display().to_string();
     let bytes = read_bytes(record, RECORD_LIMIT)?;
-    let form = Format::of(record, &bytes);
+    // A players' record went its own way above, by its name.
+    let form = match Format::of(record, &bytes) {
+        Format::Sgf => Format::Sgf,
+        Format::Toml | Format::PlayersSheet => Format::Toml,
+    };
     let (text, charset) = match form {
-        Format::Toml => (utf8_text(record, bytes)?, "UTF-8"),
+        Format::Toml | Format::PlayersSheet => (utf8_text(record, bytes)?, "UTF-8"),
         Format::Sgf => {
             let read = record::sgf_text(bytes);
             if let Some(why) = read.unreadable {
@@ -100,7 +144,7 @@ pub fn run(
                 "`--dead` applies to SGF records only; list the dead stones of `{path}` in its `[game]` table: `dead = [\"C3\"]`"
             )));
         }
-        Format::Toml => record::load_toml(source.text()),
+        Format::Toml | Format::PlayersSheet => record::load_toml(source.text()),
         Format::Sgf => record::load_sgf(source.text(), &overrides),
     };
     let refereed = loaded.map_err(Refusal::from).and_then(|mut record| {

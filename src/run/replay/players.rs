@@ -1,0 +1,360 @@
+//! `replay SHEET.csv`: the players' own move record, checked against the engine. The players
+//! wrote each move's point, the stones it captured and the liberties of the mover's group; the
+//! moves are replayed under the kit's (or the flags') rules and every number they wrote is
+//! compared with the engine's, so the host can hand the sheet back saying where it first went
+//! wrong.
+
+use std::io::Write;
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
+use crate::answer::list;
+use crate::cli::OutputFormat;
+use crate::diag::Source;
+use crate::record::RuleOverrides;
+use crate::record::players_sheet::{self, PlayersSheet};
+use crate::record::referee::{self, MoveReport};
+use crate::rules::{Board, BoardSize, Color, Game, Move, Rules, diagram};
+use crate::wording::{Language, Wording, fill};
+
+/// Where the board and the rules of a players' record come from.
+pub struct SheetRules<'a> {
+    /// `--kit`: the kit whose sheet the players filled in.
+    pub kit: Option<&'a Path>,
+    /// `--board`: the board's size, without a kit.
+    pub board: Option<u32>,
+    /// The rule flags, over the kit's rules.
+    pub overrides: RuleOverrides,
+}
+
+/// One number the players wrote that the engine does not agree with.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Mismatch {
+    /// The move's number, from 1; `null` for the tally.
+    #[serde(rename = "move")]
+    pub number: Option<usize>,
+    /// `point` (the point is illegal), `captures`, `liberties` or `tally`.
+    pub column: &'static str,
+    /// What the players wrote.
+    pub written: String,
+    /// What the engine found.
+    pub actual: String,
+    /// The two in one sentence.
+    pub message: String,
+}
+
+/// Checks the players' record at `path` (its text already read) and reports every mismatch.
+pub fn run(
+    path: &str,
+    text: String,
+    format: OutputFormat,
+    rules: &SheetRules<'_>,
+    console: &mut Console<'_>,
+) -> Result<Outcome, Failure> {
+    let (size, game_rules) = board_and_rules(rules)?;
+    // The column names every language's sheet prints.
+    let names: Vec<[String; 4]> = Language::ALL
+        .iter()
+        .map(|&language| {
+            let w = Wording::for_language(language);
+            [
+                "record_move",
+                "record_point",
+                "record_captures",
+                "record_liberties",
+            ]
+            .map(|key| w.get(key).to_string())
+        })
+        .collect();
+    let headers: Vec<[&str; 4]> = names
+        .iter()
+        .map(|n| [n[0].as_str(), n[1].as_str(), n[2].as_str(), n[3].as_str()])
+        .collect();
+    let source = Source::new(path, text);
+    let sheet = match players_sheet::read(source.text(), size, &headers) {
+        Ok(sheet) => sheet,
+        Err(problems) => {
+            write!(console.err, "{}", source.render_all(&problems)).map_err(output_error)?;
+            return Ok(Outcome::CheckFailed);
+        }
+    };
+    let moves: Vec<(Option<Color>, Move)> = sheet
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| (Some(colour_of(i)), m.mv))
+        .collect();
+    let mut game = Game::new(Board::new(size), Color::Black, game_rules);
+    let reports = referee::play_all(&mut game, &moves);
+    let w = Wording::replay_defaults();
+    let mismatches = compare(&sheet, &reports, &game, &moves, size, game_rules, &w);
+    match format {
+        OutputFormat::Json => {
+            let report = SheetJson {
+                first_mismatch: mismatches.first(),
+                mismatches: &mismatches,
+                moves: reports.len(),
+                size: size.get(),
+            };
+            let text = serde_json::to_string_pretty(&report)
+                .map_err(|e| Failure::new(format!("cannot write JSON: {e}")))?;
+            writeln!(console.out, "{text}").map_err(output_error)?;
+        }
+        OutputFormat::Text => {
+            write_text(path, &mismatches, &moves, size, game_rules, &w, console)?;
+        }
+    }
+    Ok(if mismatches.is_empty() {
+        Outcome::Success
+    } else {
+        Outcome::CheckFailed
+    })
+}
+
+/// The JSON `replay --format json` prints for a players' record.
+#[derive(Serialize)]
+struct SheetJson<'a> {
+    first_mismatch: Option<&'a Mismatch>,
+    mismatches: &'a [Mismatch],
+    moves: usize,
+    size: u8,
+}
+
+/// Black plays the first move, then the colours alternate, passes included.
+fn colour_of(index: usize) -> Color {
+    if index.is_multiple_of(2) {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// The board's size and the rules: the kit's, or the defaults on `--board`, the flags over
+/// either.
+fn board_and_rules(rules: &SheetRules<'_>) -> Result<(BoardSize, Rules), Failure> {
+    let (size, base) = match (rules.kit, rules.board) {
+        (Some(kit_path), _) => {
+            let text = read_text(kit_path, KIT_LIMIT)?;
+            let kit = crate::kit::load(&text).map_err(|_| {
+                Failure::new(format!(
+                    "the kit `{}` fails its check; run `libertykit check {}` first",
+                    kit_path.display(),
+                    kit_path.display()
+                ))
+            })?;
+            (kit.size, kit.rules)
+        }
+        (None, Some(n)) => {
+            let size = u8::try_from(n)
+                .ok()
+                .and_then(|n| BoardSize::new(u32::from(n)).ok())
+                .ok_or_else(|| {
+                    Failure::new("`--board` must be a size from 2 to 19, e.g. `--board 9`")
+                })?;
+            (size, Rules::default())
+        }
+        (None, None) => {
+            return Err(Failure::new(
+                "a players' record (CSV) does not say the board's size: give the kit it was played from, `--kit KIT.toml`, or `--board 9`",
+            ));
+        }
+    };
+    Ok((size, rules.overrides.apply(base)))
+}
+
+/// Every number the players wrote that the engine does not agree with, in order.
+fn compare(
+    sheet: &PlayersSheet,
+    reports: &[MoveReport],
+    game: &Game,
+    moves: &[(Option<Color>, Move)],
+    size: BoardSize,
+    rules: Rules,
+    w: &Wording,
+) -> Vec<Mismatch> {
+    let mut found = Vec::new();
+    for (i, (written, report)) in sheet.moves.iter().zip(reports).enumerate() {
+        let number = i + 1;
+        let colour = w.get(report.color.name()).to_string();
+        let point = match report.mv {
+            Move::Play(p) => p.to_string(),
+            Move::Pass => "pass".to_string(),
+        };
+        if let Some(reason) = report.illegal {
+            found.push(Mismatch {
+                number: Some(number),
+                column: "point",
+                written: point.clone(),
+                actual: format!("illegal: {}", reason.name()),
+                message: fill(
+                    w.get("sheet_illegal"),
+                    &[
+                        ("move", &number.to_string()),
+                        ("color", &colour),
+                        ("point", &point),
+                        (
+                            "reason",
+                            w.get(&format!("reason_{}", reason.name().replace('-', "_"))),
+                        ),
+                    ],
+                ),
+            });
+            continue;
+        }
+        if let Some(c) = &written.captures {
+            let actual = report.captured.len();
+            if c.value as usize != actual {
+                let what = if actual == 0 {
+                    fill(
+                        w.get("sheet_captures_nothing"),
+                        &[("color", &colour), ("point", &point)],
+                    )
+                } else {
+                    fill(
+                        w.get(if actual == 1 {
+                            "sheet_captures_one"
+                        } else {
+                            "sheet_captures"
+                        }),
+                        &[
+                            ("color", &colour),
+                            ("point", &point),
+                            ("captured", &list(&report.captured)),
+                            ("count", &actual.to_string()),
+                        ],
+                    )
+                };
+                found.push(Mismatch {
+                    number: Some(number),
+                    column: "captures",
+                    written: c.value.to_string(),
+                    actual: actual.to_string(),
+                    message: fill(
+                        w.get("sheet_wrote_captures"),
+                        &[
+                            ("move", &number.to_string()),
+                            ("written", &c.value.to_string()),
+                            ("actual", &what),
+                        ],
+                    ),
+                });
+            }
+        }
+        if let Some(l) = &written.liberties {
+            let actual = report.liberties;
+            if actual != Some(l.value as usize) {
+                let what = match (report.mv, actual) {
+                    (Move::Play(p), Some(n)) => {
+                        let liberties = after_move(moves, number, size, rules)
+                            .chain(p)
+                            .map(|chain| chain.liberties)
+                            .unwrap_or_default();
+                        fill(
+                            w.get("sheet_liberties"),
+                            &[
+                                ("color", &colour),
+                                ("point", &point),
+                                ("count", &n.to_string()),
+                                ("liberties", &list(&liberties)),
+                            ],
+                        )
+                    }
+                    _ => fill(w.get("sheet_liberties_pass"), &[("color", &colour)]),
+                };
+                found.push(Mismatch {
+                    number: Some(number),
+                    column: "liberties",
+                    written: l.value.to_string(),
+                    actual: actual.map_or_else(|| "-".to_string(), |n| n.to_string()),
+                    message: fill(
+                        w.get("sheet_wrote_liberties"),
+                        &[
+                            ("move", &number.to_string()),
+                            ("written", &l.value.to_string()),
+                            ("actual", &what),
+                        ],
+                    ),
+                });
+            }
+        }
+    }
+    if let Some(tally) = &sheet.tally {
+        let actual = [game.captures(Color::Black), game.captures(Color::White)];
+        let written = [tally[0].value, tally[1].value];
+        if written != actual {
+            found.push(Mismatch {
+                number: None,
+                column: "tally",
+                written: format!("{} {}", written[0], written[1]),
+                actual: format!("{} {}", actual[0], actual[1]),
+                message: fill(
+                    w.get("sheet_wrote_tally"),
+                    &[
+                        ("black", &written[0].to_string()),
+                        ("white", &written[1].to_string()),
+                        ("actual_black", &actual[0].to_string()),
+                        ("actual_white", &actual[1].to_string()),
+                    ],
+                ),
+            });
+        }
+    }
+    found
+}
+
+/// The board after the first `count` moves.
+fn after_move(
+    moves: &[(Option<Color>, Move)],
+    count: usize,
+    size: BoardSize,
+    rules: Rules,
+) -> Board {
+    let mut game = Game::new(Board::new(size), Color::Black, rules);
+    referee::play_all(&mut game, &moves[..count.min(moves.len())]);
+    game.board().clone()
+}
+
+/// The text report: every mismatch, the boards before and after the first, or that all agree.
+fn write_text(
+    path: &str,
+    mismatches: &[Mismatch],
+    moves: &[(Option<Color>, Move)],
+    size: BoardSize,
+    rules: Rules,
+    w: &Wording,
+    console: &mut Console<'_>,
+) -> Result<(), Failure> {
+    let out = &mut console.out;
+    let heading = fill(
+        w.get("sheet_heading"),
+        &[
+            ("path", path),
+            ("moves", &moves.len().to_string()),
+            ("size", &size.to_string()),
+        ],
+    );
+    writeln!(out, "{heading}").map_err(output_error)?;
+    let Some(first) = mismatches.first() else {
+        writeln!(out, "{}", w.get("sheet_all_agree")).map_err(output_error)?;
+        return Ok(());
+    };
+    writeln!(out, "{}", first.message).map_err(output_error)?;
+    if let Some(number) = first.number {
+        let before = after_move(moves, number - 1, size, rules);
+        let after = after_move(moves, number, size, rules);
+        let label = |key: &str| fill(w.get(key), &[("move", &number.to_string())]);
+        writeln!(out, "\n{}", label("sheet_board_before")).map_err(output_error)?;
+        write!(out, "{}", diagram::render(&before, &[])).map_err(output_error)?;
+        writeln!(out, "\n{}", label("sheet_board_after")).map_err(output_error)?;
+        write!(out, "{}", diagram::render(&after, &[])).map_err(output_error)?;
+    }
+    if mismatches.len() > 1 {
+        writeln!(out, "\n{}", w.get("sheet_also")).map_err(output_error)?;
+        for m in &mismatches[1..] {
+            writeln!(out, "  {}", m.message).map_err(output_error)?;
+        }
+    }
+    Ok(())
+}
