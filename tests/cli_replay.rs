@@ -188,6 +188,17 @@ fn simple_ko_refuses_only_the_immediate_retake() {
     );
 }
 
+/// The sheet names the refusal by the rule that made it: under the simple ko rule a retake is
+/// refused as `ko` (JSON keeps the reason's code, `superko`, as above).
+#[test]
+fn a_retake_refused_by_the_simple_ko_rule_is_called_ko() {
+    let (code, out, _) = common::run(&["replay", "tests/records/ko-simple.toml"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("illegal: ko "), "{out}");
+    assert!(!out.contains("superko"), "{out}");
+    assert!(out.contains("it would retake the ko at once, which the ko rule forbids"), "{out}");
+}
+
 /// "Send two, return one" in the corner: white B1 recreates the setup board, which was seen
 /// with White to move. Positional refuses it; situational and simple allow it. After black
 /// passes, white C1 recreates the board after move 1 with Black to move: situational refuses

@@ -29,6 +29,17 @@ pub enum IllegalMove {
 
 named!(IllegalMove, Occupied => "occupied", Suicide => "suicide", Superko => "superko", OffBoard => "off-board", GameOver => "game-over");
 
+impl IllegalMove {
+    /// The word for this refusal under the repetition rule `ko`, as a record sheet names it: a
+    /// retake the simple ko rule refuses is `ko`, not `superko` (which names the other rules).
+    pub fn word_under(self, ko: KoRule) -> &'static str {
+        match (self, ko) {
+            (IllegalMove::Superko, KoRule::Simple) => "ko",
+            _ => self.name(),
+        }
+    }
+}
+
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EndReason {

@@ -9,7 +9,7 @@ use crate::kit::Paper;
 use crate::layout::geom::Size;
 use crate::layout::played_record::{self, PlayedRecord};
 use crate::record::referee::MoveReport;
-use crate::rules::Color;
+use crate::rules::{Color, KoRule};
 use crate::run::{Console, Failure, output_error, write_atomically};
 use crate::typeface;
 use crate::wording::{Wording, fill};
@@ -81,7 +81,8 @@ fn played_record(replay: &Replay, path: &str, wording: &Wording) -> PlayedRecord
     ]
     .map(|k| wording.get(k).to_string())
     .to_vec();
-    let rows = replay.reports.iter().map(|r| row(r, wording)).collect();
+    let ko = replay.record.rules.ko;
+    let rows = replay.reports.iter().map(|r| row(r, ko, wording)).collect();
     PlayedRecord {
         title: wording.fill("replay_sheet_title", &[("path", path)]),
         lines,
@@ -98,7 +99,7 @@ fn played_record(replay: &Replay, path: &str, wording: &Wording) -> PlayedRecord
 
 /// One move as the players write it: its number and colour, the point, the count captured (or
 /// why it is illegal), the mover's group liberties and the running tally.
-fn row(r: &MoveReport, wording: &Wording) -> Vec<String> {
+fn row(r: &MoveReport, ko: KoRule, wording: &Wording) -> Vec<String> {
     let none = wording.get("replay_cell_none");
     let colour = match r.color {
         Color::Black => "B",
@@ -107,7 +108,7 @@ fn row(r: &MoveReport, wording: &Wording) -> Vec<String> {
     let captures = match r.illegal {
         Some(reason) => fill(
             wording.get("replay_cell_illegal"),
-            &[("reason", reason.name())],
+            &[("reason", reason.word_under(ko))],
         ),
         None if !r.suicided.is_empty() => wording.fill(
             "replay_sheet_suicide",

@@ -9,7 +9,7 @@ use super::Replay;
 use crate::control_chars::visible;
 use crate::record::referee::MoveReport;
 use crate::record::{RecordNote, RecordedResult, RulesSource};
-use crate::rules::{Color, EndReason, SuicideRule, diagram};
+use crate::rules::{Color, EndReason, KoRule, SuicideRule, diagram};
 use crate::wording::{Wording, fill, number};
 
 /// Writes the record sheet of `replay`, read from `path`.
@@ -70,9 +70,9 @@ pub(super) fn write(
     if replay.reports.is_empty() {
         writeln!(w, "{}", wording.get("replay_no_moves"))?;
     } else {
-        write_move_table(&replay.reports, wording, w)?;
+        write_move_table(&replay.reports, replay.record.rules.ko, wording, w)?;
         writeln!(w)?;
-        write_illegal_notes(&replay.reports, wording, w)?;
+        write_illegal_notes(&replay.reports, replay.record.rules.ko, wording, w)?;
     }
     writeln!(w)?;
     writeln!(w, "{}", end_line(replay, wording))?;
@@ -337,11 +337,12 @@ const MAX_COLUMN_WIDTH: usize = 24;
 /// record of a million moves never holds its table in memory.
 fn write_move_table(
     reports: &[MoveReport],
+    ko: KoRule,
     wording: &Wording,
     w: &mut dyn Write,
 ) -> io::Result<()> {
     let header = COLUMNS.map(|key| wording.get(key).to_string());
-    let words = CellWords::new(wording);
+    let words = CellWords::new(wording, ko);
     // One row and its line, reused from move to move: a long record has many rows.
     let mut row = Row::default();
     let mut line = String::new();
@@ -397,6 +398,8 @@ struct CellWords<'w> {
     black: &'w str,
     white: &'w str,
     illegal: &'w str,
+    /// The repetition rule, which names a refused repetition (`ko` or `superko`).
+    ko: KoRule,
     tally: &'w str,
     suicide: &'w str,
     self_atari: &'w str,
@@ -404,12 +407,13 @@ struct CellWords<'w> {
 }
 
 impl<'w> CellWords<'w> {
-    fn new(wording: &'w Wording) -> Self {
+    fn new(wording: &'w Wording, ko: KoRule) -> Self {
         CellWords {
             none: wording.get("replay_cell_none"),
             black: wording.get("black"),
             white: wording.get("white"),
             illegal: wording.get("replay_cell_illegal"),
+            ko,
             tally: wording.get("replay_cell_tally"),
             suicide: wording.get("replay_cell_suicide"),
             self_atari: wording.get("replay_cell_self_atari"),
@@ -435,7 +439,10 @@ impl<'w> CellWords<'w> {
         });
         let _ = write!(point, "{}", r.mv);
         match r.illegal {
-            Some(reason) => captured.push_str(&fill(self.illegal, &[("reason", reason.name())])),
+            Some(reason) => captured.push_str(&fill(
+                self.illegal,
+                &[("reason", reason.word_under(self.ko))],
+            )),
             None if !r.suicided.is_empty() => {
                 let points: Vec<String> = r.suicided.iter().map(|p| p.to_string()).collect();
                 captured.push_str(&fill(self.suicide, &[("points", &points.join(" "))]));
@@ -482,6 +489,7 @@ impl<'w> CellWords<'w> {
 /// Writes a note on each illegal move, then their numbers or that every move was legal.
 fn write_illegal_notes(
     reports: &[MoveReport],
+    ko: KoRule,
     wording: &Wording,
     w: &mut dyn Write,
 ) -> io::Result<()> {
@@ -494,7 +502,7 @@ fn write_illegal_notes(
                 ("number", &r.number.to_string()),
                 ("color", color),
                 ("point", &r.mv.to_string()),
-                ("reason", wording.get(&reason_key(reason.name()))),
+                ("reason", wording.get(&reason_key(reason.word_under(ko)))),
             ],
         );
         writeln!(w, "{note}")?;
