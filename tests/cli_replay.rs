@@ -196,7 +196,10 @@ fn a_retake_refused_by_the_simple_ko_rule_is_called_ko() {
     assert_eq!(code, 1);
     assert!(out.contains("illegal: ko "), "{out}");
     assert!(!out.contains("superko"), "{out}");
-    assert!(out.contains("it would retake the ko at once, which the ko rule forbids"), "{out}");
+    assert!(
+        out.contains("it would retake the ko at once, which the ko rule forbids"),
+        "{out}"
+    );
 }
 
 /// "Send two, return one" in the corner: white B1 recreates the setup board, which was seen

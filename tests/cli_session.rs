@@ -41,7 +41,12 @@ fn two_kits_go_to_their_own_folders_with_an_index_listing_both() {
     assert!(index.contains(r#"href="capture-drills/host-key.pdf""#));
     assert!(index.contains(r#"href="liberty-chain-capture/player-sheet.pdf""#));
     assert!(index.contains("for the host only"));
-    assert!(index.contains("pages: 3"));
+    assert!(
+        index.contains("pages: 3; sheets of A4, printed on both sides: 2"),
+        "{index}"
+    );
+    // Without --combine there is no combined file to link.
+    assert!(!index.contains("session-player-sheets.pdf"));
     // Standard output is only the written files, the index among them.
     let lines: Vec<&str> = stdout.lines().collect();
     assert!(lines.contains(&out.join("index.html").to_str().unwrap()));
@@ -157,11 +162,24 @@ fn combine_joins_every_kits_pages_in_order_with_their_own_footers() {
         assert!(stdout.lines().any(|l| Path::new(l) == path), "{stdout}");
         let bytes = fs::read(&path).unwrap();
         let pages = |b: &[u8]| lopdf::Document::load_mem(b).unwrap().get_pages().len();
-        let parts: usize = ["liberty-chain-capture", "capture-drills"]
+        let parts: Vec<usize> = ["liberty-chain-capture", "capture-drills"]
             .iter()
             .map(|stem| pages(&fs::read(out.join(stem).join(own)).unwrap()))
-            .sum();
-        assert_eq!(pages(&bytes), parts, "{combined}");
+            .collect();
+        // Each kit starts on a sheet of its own, printed on both sides: a first kit of an odd
+        // number of pages is followed by a blank one.
+        let padded = parts[0] + parts[0] % 2 + parts[1];
+        assert_eq!(pages(&bytes), padded, "{combined}: parts {parts:?}");
+        if common::tool_available("pdftotext") {
+            let texts = common::pdf_pages_text(&path, false);
+            let second = parts[0] + parts[0] % 2;
+            if parts[0] % 2 == 1 {
+                assert!(texts[parts[0]].trim().is_empty(), "{}", texts[parts[0]]);
+            }
+            let kit = format!("kit {}", fingerprint(DRILLS));
+            assert!(texts[second].contains(&kit), "{}", texts[second]);
+            assert!(!texts[second - 1].contains(&kit));
+        }
         if common::tool_available("pdftotext") {
             let text = common::pdf_text(&bytes, combined);
             let first = text.find(&format!("kit {}", fingerprint(CHAIN)));
@@ -183,4 +201,48 @@ fn combine_needs_several_kits() {
     let (code, _, stderr) = run(&["build", CHAIN, "--combine", "--out", out.to_str().unwrap()]);
     assert_eq!(code, 2, "{stderr}");
     assert!(!out.exists());
+}
+
+/// The index links the combined files it wrote, and sets each kit's section in the kit's own
+/// language: a French kit's documents are named and described in French.
+#[test]
+fn the_index_links_the_combined_files_and_speaks_each_kits_language() {
+    let out = fresh_dir("index-languages").join("session");
+    let french = "examples/liberty-chain-capture-fr.toml";
+    let (code, _, stderr) = run(&[
+        "build",
+        CHAIN,
+        french,
+        "--combine",
+        "--format",
+        "pdf",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let index = fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(
+        index.contains(r#"<a href="session-player-sheets.pdf">"#),
+        "{index}"
+    );
+    assert!(
+        index.contains(r#"<a href="session-host-keys.pdf">"#),
+        "{index}"
+    );
+    assert!(
+        !index.contains("session-boards.pdf"),
+        "no kit has a tiled board"
+    );
+    let french_part = &index[index
+        .find(r#"<section class="kit" lang="fr">"#)
+        .expect("a French section")..];
+    assert!(french_part.contains("Feuille des joueurs"), "{french_part}");
+    assert!(
+        french_part.contains("pour l’animateur seulement"),
+        "{french_part}"
+    );
+    assert!(
+        index.contains(r#"<section class="kit" lang="en">"#),
+        "{index}"
+    );
 }

@@ -20,10 +20,15 @@ pub struct IndexedKit<'a> {
     pub host_key: (usize, Vec<String>),
     /// The tiled board's sheet count and file names, when the kit has one.
     pub board: Option<(usize, Vec<String>)>,
+    /// The kit's paper, as the kit names it (`a4`).
+    pub paper: &'a str,
+    /// The kit's wording: its section of the index is in the kit's language.
+    pub wording: &'a Wording,
 }
 
-/// The index page of `kits`, in the language of `wording` (the first kit's).
-pub fn write_index(kits: &[IndexedKit<'_>], w: &Wording) -> String {
+/// The index page of `kits`: its heading in the language of `wording` (the first kit's), each
+/// kit's section in the kit's own, then links to the `combined` PDFs written beside it.
+pub fn write_index(kits: &[IndexedKit<'_>], combined: &[&str], w: &Wording) -> String {
     let mut html = String::new();
     let title = escape(w.get("index_title"));
     let _ = writeln!(html, "<!DOCTYPE html>");
@@ -37,8 +42,25 @@ pub fn write_index(kits: &[IndexedKit<'_>], w: &Wording) -> String {
     );
     let _ = writeln!(html, "</head>\n<body>\n<h1>{title}</h1>");
     let _ = writeln!(html, "<p>{}</p>", escape(w.get("advice_print")));
+    if !combined.is_empty() {
+        let links: Vec<String> = combined
+            .iter()
+            .map(|name| format!("<a href=\"{}\">{}</a>", url_segment(name), escape(name)))
+            .collect();
+        let _ = writeln!(
+            html,
+            "<p class=\"combined\">{} {}</p>",
+            escape(w.get("index_combined")),
+            links.join(" · ")
+        );
+    }
     for kit in kits {
-        let _ = writeln!(html, "<section class=\"kit\">");
+        let w = kit.wording;
+        let _ = writeln!(
+            html,
+            "<section class=\"kit\" lang=\"{}\">",
+            w.language().code()
+        );
         let _ = writeln!(html, "<h2>{}</h2>", escape(kit.title));
         let _ = writeln!(
             html,
@@ -65,11 +87,21 @@ pub fn write_index(kits: &[IndexedKit<'_>], w: &Wording) -> String {
                     )
                 })
                 .collect();
+            // Printed on both sides, as the blank page before the counters intends.
+            let sheets = pages.div_ceil(2).to_string();
+            let count = w.fill(
+                "index_pages",
+                &[
+                    ("pages", &pages.to_string()),
+                    ("sheets", &sheets),
+                    ("paper", &kit.paper.to_uppercase()),
+                ],
+            );
             let _ = writeln!(
                 html,
                 "<li><strong>{}</strong> ({}): {}<br>{}</li>",
                 escape(w.get(document)),
-                escape(&w.fill("index_pages", &[("pages", &pages.to_string())])),
+                escape(&count),
                 escape(w.get(whom)),
                 links.join(" · ")
             );

@@ -10,15 +10,18 @@ use super::PdfError;
 const INHERITED: [&[u8]; 4] = [b"Resources", b"MediaBox", b"CropBox", b"Rotate"];
 
 /// One PDF holding every page of `parts`, in order; its viewer preferences (no print scaling)
-/// and language come from the first part.
+/// and language come from the first part. A part of an odd number of pages is followed by a
+/// blank page, so that printed on both sides each part starts on a sheet of its own and none
+/// is printed on the back of another's last page.
 pub fn merge_pdfs(parts: &[&[u8]], title: &str) -> Result<Vec<u8>, PdfError> {
     let ser = |e: lopdf::Error| PdfError::Serialize(e.to_string());
     let mut merged = Document::with_version("1.7");
     let mut next_id = 1;
     let mut pages: Vec<ObjectId> = Vec::new();
     let mut first_catalog: Option<Dictionary> = None;
-    for part in parts {
+    for (index, part) in parts.iter().enumerate() {
         let mut doc = Document::load_mem(part).map_err(ser)?;
+        let first_page = pages.len();
         doc.renumber_objects_with(next_id);
         next_id = doc.max_id + 1;
         let catalog = doc.catalog().map_err(ser)?.clone();
@@ -68,6 +71,23 @@ pub fn merge_pdfs(parts: &[&[u8]], title: &str) -> Result<Vec<u8>, PdfError> {
             merged.objects.insert(id, object);
         }
         first_catalog.get_or_insert(catalog);
+        let count = pages.len() - first_page;
+        if index + 1 < parts.len() && count % 2 == 1 {
+            let media = pages
+                .last()
+                .and_then(|&id| merged.get_dictionary(id).ok())
+                .and_then(|page| page.get(b"MediaBox").ok())
+                .cloned()
+                .ok_or_else(|| PdfError::Serialize("a page has no size".into()))?;
+            let mut blank = Dictionary::new();
+            blank.set("Type", Object::Name(b"Page".to_vec()));
+            blank.set("MediaBox", media);
+            blank.set("Resources", Dictionary::new());
+            let id = (next_id, 0);
+            next_id += 1;
+            merged.objects.insert(id, Object::Dictionary(blank));
+            pages.push(id);
+        }
     }
     merged.max_id = next_id - 1;
     let tree_id = merged.new_object_id();

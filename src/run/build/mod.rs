@@ -153,9 +153,12 @@ fn session_files(
             player_sheet: (kit.pages[0], kit.names_of(Document::PlayerSheet)),
             host_key: (kit.pages[1], kit.names_of(Document::HostKey)),
             board: (kit.pages[2] > 0).then(|| (kit.pages[2], kit.names_of(Document::Board))),
+            paper: kit.paper.name(),
+            wording: &kit.wording,
         })
         .collect();
-    let index = write_index(&kits, &rendered[0].wording);
+    let combined: Vec<&str> = files.iter().map(|(file, _)| file.name()).collect();
+    let index = write_index(&kits, &combined, &rendered[0].wording);
     files.push((SessionFile::Index, index.into_bytes()));
     Ok(files)
 }

@@ -27,6 +27,8 @@ pub struct Rendered {
     pub fit: Option<String>,
     /// What the tiled board is printed on, when the kit asks for one.
     pub board_note: Option<String>,
+    /// The paper the pack is laid out on.
+    pub paper: crate::kit::Paper,
     /// The kit's wording, for the advice after writing.
     pub wording: crate::wording::Wording,
     /// Every file of the pack, in the order written: what it is and its bytes.
@@ -138,6 +140,7 @@ pub fn render(
         ],
         fit: pack.fit.as_ref().map(ToString::to_string),
         board_note,
+        paper: kit.paper,
         wording: kit.wording.clone(),
         files,
     }))
