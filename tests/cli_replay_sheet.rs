@@ -55,7 +55,9 @@ fn a_short_game_fills_one_page() {
     common::assert_qpdf_clean(&bytes, "atari-sheet-qpdf");
     let pages = pages_text(&pdf);
     assert_eq!(pages.len(), 1);
-    assert!(pages[0].contains("Move record: tests/records/atari.toml"));
+    // A record without a name or players is called by its file's name, not its path.
+    assert!(pages[0].contains("Move record: atari.toml"), "{}", pages[0]);
+    assert!(!pages[0].contains("tests/records"), "{}", pages[0]);
     for header in ["Move", "Point", "Captures", "Group liberties", "Tally"] {
         assert!(pages[0].contains(header), "{header}: {}", pages[0]);
     }
@@ -201,4 +203,56 @@ fn the_sheet_is_printed_on_the_paper_asked_for() {
     let (code, _, err) = replay(&["tests/records/atari.toml", "--paper", "a4"]);
     assert_eq!(code, 2, "{err}");
     let _ = std::fs::remove_file(pdf);
+}
+
+/// The sheet is titled with the game as its record names it: the game's name (`GN`), else its
+/// players (`PB`, `PW`), with the date (`DT`); never the record's path.
+#[test]
+fn the_sheet_is_titled_with_the_games_name_players_and_date() {
+    if !common::tool_available("pdftotext") {
+        return;
+    }
+    let dir = common::fresh_dir("sheet-title");
+    for (properties, title) in [
+        (
+            "PB[Ann]PW[Ben]DT[2026-12-06]",
+            "Move record: Black Ann – White Ben, 2026-12-06",
+        ),
+        ("GN[Club final]PB[Ann]PW[Ben]", "Move record: Club final"),
+    ] {
+        let sgf = dir.join("game.sgf");
+        std::fs::write(&sgf, format!("(;FF[4]GM[1]SZ[9]{properties};B[cc];W[dd])")).unwrap();
+        let pdf = dir.join("sheet.pdf");
+        let (code, _, err) = replay(&[sgf.to_str().unwrap(), "--pdf", pdf.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let pages = pages_text(&pdf);
+        assert!(pages[0].contains(title), "{title}: {}", pages[0]);
+        assert!(!pages[0].contains(dir.to_str().unwrap()), "{}", pages[0]);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A TOML record names its game as SGF does: `[game] name` and `date` title the sheet.
+#[test]
+fn a_toml_records_name_and_date_title_the_sheet() {
+    if !common::tool_available("pdftotext") {
+        return;
+    }
+    let dir = common::fresh_dir("sheet-title-toml");
+    let record = dir.join("game.toml");
+    std::fs::write(
+        &record,
+        "[rules]\nboard = 5\n[game]\nname = \"Club final\"\ndate = \"2026-12-06\"\nmoves = [\"C3\", \"D4\"]\n",
+    )
+    .unwrap();
+    let pdf = dir.join("sheet.pdf");
+    let (code, _, err) = replay(&[record.to_str().unwrap(), "--pdf", pdf.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let pages = pages_text(&pdf);
+    assert!(
+        pages[0].contains("Move record: Club final, 2026-12-06"),
+        "{}",
+        pages[0]
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }

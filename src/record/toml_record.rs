@@ -17,7 +17,9 @@ use crate::toml_input::value::{FieldReader, StringPlace, text, text_list};
 /// Keys a record's top level may have.
 const TOP_KEYS: &[&str] = &["rules", "game"];
 /// Keys `[game]` accepts.
-const GAME_KEYS: &[&str] = &["setup", "to_play", "moves", "dead", "black", "white"];
+const GAME_KEYS: &[&str] = &[
+    "setup", "to_play", "moves", "dead", "black", "white", "name", "date",
+];
 
 /// The `[game]` table as written.
 #[derive(Debug, Default)]
@@ -28,6 +30,10 @@ struct RawGame {
     dead: Vec<Spanned<String>>,
     black: Option<Spanned<String>>,
     white: Option<Spanned<String>>,
+    /// The game's name, as SGF's `GN`.
+    name: Option<Spanned<String>>,
+    /// When it was played, as written (SGF's `DT`).
+    date: Option<Spanned<String>>,
 }
 
 impl RawGame {
@@ -47,6 +53,8 @@ impl RawGame {
                 .unwrap_or_default(),
             black: r.one("black", text),
             white: r.one("white", text),
+            name: r.one("name", text),
+            date: r.one("date", text),
         };
         let sound = r.problems.is_empty();
         problems.append(&mut r.problems);
@@ -225,6 +233,8 @@ pub(super) fn load(source: &str) -> Result<Record, Vec<Diagnostic>> {
             info: super::GameInfo {
                 black: game.black.as_ref().map(|b| b.get_ref().clone()),
                 white: game.white.as_ref().map(|w| w.get_ref().clone()),
+                name: game.name.as_ref().map(|n| n.get_ref().clone()),
+                date: game.date.as_ref().map(|d| d.get_ref().clone()),
                 ..super::GameInfo::default()
             },
             rules_source: super::RulesSource::Table,

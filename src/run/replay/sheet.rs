@@ -8,6 +8,7 @@ use crate::export::pdf::write_pdf;
 use crate::kit::Paper;
 use crate::layout::geom::Size;
 use crate::layout::played_record::{self, PlayedRecord};
+use crate::record::GameInfo;
 use crate::record::referee::MoveReport;
 use crate::rules::{Color, KoRule};
 use crate::run::{Console, Failure, output_error, write_atomically};
@@ -83,17 +84,44 @@ fn played_record(replay: &Replay, path: &str, wording: &Wording) -> PlayedRecord
     .to_vec();
     let ko = replay.record.rules.ko;
     let rows = replay.reports.iter().map(|r| row(r, ko, wording)).collect();
+    let game = game_label(&replay.record.info, path, wording);
     PlayedRecord {
-        title: wording.fill("replay_sheet_title", &[("path", path)]),
+        title: wording.fill("replay_sheet_title", &[("game", &game)]),
         lines,
         heading: wording.get("replay_sheet_heading").to_string(),
         headers,
         shares: SHARES.to_vec(),
         rows,
-        footer_left: wording.fill("replay_sheet_footer_left", &[("path", path)]),
+        footer_left: wording.fill("replay_sheet_footer_left", &[("game", &game)]),
         footer_right: wording.get("replay_sheet_footer_right").to_string(),
         calibration_label: wording.get("replay_sheet_calibration_label").to_string(),
         printing_note: wording.get("replay_sheet_printing_note").to_string(),
+    }
+}
+
+/// What the sheet calls the game: its name (`GN`, `[game] name`), else its players, else the
+/// record's file name (never its folders), with the date when the record gives one.
+fn game_label(info: &GameInfo, path: &str, wording: &Wording) -> String {
+    let unknown = wording.get("replay_player_unknown");
+    let label = match (&info.name, &info.black, &info.white) {
+        (Some(name), _, _) => name.clone(),
+        (None, None, None) => Path::new(path)
+            .file_name()
+            .map_or_else(|| path.to_string(), |f| f.to_string_lossy().into_owned()),
+        (None, black, white) => wording.fill(
+            "replay_sheet_game_players",
+            &[
+                ("black", black.as_deref().unwrap_or(unknown)),
+                ("white", white.as_deref().unwrap_or(unknown)),
+            ],
+        ),
+    };
+    match &info.date {
+        Some(date) => wording.fill(
+            "replay_sheet_game_date",
+            &[("game", &label), ("date", date)],
+        ),
+        None => label,
     }
 }
 
