@@ -27,6 +27,8 @@ pub struct PlayedRecord {
     pub shares: Vec<f64>,
     /// One row per move, a cell per column.
     pub rows: Vec<Vec<String>>,
+    /// The rows to mark (refused moves), by index, in order.
+    pub marked: Vec<usize>,
     /// The footer line's left.
     pub footer_left: String,
     /// The footer line's right, with `{page}` and `{pages}` to fill.
@@ -59,6 +61,7 @@ pub fn document(record: &PlayedRecord, paper: Size, fonts: &'static Typefaces) -
             for (cell, text) in cells.iter_mut().zip(&record.rows[index]) {
                 cell.push_str(text);
             }
+            record.marked.binary_search(&index).is_ok()
         },
         &style,
     );
@@ -75,5 +78,49 @@ pub fn document(record: &PlayedRecord, paper: Size, fonts: &'static Typefaces) -
         pages,
         fonts,
         language: Language::English,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::geom::Rgb;
+    use crate::layout::page::Shape;
+
+    #[test]
+    fn a_marked_row_is_bold_behind_a_bar_and_the_others_are_not() {
+        let row =
+            |n: usize, captures: &str| vec![n.to_string(), "C3".to_string(), captures.to_string()];
+        let record = PlayedRecord {
+            title: "Move record: game".into(),
+            lines: Vec::new(),
+            heading: "Moves".into(),
+            headers: vec!["Move".into(), "Point".into(), "Captures".into()],
+            shares: vec![0.2, 0.2, 0.6],
+            rows: vec![row(1, "-"), row(2, "illegal: occupied"), row(3, "-")],
+            marked: vec![1],
+            footer_left: String::new(),
+            footer_right: String::new(),
+            calibration_label: String::new(),
+            printing_note: String::new(),
+        };
+        let doc = document(&record, Size::mm(210.0, 297.0), crate::typeface::bundled());
+        let shapes = &doc.pages[0].shapes;
+        let bars: Vec<_> = shapes
+            .iter()
+            .filter(|s| {
+                matches!(s, Shape::Rect { size, fill: Some(f), .. }
+                if (size.width.get() - 1.2).abs() < 1e-9 && *f == Rgb::BLACK)
+            })
+            .collect();
+        assert_eq!(bars.len(), 1);
+        let font_of = |wanted: &str| {
+            shapes.iter().find_map(|s| match s {
+                Shape::Text { text, font, .. } if text == wanted => Some(*font),
+                _ => None,
+            })
+        };
+        assert_eq!(font_of("illegal: occupied"), Some(Font::Bold));
+        assert_eq!(font_of("3"), Some(Font::Regular));
     }
 }

@@ -397,6 +397,7 @@ fn record(flow: &mut Flow, kit: &Kit, style: &Style) {
             if numbered {
                 cells[0] = (n + 1).to_string();
             }
+            false
         },
         style,
     );

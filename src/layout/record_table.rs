@@ -8,9 +8,13 @@ use super::geom::{Mm, Pos, Rgb, Size};
 use super::page::{Font, Shape, Stroke};
 use super::style::{Style, ascent_mm};
 
+/// Width of the bar that marks a row, in millimetres: inside the cell's 2 mm of padding.
+const MARK_BAR: f64 = 1.2;
+
 /// Adds the table under `heading`: `headers` over columns of `shares` of its width, and `total`
 /// rows whose cells `fill(index, cells)` writes (cells left empty stay blank, to be written in
-/// by hand). A table that splits keeps at least three rows with its header on each page and
+/// by hand); a row for which `fill` returns true is marked, in bold behind a black bar at its
+/// left, for an eye scanning the table (a refused move on a referee's sheet). A table that splits keeps at least three rows with its header on each page and
 /// repeats the header; a page wide enough for two tables side by side (A3) takes the rows in
 /// two columns, each with its header. Without rows there is no table.
 pub fn add(
@@ -19,7 +23,7 @@ pub fn add(
     headers: &[String],
     shares: &[f64],
     total: usize,
-    mut fill: impl FnMut(usize, &mut [String]),
+    mut fill: impl FnMut(usize, &mut [String]) -> bool,
     style: &Style,
 ) {
     let row = style.table_row;
@@ -72,17 +76,21 @@ pub fn add(
                 for cell in &mut cells {
                     cell.clear();
                 }
-                fill(index, &mut cells);
+                let marked = fill(index, &mut cells);
+                if marked {
+                    shapes.push(Shape::Rect {
+                        origin: Pos::mm(x, y),
+                        size: Size::mm(MARK_BAR, row),
+                        fill: Some(Rgb::BLACK),
+                        stroke: None,
+                    });
+                }
+                let font = if marked { Font::Bold } else { Font::Regular };
                 let mut cell_x = x;
                 for (text, share) in cells.iter().zip(shares) {
                     if !text.is_empty() {
                         let baseline = Pos::mm(cell_x + 2.0, text_baseline(y, style));
-                        shapes.push(text_shape(
-                            text.clone(),
-                            baseline,
-                            Font::Regular,
-                            style.body_pt,
-                        ));
+                        shapes.push(text_shape(text.clone(), baseline, font, style.body_pt));
                     }
                     cell_x += share * table_width;
                 }

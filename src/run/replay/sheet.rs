@@ -84,6 +84,10 @@ fn played_record(replay: &Replay, path: &str, wording: &Wording) -> PlayedRecord
     .to_vec();
     let ko = replay.record.rules.ko;
     let rows = replay.reports.iter().map(|r| row(r, ko, wording)).collect();
+    let marked = (replay.reports.iter().enumerate())
+        .filter(|(_, r)| r.illegal.is_some())
+        .map(|(i, _)| i)
+        .collect();
     let game = game_label(&replay.record.info, path, wording);
     PlayedRecord {
         title: wording.fill("replay_sheet_title", &[("game", &game)]),
@@ -92,6 +96,7 @@ fn played_record(replay: &Replay, path: &str, wording: &Wording) -> PlayedRecord
         headers,
         shares: SHARES.to_vec(),
         rows,
+        marked,
         footer_left: wording.fill("replay_sheet_footer_left", &[("game", &game)]),
         footer_right: wording.get("replay_sheet_footer_right").to_string(),
         calibration_label: wording.get("replay_sheet_calibration_label").to_string(),
