@@ -246,3 +246,56 @@ fn the_index_links_the_combined_files_and_speaks_each_kits_language() {
         "{index}"
     );
 }
+
+/// Rebuilt into the same folder with other kits, a session leaves only what it wrote: the
+/// packs of kits it no longer has and the combined files of the earlier build go, while a file
+/// someone else put in a kit's folder stays (with its folder).
+#[test]
+fn a_rebuild_with_other_kits_leaves_only_what_it_wrote() {
+    let out = fresh_dir("rebuild").join("session");
+    let out_arg = out.to_str().unwrap();
+    let french = "examples/liberty-chain-capture-fr.toml";
+    let (code, _, stderr) = run(&[
+        "build",
+        CHAIN,
+        DRILLS,
+        "--combine",
+        "--format",
+        "pdf",
+        "--out",
+        out_arg,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(out.join("capture-drills").join("player-sheet.pdf").exists());
+    let (code, _, stderr) = run(&["build", french, CHAIN, "--format", "pdf", "--out", out_arg]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        !out.join("capture-drills").exists(),
+        "the dropped kit's folder is gone"
+    );
+    assert!(!out.join("session-player-sheets.pdf").exists());
+    assert!(
+        out.join("liberty-chain-capture-fr")
+            .join("player-sheet.pdf")
+            .exists()
+    );
+    assert!(
+        out.join("liberty-chain-capture")
+            .join("player-sheet.pdf")
+            .exists()
+    );
+    assert!(stderr.contains("removed stale"), "{stderr}");
+    // A folder holding something else than a pack keeps it.
+    let keep = out.join("liberty-chain-capture").join("notes.txt");
+    fs::write(&keep, "the host's own notes").unwrap();
+    let (code, _, stderr) = run(&["build", french, DRILLS, "--format", "pdf", "--out", out_arg]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(keep.exists());
+    assert!(
+        !out.join("liberty-chain-capture")
+            .join("player-sheet.pdf")
+            .exists()
+    );
+    let index = fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(!index.contains("href=\"liberty-chain-capture/"), "{index}");
+}

@@ -33,7 +33,7 @@ use self::pack_files::{
 use self::render::{Rendered, render};
 use self::staged_write::{Links, open_folder, refuse_link, switch_folder};
 use super::check::failure_summary;
-use super::files::lock_folder;
+use super::files::{LOCK_NAME, lock_folder};
 use super::switch::finish_interrupted;
 use super::{Console, Failure, Outcome, output_error};
 use crate::check::PrintChoices;
@@ -158,6 +158,9 @@ fn session_files(
         })
         .collect();
     let combined: Vec<&str> = files.iter().map(|(file, _)| file.name()).collect();
+    let mut listed = folder_names.join("\n");
+    listed.push('\n');
+    files.push((SessionFile::Folders, listed.into_bytes()));
     let index = write_index(&kits, &combined, &rendered[0].wording);
     files.push((SessionFile::Index, index.into_bytes()));
     Ok(files)
@@ -183,7 +186,47 @@ fn write_session(
         let kit_lock = open_folder(dir, Links::Refused, console)?;
         switch_folder(&kit_lock, &kit.files, is_pack_file, console)?;
     }
+    // The packs an earlier session here wrote and this one does not: gone, so the folder holds
+    // only what the index lists. Only their pack files are removed, and then the folder if
+    // nothing else is left in it.
+    for dir in earlier_folders(out).iter().filter(|d| !folders.contains(d)) {
+        let Ok(meta) = std::fs::symlink_metadata(dir) else {
+            continue;
+        };
+        if !meta.is_dir() {
+            continue;
+        }
+        let kit_lock = open_folder(dir, Links::Refused, console)?;
+        switch_folder(
+            &kit_lock,
+            &[] as &[(PackFile, Vec<u8>)],
+            is_pack_file,
+            console,
+        )?;
+        drop(kit_lock);
+        let _ = std::fs::remove_file(dir.join(LOCK_NAME));
+        let _ = std::fs::remove_dir(dir);
+    }
     switch_folder(&lock, session_files, is_session_file, console)
+}
+
+/// The kits' folders the last session into `out` wrote, from its list; a name that is not one
+/// folder directly inside `out` is ignored.
+fn earlier_folders(out: &Path) -> Vec<PathBuf> {
+    let Ok(listed) = std::fs::read_to_string(out.join(SessionFile::Folders.name())) else {
+        return Vec::new();
+    };
+    listed
+        .lines()
+        .filter(|name| {
+            let mut parts = Path::new(name).components();
+            matches!(
+                (parts.next(), parts.next()),
+                (Some(std::path::Component::Normal(_)), None)
+            )
+        })
+        .map(|name| out.join(name))
+        .collect()
 }
 
 /// Finishes, in the folder `dir` of a pack, a switch of its files that a kill interrupted, so

@@ -84,12 +84,16 @@ pub enum SessionFile {
     Index,
     /// What `--combine` writes: every kit's copy of the document, joined in one PDF.
     Combined(Document),
+    /// The kits' folders the session wrote, one name a line: what a later session into the
+    /// same folder removes when it does not write them again.
+    Folders,
 }
 
 impl SessionFile {
     /// Every session file.
-    const ALL: [SessionFile; 4] = [
+    const ALL: [SessionFile; 5] = [
         SessionFile::Index,
+        SessionFile::Folders,
         SessionFile::Combined(Document::PlayerSheet),
         SessionFile::Combined(Document::HostKey),
         SessionFile::Combined(Document::Board),
@@ -99,6 +103,7 @@ impl SessionFile {
     pub fn name(self) -> &'static str {
         match self {
             SessionFile::Index => "index.html",
+            SessionFile::Folders => ".libertykit.session",
             SessionFile::Combined(Document::PlayerSheet) => "session-player-sheets.pdf",
             SessionFile::Combined(Document::HostKey) => "session-host-keys.pdf",
             SessionFile::Combined(Document::Board) => "session-boards.pdf",
