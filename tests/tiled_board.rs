@@ -473,36 +473,8 @@ fn a_printed_sheet_measures_true_at_ten_pixels_per_millimetre() {
     let sheet = &read(&doc)[0];
     let pdf = common::temp_path("tiled-grid").with_extension("pdf");
     std::fs::write(&pdf, write_pdf(&doc).unwrap()).unwrap();
-    let stem = common::temp_path("tiled-grid-render");
-    let status = std::process::Command::new("pdftoppm")
-        .args(["-r", "254", "-gray", "-singlefile", "-f", "1", "-l", "1"])
-        .arg(&pdf)
-        .arg(&stem)
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let pgm = stem.with_extension("pgm");
-    let image = std::fs::read(&pgm).unwrap();
-    let (width, _, pixels) = common::parse_pgm(&image);
-    let dark = |x: usize, y: usize| pixels[y * width + x] < 128;
-    let (xs, ys) = (&sheet.xs, &sheet.ys);
-    let y = ((ys[0] + ys[1]) / 2.0 * 10.0) as usize;
-    let runs = common::dark_runs(
-        (xs[0] * 10.0 - 30.0) as usize..(xs[4] * 10.0 + 30.0) as usize,
-        |x| dark(x, y),
-    );
-    let across = (runs[runs.len() - 1] - runs[0]) / 10.0;
-    assert!(
-        close(across, 88.0, 0.2),
-        "measured {across} mm across, {runs:?}"
-    );
-    let x = ((xs[0] + xs[1]) / 2.0 * 10.0) as usize;
-    let runs = common::dark_runs(
-        (ys[0] * 10.0 - 30.0) as usize..(ys[4] * 10.0 + 30.0) as usize,
-        |y| dark(x, y),
-    );
-    let down = (runs[runs.len() - 1] - runs[0]) / 10.0;
-    assert!(close(down, 94.8, 0.2), "measured {down} mm down, {runs:?}");
+    let (across, down, _) = common::printed_four_spacings(&pdf, &sheet.xs, &sheet.ys);
+    assert!(close(across, 88.0, 0.2), "measured {across} mm across");
+    assert!(close(down, 94.8, 0.2), "measured {down} mm down");
     let _ = std::fs::remove_file(pdf);
-    let _ = std::fs::remove_file(pgm);
 }

@@ -227,3 +227,37 @@ pub fn dark_runs(range: std::ops::Range<usize>, is_dark: impl Fn(usize) -> bool)
     }
     centres
 }
+
+/// The first page of `pdf` rendered at 10 pixels a millimetre (`pdftoppm -r 254`), and the
+/// distance in millimetres across the first four spacings of the grid whose lines stand at `xs`
+/// and `ys` (as laid out), measured on the pixels: between the first and last dark run along a
+/// row between the first two horizontal lines, and down a column between the first two vertical
+/// ones. Also gives the rendered page's size in pixels.
+pub fn printed_four_spacings(pdf: &Path, xs: &[f64], ys: &[f64]) -> (f64, f64, (usize, usize)) {
+    let stem = PathBuf::from(format!("{}-render", pdf.display()));
+    let status = Command::new("pdftoppm")
+        .args(["-r", "254", "-gray", "-singlefile", "-f", "1", "-l", "1"])
+        .arg(pdf)
+        .arg(&stem)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let pgm = PathBuf::from(format!("{}.pgm", stem.display()));
+    let image = fs::read(&pgm).unwrap();
+    let (width, height, pixels) = parse_pgm(&image);
+    let dark = |x: usize, y: usize| pixels[y * width + x] < 128;
+    let y = ((ys[0] + ys[1]) / 2.0 * 10.0) as usize;
+    let runs = dark_runs(
+        (xs[0] * 10.0 - 30.0) as usize..(xs[4] * 10.0 + 30.0) as usize,
+        |x| dark(x, y),
+    );
+    let across = (runs[runs.len() - 1] - runs[0]) / 10.0;
+    let x = ((xs[0] + xs[1]) / 2.0 * 10.0) as usize;
+    let runs = dark_runs(
+        (ys[0] * 10.0 - 30.0) as usize..(ys[4] * 10.0 + 30.0) as usize,
+        |y| dark(x, y),
+    );
+    let down = (runs[runs.len() - 1] - runs[0]) / 10.0;
+    let _ = fs::remove_file(pgm);
+    (across, down, (width, height))
+}

@@ -77,7 +77,15 @@ pub fn draw(
     numbers: &[Numbered],
 ) -> Vec<Shape> {
     let mut shapes = Vec::new();
-    grid(geometry, &mut shapes);
+    grid_and_star_points(geometry, &mut shapes);
+    shapes.extend(stones_and_marks(geometry, board, marks, numbers));
+    coordinates(geometry, LabelSides::ALL, &mut shapes);
+    shapes
+}
+
+/// The view's grid, then the star points it shows.
+fn grid_and_star_points(geometry: &BoardGeometry, shapes: &mut Vec<Shape>) {
+    grid(geometry, shapes);
     for p in star_points(geometry.size)
         .into_iter()
         .filter(|&p| geometry.shows(p))
@@ -89,9 +97,6 @@ pub fn draw(
             stroke: None,
         });
     }
-    shapes.extend(stones_and_marks(geometry, board, marks, numbers));
-    coordinates(geometry, LabelSides::ALL, &mut shapes);
-    shapes
 }
 
 /// Which sides of a diagram carry coordinate labels.
@@ -121,18 +126,7 @@ impl LabelSides {
 /// only (one sheet of a tiled board labels the real board's edges it holds).
 pub fn empty_board(geometry: &BoardGeometry, sides: LabelSides) -> Vec<Shape> {
     let mut shapes = Vec::new();
-    grid(geometry, &mut shapes);
-    for p in star_points(geometry.size)
-        .into_iter()
-        .filter(|&p| geometry.shows(p))
-    {
-        shapes.push(Shape::Circle {
-            center: geometry.point(p),
-            radius: Mm::new(geometry.style.star_radius),
-            fill: Some(Rgb::BLACK),
-            stroke: None,
-        });
-    }
+    grid_and_star_points(geometry, &mut shapes);
     coordinates(geometry, sides, &mut shapes);
     shapes
 }

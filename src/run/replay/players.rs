@@ -15,7 +15,7 @@ use crate::cli::OutputFormat;
 use crate::diag::Source;
 use crate::record::RuleOverrides;
 use crate::record::players_sheet::{self, PlayersSheet};
-use crate::record::referee::{self, MoveReport};
+use crate::record::referee;
 use crate::rules::{Board, BoardSize, Color, Game, Move, Rules, diagram};
 use crate::wording::{Language, Wording, fill};
 
@@ -80,22 +80,19 @@ pub fn run(
             return Ok(Outcome::CheckFailed);
         }
     };
-    let moves: Vec<(Option<Color>, Move)> = sheet
-        .moves
-        .iter()
-        .enumerate()
-        .map(|(i, m)| (Some(colour_of(i)), m.mv))
-        .collect();
-    let mut game = Game::new(Board::new(size), Color::Black, game_rules);
-    let reports = referee::play_all(&mut game, &moves);
     let w = Wording::replay_defaults();
-    let mismatches = compare(&sheet, &reports, &game, &moves, size, game_rules, &w);
+    let checked = check_moves(
+        &sheet,
+        Game::new(Board::new(size), Color::Black, game_rules),
+        &w,
+    );
+    let mismatches = &checked.mismatches;
     match format {
         OutputFormat::Json => {
             let report = SheetJson {
                 first_mismatch: mismatches.first(),
-                mismatches: &mismatches,
-                moves: reports.len(),
+                mismatches,
+                moves: sheet.moves.len(),
                 size: size.get(),
             };
             let text = serde_json::to_string_pretty(&report)
@@ -103,7 +100,7 @@ pub fn run(
             writeln!(console.out, "{text}").map_err(output_error)?;
         }
         OutputFormat::Text => {
-            write_text(path, &mismatches, &moves, size, game_rules, &w, console)?;
+            write_text(path, &checked, sheet.moves.len(), size, &w, console)?;
         }
     }
     Ok(if mismatches.is_empty() {
@@ -164,30 +161,40 @@ fn board_and_rules(rules: &SheetRules<'_>) -> Result<(BoardSize, Rules), Failure
     Ok((size, rules.overrides.apply(base)))
 }
 
-/// Every number the players wrote that the engine does not agree with, in order.
-fn compare(
-    sheet: &PlayersSheet,
-    reports: &[MoveReport],
-    game: &Game,
-    moves: &[(Option<Color>, Move)],
-    size: BoardSize,
-    rules: Rules,
-    w: &Wording,
-) -> Vec<Mismatch> {
+/// What checking the players' record found: every mismatch in order, and the boards before
+/// and after the move of the first one (when it is a move's).
+struct Checked {
+    mismatches: Vec<Mismatch>,
+    first_boards: Option<(Board, Board)>,
+}
+
+/// Plays the players' moves on `game` one at a time (Black first, then alternating, as the
+/// sheet has them) and compares every number they wrote with the engine's, in one pass: the
+/// liberties named in a message and the boards around the first mismatch are read off the
+/// board as it stands.
+fn check_moves(sheet: &PlayersSheet, mut game: Game, w: &Wording) -> Checked {
     let mut found = Vec::new();
-    for (i, (written, report)) in sheet.moves.iter().zip(reports).enumerate() {
+    let mut first_boards = None;
+    for (i, written) in sheet.moves.iter().enumerate() {
+        let before = first_boards.is_none().then(|| game.board().clone());
+        let Some(report) = referee::play_all(&mut game, &[(Some(colour_of(i)), written.mv)]).pop()
+        else {
+            continue;
+        };
+        let earlier = found.len();
         let number = i + 1;
         let colour = w.get(report.color.name()).to_string();
         let point = match report.mv {
             Move::Play(p) => p.to_string(),
             Move::Pass => "pass".to_string(),
         };
+        let ko = game.rules().ko;
         if let Some(reason) = report.illegal {
             found.push(Mismatch {
                 number: Some(number),
                 column: "point",
                 written: point.clone(),
-                actual: format!("illegal: {}", reason.name()),
+                actual: format!("illegal: {}", reason.word_under(ko)),
                 message: fill(
                     w.get("sheet_illegal"),
                     &[
@@ -196,14 +203,18 @@ fn compare(
                         ("point", &point),
                         (
                             "reason",
-                            w.get(&format!("reason_{}", reason.name().replace('-', "_"))),
+                            w.get(&format!(
+                                "reason_{}",
+                                reason.word_under(ko).replace('-', "_")
+                            )),
                         ),
                     ],
                 ),
             });
-            continue;
         }
-        if let Some(c) = &written.captures {
+        if let Some(c) = &written.captures
+            && report.illegal.is_none()
+        {
             let actual = report.captured.len();
             if c.value as usize != actual {
                 let what = if actual == 0 {
@@ -242,12 +253,15 @@ fn compare(
                 });
             }
         }
-        if let Some(l) = &written.liberties {
+        if let Some(l) = &written.liberties
+            && report.illegal.is_none()
+        {
             let actual = report.liberties;
             if actual != Some(l.value as usize) {
                 let what = match (report.mv, actual) {
                     (Move::Play(p), Some(n)) => {
-                        let liberties = after_move(moves, number, size, rules)
+                        let liberties = game
+                            .board()
                             .chain(p)
                             .map(|chain| chain.liberties)
                             .unwrap_or_default();
@@ -279,6 +293,13 @@ fn compare(
                 });
             }
         }
+        // The boards around the first mismatch, taken as the game passes them.
+        if earlier == 0
+            && !found.is_empty()
+            && let Some(before) = before
+        {
+            first_boards = Some((before, game.board().clone()));
+        }
     }
     if let Some(tally) = &sheet.tally {
         let actual = [game.captures(Color::Black), game.captures(Color::White)];
@@ -301,28 +322,18 @@ fn compare(
             });
         }
     }
-    found
-}
-
-/// The board after the first `count` moves.
-fn after_move(
-    moves: &[(Option<Color>, Move)],
-    count: usize,
-    size: BoardSize,
-    rules: Rules,
-) -> Board {
-    let mut game = Game::new(Board::new(size), Color::Black, rules);
-    referee::play_all(&mut game, &moves[..count.min(moves.len())]);
-    game.board().clone()
+    Checked {
+        mismatches: found,
+        first_boards,
+    }
 }
 
 /// The text report: every mismatch, the boards before and after the first, or that all agree.
 fn write_text(
     path: &str,
-    mismatches: &[Mismatch],
-    moves: &[(Option<Color>, Move)],
+    checked: &Checked,
+    moves: usize,
     size: BoardSize,
-    rules: Rules,
     w: &Wording,
     console: &mut Console<'_>,
 ) -> Result<(), Failure> {
@@ -331,24 +342,23 @@ fn write_text(
         w.get("sheet_heading"),
         &[
             ("path", path),
-            ("moves", &moves.len().to_string()),
+            ("moves", &moves.to_string()),
             ("size", &size.to_string()),
         ],
     );
     writeln!(out, "{heading}").map_err(output_error)?;
+    let mismatches = &checked.mismatches;
     let Some(first) = mismatches.first() else {
         writeln!(out, "{}", w.get("sheet_all_agree")).map_err(output_error)?;
         return Ok(());
     };
     writeln!(out, "{}", first.message).map_err(output_error)?;
-    if let Some(number) = first.number {
-        let before = after_move(moves, number - 1, size, rules);
-        let after = after_move(moves, number, size, rules);
+    if let (Some(number), Some((before, after))) = (first.number, &checked.first_boards) {
         let label = |key: &str| fill(w.get(key), &[("move", &number.to_string())]);
         writeln!(out, "\n{}", label("sheet_board_before")).map_err(output_error)?;
-        write!(out, "{}", diagram::render(&before, &[])).map_err(output_error)?;
+        write!(out, "{}", diagram::render(before, &[])).map_err(output_error)?;
         writeln!(out, "\n{}", label("sheet_board_after")).map_err(output_error)?;
-        write!(out, "{}", diagram::render(&after, &[])).map_err(output_error)?;
+        write!(out, "{}", diagram::render(after, &[])).map_err(output_error)?;
     }
     if mismatches.len() > 1 {
         writeln!(out, "\n{}", w.get("sheet_also")).map_err(output_error)?;
