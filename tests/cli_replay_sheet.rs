@@ -17,28 +17,38 @@ fn pages_text(pdf: &std::path::Path) -> Vec<String> {
 }
 
 /// The move rows on a page, each cell with its spaces taken out (pdftotext runs `1 B` together
-/// as `1B` at this size): lines whose first column is a move number and a colour (`12W`).
-/// Columns are told apart by the wide gaps `-layout` keeps between them.
+/// as `1B` at this size): runs of four cells whose first is a move number and a colour (`12W`).
+/// Columns are told apart by the wide gaps `-layout` keeps between them; a page of tables side
+/// by side gives the left table's rows, then the next one's.
 fn move_rows(page: &str) -> Vec<Vec<String>> {
-    page.lines()
-        .map(|line| {
-            line.trim()
-                .split("  ")
-                .filter(|cell| !cell.trim().is_empty())
-                .map(|cell| cell.split_whitespace().collect::<String>())
-                .collect::<Vec<String>>()
-        })
-        .filter(|cells| {
-            cells.first().is_some_and(|first| {
-                let digits = first.trim_end_matches(['B', 'W']);
-                digits.len() + 1 == first.len() && digits.parse::<u32>().is_ok()
-            })
-        })
-        .collect()
+    let is_move = |cell: &str| {
+        let digits = cell.trim_end_matches(['B', 'W']);
+        digits.len() + 1 == cell.len() && digits.parse::<u32>().is_ok()
+    };
+    let mut tables: Vec<Vec<Vec<String>>> = Vec::new();
+    for line in page.lines() {
+        let cells: Vec<String> = line
+            .trim()
+            .split("  ")
+            .filter(|cell| !cell.trim().is_empty())
+            .map(|cell| cell.split_whitespace().collect::<String>())
+            .collect();
+        if !cells.first().is_some_and(|c| is_move(c)) {
+            continue;
+        }
+        for (i, row) in cells.chunks(4).enumerate() {
+            if tables.len() <= i {
+                tables.push(Vec::new());
+            }
+            tables[i].push(row.to_vec());
+        }
+    }
+    tables.concat()
 }
 
 /// The atari record (tests/cli_replay_referee.rs works it out): seven moves on one page, each
-/// row Move, Point, Captures (the count), Group liberties and the tally.
+/// row the player sheet's Move, Point, Captures (the count), Group liberties, the tally under
+/// them, and the game's figure and final position after.
 #[test]
 fn a_short_game_fills_one_page() {
     if !common::tool_available("pdftotext") || !common::tool_available("qpdf") {
@@ -58,20 +68,35 @@ fn a_short_game_fills_one_page() {
     // A record without a name or players is called by its file's name, not its path.
     assert!(pages[0].contains("Move record: atari.toml"), "{}", pages[0]);
     assert!(!pages[0].contains("tests/records"), "{}", pages[0]);
-    for header in ["Move", "Point", "Captures", "Group liberties", "Tally"] {
+    for header in ["Move", "Point", "Captures", "Group liberties"] {
         assert!(pages[0].contains(header), "{header}: {}", pages[0]);
     }
+    assert!(
+        !pages[0].contains("Tally"),
+        "the player sheet has no Tally column"
+    );
     let rows = move_rows(&pages[0]);
     let expected: Vec<Vec<&str>> = vec![
-        vec!["1B", "B2", "-", "3", "B0W0"],
-        vec!["2W", "A3", "-", "2", "B0W0"],
-        vec!["3B", "B3", "-", "3", "B0W0"],
-        vec!["4W", "A4", "-", "2", "B0W0"],
-        vec!["5B", "B4", "-", "4", "B0W0"],
-        vec!["6W", "A5", "-", "1", "B0W0"],
-        vec!["7B", "B5", "3", "7", "B3W0"],
+        vec!["1B", "B2", "-", "3"],
+        vec!["2W", "A3", "-", "2"],
+        vec!["3B", "B3", "-", "3"],
+        vec!["4W", "A4", "-", "2"],
+        vec!["5B", "B4", "-", "4"],
+        vec!["6W", "A5", "-", "1"],
+        vec!["7B", "B5", "3", "7"],
     ];
     assert_eq!(rows, expected);
+    let text = pages[0].split_whitespace().collect::<Vec<_>>().join(" ");
+    for line in [
+        "Capture tally: Black 3, White 0",
+        "Setup: Black to move first",
+        "The game in figures",
+        "Moves 1–7",
+        // Its number may wrap under the caption in a 5x5 board's narrow cell.
+        "Final position after move",
+    ] {
+        assert!(text.contains(line), "{line}: {text}");
+    }
     let _ = std::fs::remove_file(pdf);
 }
 
@@ -104,17 +129,25 @@ fn the_sheet_names_the_players_and_a_suicide() {
     );
     assert!(pages[0].contains("agrees with the count"), "{}", pages[0]);
     let rows = move_rows(&pages[0]);
-    assert_eq!(rows[0], ["1B", "B2", "suicide:3own", "0", "B0W3"]);
-    assert_eq!(rows[1], ["2W", "pass", "-", "-", "B0W3"]);
+    assert_eq!(rows[0], ["1B", "B2", "suicide:3own", "0"]);
+    assert_eq!(rows[1], ["2W", "pass", "-", "-"]);
+    assert!(
+        pages[0].contains("Capture tally: Black 0, White 3"),
+        "{}",
+        pages[0]
+    );
     let _ = std::fs::remove_file(pdf);
 }
 
 /// The 1,000-move game runs over pages: A4 is 297 mm, the margin 10 mm and the footer band
 /// 19 mm, so a page after the first holds rows from y = 10 to 268 mm: 258 mm, a header row of
-/// 8 mm and 31 rows of 8 mm. Every later page but the last holds 31 rows, every page repeats
-/// the header, and every move is on the sheet once, in order.
+/// 8 mm and 31 rows of 8 mm, in two tables side by side (the columns, as wide as their cells,
+/// take less than half the page): 62 rows. Every table page but the last holds 62 rows, every
+/// page repeats the header, and every move is on the sheet once, in order: 17 pages of table
+/// where one column took 33. Then the game in ten figures of a hundred moves and its final
+/// position.
 #[test]
-fn a_long_game_runs_over_pages_with_the_header_on_each() {
+fn a_long_game_runs_over_pages_in_two_columns_with_the_header_on_each() {
     if !common::tool_available("pdftotext") || !common::tool_available("qpdf") {
         return;
     }
@@ -128,16 +161,17 @@ fn a_long_game_runs_over_pages_with_the_header_on_each() {
     common::assert_qpdf_clean(&std::fs::read(&pdf).unwrap(), "long-sheet-qpdf");
     let pages = pages_text(&pdf);
     let rows: Vec<Vec<Vec<String>>> = pages.iter().map(|p| move_rows(p)).collect();
+    let table_pages = rows.iter().take_while(|r| !r.is_empty()).count();
+    assert!(rows[table_pages..].iter().all(Vec::is_empty));
     let first = rows[0].len();
-    assert!((10..31).contains(&first), "page 1 holds {first} rows");
-    // The rest: 31 a page, the last what is left.
-    let expected_pages = 1 + (1000 - first).div_ceil(31);
-    assert_eq!(pages.len(), expected_pages);
-    for (i, page_rows) in rows.iter().enumerate().skip(1) {
-        let expected = if i + 1 < pages.len() {
-            31
+    assert!((20..62).contains(&first), "page 1 holds {first} rows");
+    assert_eq!(table_pages, 1 + (1000 - first).div_ceil(62));
+    assert!(table_pages <= 17, "{table_pages} pages of table");
+    for (i, page_rows) in rows.iter().enumerate().take(table_pages).skip(1) {
+        let expected = if i + 1 < table_pages {
+            62
         } else {
-            (1000 - first) - 31 * (pages.len() - 2)
+            (1000 - first) - 62 * (table_pages - 2)
         };
         assert_eq!(page_rows.len(), expected, "page {}", i + 1);
         assert!(
@@ -158,6 +192,17 @@ fn a_long_game_runs_over_pages_with_the_header_on_each() {
         .map(|r| r[0].trim_end_matches(['B', 'W']).parse().unwrap())
         .collect();
     assert_eq!(numbers, (1..=1000).collect::<Vec<u32>>());
+    // After the table, each figure once, in order, and the final position last.
+    let after: String = pages[table_pages - 1..].concat();
+    let mut at = 0;
+    for k in 0..10 {
+        let caption = format!("Moves {}–{}", 100 * k + 1, 100 * k + 100);
+        let found = after[at..]
+            .find(&caption)
+            .unwrap_or_else(|| panic!("{caption}"));
+        at += found + caption.len();
+    }
+    assert!(after[at..].contains("Final position after move 1000"));
     let _ = std::fs::remove_file(pdf);
 }
 

@@ -172,10 +172,23 @@ impl Note {
 /// `moves` (all legal, as the kit's check made sure) as numbered stones on `start`, with the
 /// notes for what numbers cannot show.
 pub fn numbered_moves(start: &Position, moves: &[(Color, Move)]) -> (Vec<Numbered>, Vec<Note>) {
+    numbered_moves_as(
+        start,
+        (1..)
+            .zip(moves)
+            .map(|(number, &(color, mv))| (number, color, mv)),
+    )
+}
+
+/// [`numbered_moves`] with each move's own number: a game's figure numbers its moves as the
+/// record does, from wherever the figure starts.
+pub fn numbered_moves_as(
+    start: &Position,
+    moves: impl IntoIterator<Item = (usize, Color, Move)>,
+) -> (Vec<Numbered>, Vec<Note>) {
     let mut numbers: Vec<Numbered> = Vec::new();
     let mut notes = Vec::new();
-    for (i, &(color, mv)) in moves.iter().enumerate() {
-        let number = i + 1;
+    for (number, color, mv) in moves {
         match mv {
             Move::Pass => notes.push(Note::Pass { number, color }),
             Move::Play(point) => {

@@ -5,7 +5,9 @@ mod figure;
 pub mod firewall;
 mod words;
 
-pub use figure::{Figure, Mark, MarkKind, Note, Numbered, Panel, numbered_moves};
+pub use figure::{
+    Figure, Mark, MarkKind, Note, Numbered, Panel, numbered_moves, numbered_moves_as,
+};
 pub use firewall::Firewall;
 pub use words::{
     describe, describe_beside_figure, describe_compact, figure_caption, giveaways, glance,
@@ -169,18 +171,7 @@ pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
         Task::Score { dead } => {
             // Dead stones were validated when the kit was loaded.
             let s = score(game.board(), [0, 0], rules, dead).unwrap_or_else(|_| empty_score(rules));
-            let mut marks: Vec<Mark> = dead.iter().map(|&p| mark(p, MarkKind::Dead)).collect();
-            // Counted points mean something only where points count: by area or territory.
-            // A dead stone's point is counted too, so it gets its square inside the triangle.
-            if s.scoring != Scoring::Captures {
-                for color in [Color::Black, Color::White] {
-                    marks.extend(
-                        s.territory_points[color.index()]
-                            .iter()
-                            .map(|&p| mark(p, MarkKind::Territory(color))),
-                    );
-                }
-            }
+            let marks = counted_marks(&s, dead);
             (Answer::Score(s), Figure::single(*start, marks))
         }
         Task::Solve {
@@ -494,4 +485,21 @@ fn empty_score(rules: &Rules) -> Score {
         stones: [0, 0],
         prisoners: [0, 0],
     }
+}
+
+/// The marks of a counted board: a triangle on each dead stone and, where points count (by
+/// area or territory), a square on each counted point in its owner's colour. A dead stone's
+/// point is counted too, so it gets its square inside the triangle.
+pub fn counted_marks(score: &Score, dead: &[Point]) -> Vec<Mark> {
+    let mut marks: Vec<Mark> = dead.iter().map(|&p| mark(p, MarkKind::Dead)).collect();
+    if score.scoring != Scoring::Captures {
+        for color in [Color::Black, Color::White] {
+            marks.extend(
+                score.territory_points[color.index()]
+                    .iter()
+                    .map(|&p| mark(p, MarkKind::Territory(color))),
+            );
+        }
+    }
+    marks
 }

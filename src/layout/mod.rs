@@ -10,6 +10,7 @@ pub mod fit;
 pub mod flow;
 pub mod font;
 pub mod footer;
+pub mod game_figures;
 pub mod geom;
 pub mod host_key;
 pub mod page;

@@ -392,6 +392,7 @@ fn record(flow: &mut Flow, kit: &Kit, style: &Style) {
         w.get("record_heading"),
         &headers,
         &RECORD_COLUMNS,
+        record_table::PLAYER_TABLE_WIDTH,
         total,
         |n, cells| {
             if numbered {

@@ -14,14 +14,17 @@ const MARK_BAR: f64 = 1.2;
 /// Adds the table under `heading`: `headers` over columns of `shares` of its width, and `total`
 /// rows whose cells `fill(index, cells)` writes (cells left empty stay blank, to be written in
 /// by hand); a row for which `fill` returns true is marked, in bold behind a black bar at its
-/// left, for an eye scanning the table (a refused move on a referee's sheet). A table that splits keeps at least three rows with its header on each page and
-/// repeats the header; a page wide enough for two tables side by side (A3) takes the rows in
-/// two columns, each with its header. Without rows there is no table.
+/// left, for an eye scanning the table (a refused move on a referee's sheet). A table that
+/// splits keeps at least three rows with its header on each page and repeats the header; a page
+/// wide enough for two or three tables at least `narrowest` wide takes the rows in as many
+/// columns, each with its header. Without rows there is no table.
+#[allow(clippy::too_many_arguments)]
 pub fn add(
     flow: &mut Flow,
     heading: &str,
     headers: &[String],
     shares: &[f64],
+    narrowest: f64,
     total: usize,
     mut fill: impl FnMut(usize, &mut [String]) -> bool,
     style: &Style,
@@ -32,7 +35,7 @@ pub fn add(
     }
     let least = MIN_ROWS_TOGETHER.min(total);
     flow.heading(heading, style.heading_pt, row * (1 + least) as f64);
-    let columns = table_count(flow);
+    let columns = table_count(flow, narrowest);
     let table_width = (flow.width() - TABLE_GAP * (columns - 1) as f64) / columns as f64;
     let mut cells = vec![String::new(); headers.len()];
     let mut done = 0;
@@ -124,18 +127,20 @@ fn rows_below(top: f64, flow: &Flow, style: &Style) -> usize {
     let row = style.table_row;
     let room = flow.bottom() - top - style.line_height(style.heading_pt) - row;
     let per_column = (room / row + 1e-9).floor().max(0.0) as usize;
-    per_column * table_count(flow)
+    per_column * table_count(flow, PLAYER_TABLE_WIDTH)
 }
 
-/// How many tables fit side by side across the page.
-fn table_count(flow: &Flow) -> usize {
-    (((flow.width() + TABLE_GAP) / (MIN_TABLE_WIDTH + TABLE_GAP)).floor() as usize).max(1)
+/// How many tables at least `narrowest` wide fit side by side across the page (at most
+/// [`MOST_TABLES`]).
+fn table_count(flow: &Flow, narrowest: f64) -> usize {
+    (((flow.width() + TABLE_GAP) / (narrowest + TABLE_GAP)).floor() as usize).clamp(1, MOST_TABLES)
 }
 
-/// How many tables side by side (at most `columns`, as many as can be) take `rows` rows when
-/// one takes at most `room`, each with at least `least` (the last as well); `None` if no way.
+/// How many tables side by side (at most `columns`, as few as can be: a short game reads down
+/// one column) take `rows` rows when one takes at most `room`, each with at least `least` (the
+/// last as well); `None` if no way.
 fn table_columns(rows: usize, room: usize, columns: usize, least: usize) -> Option<usize> {
-    (1..=columns).rev().find(|&used| {
+    (1..=columns).find(|&used| {
         let per = rows.div_ceil(used);
         let last = rows.saturating_sub((used - 1) * per);
         per <= room && per >= least.min(rows) && (used == 1 || last >= least)
@@ -145,8 +150,12 @@ fn table_columns(rows: usize, room: usize, columns: usize, least: usize) -> Opti
 /// The fewest record rows a page holds under the table's header (when the table has that many).
 pub const MIN_ROWS_TOGETHER: usize = 3;
 
-/// The narrowest record table: a page at least twice as wide (A3) takes two side by side.
-const MIN_TABLE_WIDTH: f64 = 120.0;
+/// The narrowest record table the players write in: a page at least twice as wide (A3) takes
+/// two side by side.
+pub const PLAYER_TABLE_WIDTH: f64 = 120.0;
+
+/// The most tables side by side: more would be read across rather than down.
+const MOST_TABLES: usize = 3;
 
 /// Gap between record tables side by side.
 const TABLE_GAP: f64 = 8.0;

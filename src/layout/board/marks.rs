@@ -14,8 +14,14 @@ use super::BoardGeometry;
 pub(super) fn numbered_stone(g: &BoardGeometry, n: Numbered, shapes: &mut Vec<Shape>) {
     stone(g, n.point, n.color, shapes);
     let text = n.number.to_string();
-    // Two digits fill about half the stone; three are set smaller to stay inside it.
-    let size_pt = g.style.stone * PT_PER_MM * if text.len() > 2 { 0.36 } else { 0.46 };
+    // Two digits fill about half the stone; three and four (a long game's figure) are set
+    // smaller to stay inside it.
+    let share = match text.len() {
+        0..=2 => 0.46,
+        3 => 0.36,
+        _ => 0.28,
+    };
+    let size_pt = g.style.stone * PT_PER_MM * share;
     let width = text_width_mm(g.style.fonts, &text, Font::Bold, size_pt);
     let c = g.point(n.point);
     shapes.push(Shape::Text {

@@ -1,6 +1,7 @@
 //! The `replay` command: reads a game record, referees every move and prints the record sheet
 //! (text) or one JSON object, with the end, the final board and the result.
 
+mod figures;
 mod json;
 mod players;
 mod sheet;

@@ -1,9 +1,10 @@
 //! `replay --pdf`: the seed's move-record sheet filled in from the game (Move, Point, Captures,
-//! Group liberties, and the running capture tally), laid out as the player sheet's table.
+//! Group liberties, as on the player sheet, with the capture tally under them), with the game's
+//! setup, its moves in figures and its final position.
 
 use std::path::Path;
 
-use super::{Replay, text};
+use super::{Replay, figures, text};
 use crate::export::pdf::write_pdf;
 use crate::kit::Paper;
 use crate::layout::geom::Size;
@@ -14,10 +15,6 @@ use crate::rules::{Color, KoRule};
 use crate::run::{Console, Failure, output_error, write_atomically};
 use crate::typeface;
 use crate::wording::{Wording, fill};
-
-/// Column shares: Move, Point, Captures, Group liberties, Tally. Captures is widest: it holds
-/// an illegal move's reason.
-const SHARES: [f64; 5] = [0.14, 0.13, 0.3, 0.21, 0.22];
 
 /// Writes the sheet of `replay` (read from `path`, in `charset`) to `pdf`, atomically, on
 /// `paper`: in the bundled font, or in an installed one that shows the players' names.
@@ -73,12 +70,21 @@ fn played_record(replay: &Replay, path: &str, wording: &Wording) -> PlayedRecord
     lines.push(text::end_line(replay, wording));
     lines.push(text::result_line(replay, wording));
     lines.extend(text::recorded_line(replay, wording));
+    let setup = figures::setup(replay, wording);
+    if setup.is_none() {
+        lines.push(wording.fill(
+            "replay_sheet_setup_empty",
+            &[(
+                "to_play",
+                wording.get(figures::first_to_play(replay).name()),
+            )],
+        ));
+    }
     let headers = [
         "replay_column_move",
         "replay_column_point",
         "replay_column_captures",
         "replay_column_liberties",
-        "replay_column_tally",
     ]
     .map(|k| wording.get(k).to_string())
     .to_vec();
@@ -89,14 +95,28 @@ fn played_record(replay: &Replay, path: &str, wording: &Wording) -> PlayedRecord
         .map(|(i, _)| i)
         .collect();
     let game = game_label(&replay.record.info, path, wording);
+    let tally = wording.fill(
+        "replay_sheet_tally",
+        &[
+            ("black", &replay.game.captures(Color::Black).to_string()),
+            ("white", &replay.game.captures(Color::White).to_string()),
+        ],
+    );
     PlayedRecord {
         title: wording.fill("replay_sheet_title", &[("game", &game)]),
         lines,
+        setup,
         heading: wording.get("replay_sheet_heading").to_string(),
         headers,
-        shares: SHARES.to_vec(),
         rows,
         marked,
+        below_table: if replay.reports.is_empty() {
+            Vec::new()
+        } else {
+            vec![tally]
+        },
+        figures_heading: wording.get("replay_sheet_figures_heading").to_string(),
+        figures: figures::figures(replay, wording),
         footer_left: wording.fill("replay_sheet_footer_left", &[("game", &game)]),
         footer_right: wording.get("replay_sheet_footer_right").to_string(),
         calibration_label: wording.get("replay_sheet_calibration_label").to_string(),
@@ -131,7 +151,7 @@ fn game_label(info: &GameInfo, path: &str, wording: &Wording) -> String {
 }
 
 /// One move as the players write it: its number and colour, the point, the count captured (or
-/// why it is illegal), the mover's group liberties and the running tally.
+/// why it is illegal) and the mover's group liberties.
 fn row(r: &MoveReport, ko: KoRule, wording: &Wording) -> Vec<String> {
     let none = wording.get("replay_cell_none");
     let colour = match r.color {
@@ -159,12 +179,5 @@ fn row(r: &MoveReport, ko: KoRule, wording: &Wording) -> Vec<String> {
         captures,
         r.liberties
             .map_or_else(|| none.to_string(), |n| n.to_string()),
-        wording.fill(
-            "replay_cell_tally",
-            &[
-                ("black", &r.captures[0].to_string()),
-                ("white", &r.captures[1].to_string()),
-            ],
-        ),
     ]
 }
