@@ -90,7 +90,8 @@ pub enum Command {
         /// For a players' record (`.csv`) without `--kit`: the board's size.
         #[arg(long, value_name = "N", conflicts_with = "kit")]
         board: Option<u32>,
-        /// Also write the move-record sheet, filled in from the game, as a PDF to FILE.
+        /// Also write the move-record sheet, filled in from the game, as a PDF to FILE; for a
+        /// players' record, their record printed back with its mismatches marked.
         #[arg(long, value_name = "FILE")]
         pdf: Option<PathBuf>,
         /// The record sheet's paper (with `--pdf`); any case (`A4`, `Letter`).

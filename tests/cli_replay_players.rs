@@ -155,3 +155,83 @@ fn a_bad_cell_is_reported_at_its_line_and_column_and_the_board_must_be_known() {
     assert!(err.contains("--kit KIT.toml"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `--pdf` prints the players' record back for the host to hand over: the player sheet's four
+/// columns as the players wrote them, each wrong entry followed by the engine's (`0 → 1` at
+/// move 5, the hand-derived capture of C5), and the boards before and after that move.
+#[test]
+fn the_checked_record_prints_with_the_mismatch_marked_and_its_boards() {
+    if !common::tool_available("pdftotext") || !common::tool_available("qpdf") {
+        return;
+    }
+    let dir = common::fresh_dir("players-sheet-pdf");
+    let pdf = dir.join("checked.pdf");
+    let (code, out, err) = replay("wrong-captures-5", &["--pdf", pdf.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains("move 5: you wrote 0 captures"),
+        "the report still prints"
+    );
+    common::assert_qpdf_clean(&std::fs::read(&pdf).unwrap(), "players-sheet-qpdf");
+    let pages = common::pdf_pages_text(&pdf, true);
+    assert_eq!(pages.len(), 1);
+    let text = pages[0].split_whitespace().collect::<Vec<_>>().join(" ");
+    for wanted in [
+        "Players' record checked: wrong-captures-5.csv",
+        "7 moves on the 5x5 board, Black first",
+        "move 5: you wrote 0 captures; Black C4 captures C5 (1 stone)",
+        "Mismatches: 1.",
+        "Move Point Captures Group liberties",
+        // pdftotext runs `4 W` and `0 → 1` together at this size.
+        "4W A1 0 2",
+        "5B C4 0→1 4",
+        "6W pass",
+        "Capture tally: Black 1, White 0",
+        "Before move 5: Black C4",
+        "After move 5",
+    ] {
+        assert!(text.contains(wanted), "{wanted}: {text}");
+    }
+    assert_eq!(
+        text.matches('→').count(),
+        2,
+        "the cell and the note: {text}"
+    );
+
+    // A sheet that agrees prints clean: no arrow, no boards.
+    let (code, _, err) = replay("good", &["--pdf", pdf.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let text = common::pdf_pages_text(&pdf, false).concat();
+    assert!(text.contains("agrees with the engine"), "{text}");
+    assert!(!text.contains("The first mismatch"), "{text}");
+    assert_eq!(text.matches('→').count(), 0, "{text}");
+
+    // Wrong liberties at move 3 (3, where D5 has 2) and a wrong tally: both marked.
+    let two = dir.join("two.csv");
+    let good = std::fs::read_to_string(sheet("good")).unwrap();
+    std::fs::write(
+        &two,
+        good.replace("3,D5,0,2", "3,D5,0,3")
+            .replace("Tally,,1,0", "Tally,,2,0"),
+    )
+    .unwrap();
+    let (code, _, err) = run(&[
+        "replay",
+        two.to_str().unwrap(),
+        "--kit",
+        KIT,
+        "--pdf",
+        pdf.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let text = common::pdf_pages_text(&pdf, true).concat();
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains("3B D5 0 3→2"), "{text}");
+    assert!(text.contains("Mismatches: 2."), "{text}");
+    assert!(
+        text.contains("tally: you wrote Black 2, White 0; the captures add up to Black 1, White 0"),
+        "{text}"
+    );
+    assert!(text.contains("Before move 3: Black D5"), "{text}");
+    let _ = std::fs::remove_dir_all(dir);
+}

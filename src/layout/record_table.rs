@@ -17,7 +17,7 @@ const MARK_BAR: f64 = 1.2;
 /// left, for an eye scanning the table (a refused move on a referee's sheet). A table that
 /// splits keeps at least three rows with its header on each page and repeats the header; a page
 /// wide enough for two or three tables at least `narrowest` wide takes the rows in as many
-/// columns, each with its header. Without rows there is no table.
+/// columns, each with its header, sharing the page's width. Without rows there is no table.
 #[allow(clippy::too_many_arguments)]
 pub fn add(
     flow: &mut Flow,
@@ -36,7 +36,6 @@ pub fn add(
     let least = MIN_ROWS_TOGETHER.min(total);
     flow.heading(heading, style.heading_pt, row * (1 + least) as f64);
     let columns = table_count(flow, narrowest);
-    let table_width = (flow.width() - TABLE_GAP * (columns - 1) as f64) / columns as f64;
     let mut cells = vec![String::new(); headers.len()];
     let mut done = 0;
     while done < total {
@@ -66,6 +65,8 @@ pub fn add(
             _ => (room.clamp(1, left), 1),
         };
         let per_column = here.div_ceil(used);
+        // The tables share the page's width: one alone spans it, as on the player sheet.
+        let table_width = (flow.width() - TABLE_GAP * (used - 1) as f64) / used as f64;
         let top = flow.y();
         let mut shapes = Vec::new();
         for column in 0..used {

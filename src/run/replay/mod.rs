@@ -3,7 +3,9 @@
 
 mod figures;
 mod json;
+mod mismatch;
 mod players;
+mod players_pdf;
 mod sheet;
 mod text;
 
@@ -81,12 +83,12 @@ pub fn run(
             "`--kit` and `--board` apply to a players' record (`.csv`) only; a TOML or SGF record gives its own board",
         ));
     }
+    // Before the record is read: the sheet never replaces the record, nor anything but a file.
+    if let Some((pdf, _)) = sheet {
+        not_the_input(record, pdf, "--pdf")?;
+        writable_target(pdf)?;
+    }
     if form_by_name == Format::PlayersSheet {
-        if sheet.is_some() {
-            return Err(Failure::new(
-                "`--pdf` prints the sheet of a TOML or SGF record; for a players' record, the text or JSON report says where it goes wrong",
-            ));
-        }
         if rules.dead.is_some() {
             return Err(Failure::new("`--dead` applies to SGF records only"));
         }
@@ -101,13 +103,9 @@ pub fn run(
             text,
             format,
             &sheet_rules,
+            sheet,
             console,
         );
-    }
-    // Before the record is read: the sheet never replaces the record, nor anything but a file.
-    if let Some((pdf, _)) = sheet {
-        not_the_input(record, pdf, "--pdf")?;
-        writable_target(pdf)?;
     }
     let path = record.display().to_string();
     let bytes = read_bytes(record, RECORD_LIMIT)?;

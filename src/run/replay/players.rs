@@ -10,9 +10,12 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::super::{Console, Failure, KIT_LIMIT, Outcome, output_error, read_text};
+use super::mismatch::{Checked, Mismatch};
+use super::players_pdf;
 use crate::answer::list;
 use crate::cli::OutputFormat;
 use crate::diag::Source;
+use crate::kit::Paper;
 use crate::record::RuleOverrides;
 use crate::record::players_sheet::{self, PlayersSheet};
 use crate::record::referee;
@@ -29,28 +32,14 @@ pub struct SheetRules<'a> {
     pub overrides: RuleOverrides,
 }
 
-/// One number the players wrote that the engine does not agree with.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Mismatch {
-    /// The move's number, from 1; `null` for the tally.
-    #[serde(rename = "move")]
-    pub number: Option<usize>,
-    /// `point` (the point is illegal), `captures`, `liberties` or `tally`.
-    pub column: &'static str,
-    /// What the players wrote.
-    pub written: String,
-    /// What the engine found.
-    pub actual: String,
-    /// The two in one sentence.
-    pub message: String,
-}
-
-/// Checks the players' record at `path` (its text already read) and reports every mismatch.
+/// Checks the players' record at `path` (its text already read) and reports every mismatch;
+/// with `pdf`, also prints the record back with the mismatches marked.
 pub fn run(
     path: &str,
     text: String,
     format: OutputFormat,
     rules: &SheetRules<'_>,
+    pdf: Option<(&Path, Paper)>,
     console: &mut Console<'_>,
 ) -> Result<Outcome, Failure> {
     let (size, game_rules) = board_and_rules(rules)?;
@@ -102,6 +91,15 @@ pub fn run(
         OutputFormat::Text => {
             write_text(path, &checked, sheet.moves.len(), size, &w, console)?;
         }
+    }
+    if let Some((pdf, paper)) = pdf {
+        let checking = players_pdf::Checking {
+            path,
+            sheet: &sheet,
+            checked: &checked,
+            size,
+        };
+        players_pdf::write(&checking, pdf, paper)?;
     }
     Ok(if mismatches.is_empty() {
         Outcome::Success
@@ -161,13 +159,6 @@ fn board_and_rules(rules: &SheetRules<'_>) -> Result<(BoardSize, Rules), Failure
     Ok((size, rules.overrides.apply(base)))
 }
 
-/// What checking the players' record found: every mismatch in order, and the boards before
-/// and after the move of the first one (when it is a move's).
-struct Checked {
-    mismatches: Vec<Mismatch>,
-    first_boards: Option<(Board, Board)>,
-}
-
 /// Plays the players' moves on `game` one at a time (Black first, then alternating, as the
 /// sheet has them) and compares every number they wrote with the engine's, in one pass: the
 /// liberties named in a message and the boards around the first mismatch are read off the
@@ -175,6 +166,7 @@ struct Checked {
 fn check_moves(sheet: &PlayersSheet, mut game: Game, w: &Wording) -> Checked {
     let mut found = Vec::new();
     let mut first_boards = None;
+    let mut first_report = None;
     for (i, written) in sheet.moves.iter().enumerate() {
         let before = first_boards.is_none().then(|| game.board().clone());
         let Some(report) = referee::play_all(&mut game, &[(Some(colour_of(i)), written.mv)]).pop()
@@ -299,6 +291,7 @@ fn check_moves(sheet: &PlayersSheet, mut game: Game, w: &Wording) -> Checked {
             && let Some(before) = before
         {
             first_boards = Some((before, game.board().clone()));
+            first_report = Some(report);
         }
     }
     if let Some(tally) = &sheet.tally {
@@ -325,6 +318,8 @@ fn check_moves(sheet: &PlayersSheet, mut game: Game, w: &Wording) -> Checked {
     Checked {
         mismatches: found,
         first_boards,
+        first_report,
+        tally: [game.captures(Color::Black), game.captures(Color::White)],
     }
 }
 
