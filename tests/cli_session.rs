@@ -299,3 +299,104 @@ fn a_rebuild_with_other_kits_leaves_only_what_it_wrote() {
     let index = fs::read_to_string(out.join("index.html")).unwrap();
     assert!(!index.contains("href=\"liberty-chain-capture/"), "{index}");
 }
+
+/// The pages an index line lists: `For each player: pages 1, 3–4, the rules…` gives 1, 3, 4.
+fn listed_pages(line: &str) -> Vec<usize> {
+    let (_, rest) = line.split_once(": ").unwrap();
+    let rest = rest
+        .trim_start_matches("pages ")
+        .trim_start_matches("page ");
+    let mut pages = Vec::new();
+    for item in rest.split(", ") {
+        let bounds: Vec<Option<usize>> = item.split('–').map(|n| n.parse().ok()).collect();
+        match bounds[..] {
+            [Some(page)] => pages.push(page),
+            [Some(first), Some(last)] => pages.extend(first..=last),
+            _ => break,
+        }
+    }
+    pages
+}
+
+/// The index says which pages of each player sheet every player needs and which a pair, and
+/// the pages themselves bear it out, read from the printed PDF: every page that starts the
+/// rules or holds examples is a player's; every page with the board or the move record is a
+/// player's or the pair's; every counter page is listed as counters; and every page listed
+/// holds what its line says. The sheet counts are the listed pages printed on both sides.
+#[test]
+fn the_index_says_which_pages_each_player_and_each_pair_needs() {
+    if !common::tool_available("pdftotext") {
+        return;
+    }
+    let kits = [
+        "examples/liberty-chain-capture.toml",
+        DRILLS,
+        "examples/big-board-corners.toml",
+        "examples/reading-drills.toml",
+        "examples/counting-practice-9x9.toml",
+        "examples/corner-problems.toml",
+    ];
+    let out = fresh_dir("roles").join("session");
+    let mut args = vec!["build"];
+    args.extend(kits);
+    args.extend(["--out", out.to_str().unwrap()]);
+    let (code, _, stderr) = run(&args);
+    assert_eq!(code, 0, "{stderr}");
+    let index = fs::read_to_string(out.join("index.html")).unwrap();
+    let sections: Vec<&str> = index.split("<section").skip(1).collect();
+    assert_eq!(sections.len(), kits.len());
+    for (kit, section) in kits.iter().zip(sections) {
+        let stem = Path::new(kit).file_stem().unwrap().to_str().unwrap();
+        let line = |start: &str| {
+            section
+                .lines()
+                .find_map(|l| l.strip_prefix("<li>").filter(|l| l.starts_with(start)))
+                .map(|l| l.trim_end_matches("</li>").to_string())
+        };
+        let players = listed_pages(&line("For each player").expect("a players' line"));
+        let pair_line = line("For each pair of players").expect("a pair's line");
+        let pair = if pair_line.contains("nothing more") {
+            Vec::new()
+        } else {
+            listed_pages(&pair_line)
+        };
+        let counters =
+            line("For each pair, to cut out").map_or_else(Vec::new, |l| listed_pages(&l));
+        let pages = common::pdf_pages_text(&out.join(stem).join("player-sheet.pdf"), false);
+        for (i, text) in pages.iter().enumerate() {
+            let page = i + 1;
+            let starts_rules = text.contains("\nPrepare\n") || text.contains("Materials:");
+            let examples = text.contains("Examples");
+            let plays_on = text.contains("Board:") || text.contains("Move record");
+            let cut = text.contains("Counters ·");
+            if starts_rules || examples {
+                assert!(players.contains(&page), "{stem} page {page} is a player's");
+            }
+            if plays_on {
+                assert!(
+                    players.contains(&page) || pair.contains(&page),
+                    "{stem} page {page} is played on"
+                );
+            }
+            assert_eq!(cut, counters.contains(&page), "{stem} page {page} counters");
+            if players.contains(&page) {
+                assert!(
+                    starts_rules || examples || text.contains("Play"),
+                    "{stem} {page}"
+                );
+            }
+            if pair.contains(&page) {
+                assert!(plays_on || text.contains("sketch"), "{stem} {page}: {text}");
+                assert!(!players.contains(&page), "{stem} {page} listed twice");
+            }
+        }
+        let sheets = players.len().div_ceil(2);
+        let unit = if sheets == 1 { "sheet" } else { "sheets" };
+        let players_line = line("For each player").unwrap();
+        assert!(
+            players_line.ends_with(&format!("({sheets} {unit} of A4)")),
+            "{players_line}"
+        );
+    }
+    let _ = fs::remove_dir_all(out.parent().unwrap());
+}

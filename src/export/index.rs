@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use super::markup::escape;
+use crate::layout::PageRoles;
 use crate::wording::Wording;
 
 /// One kit as the index lists it.
@@ -16,6 +17,8 @@ pub struct IndexedKit<'a> {
     pub folder: &'a str,
     /// The player sheet's page count and file names, in the order written.
     pub player_sheet: (usize, Vec<String>),
+    /// Which of the player sheet's pages every player needs, and which every pair.
+    pub roles: &'a PageRoles,
     /// The host key's page count and file names, in the order written.
     pub host_key: (usize, Vec<String>),
     /// The tiled board's sheet count and file names, when the kit has one.
@@ -99,17 +102,89 @@ pub fn write_index(kits: &[IndexedKit<'_>], combined: &[&str], w: &Wording) -> S
             );
             let _ = writeln!(
                 html,
-                "<li><strong>{}</strong> ({}): {}<br>{}</li>",
+                "<li><strong>{}</strong> ({}): {}<br>{}",
                 escape(w.get(document)),
                 escape(&count),
                 escape(w.get(whom)),
                 links.join(" · ")
             );
+            if document == "player_document" {
+                let _ = writeln!(html, "<ul class=\"roles\">");
+                for line in role_lines(kit.roles, &kit.paper.to_uppercase(), w) {
+                    let _ = writeln!(html, "<li>{}</li>", escape(&line));
+                }
+                let _ = writeln!(html, "</ul>");
+            }
+            let _ = writeln!(html, "</li>");
         }
         let _ = writeln!(html, "</ul>\n</section>");
     }
     html.push_str("</body>\n</html>\n");
     html
+}
+
+/// What to print of the player sheet for whom: every player's pages (rules, examples), then
+/// what a pair needs beyond the pages its players already hold (the board, the record), then
+/// the counters; each with its pages and its sheets of `paper`, printed on both sides.
+pub fn role_lines(roles: &PageRoles, paper: &str, w: &Wording) -> Vec<String> {
+    let pages = |list: &[usize]| {
+        let key = if list.len() == 1 {
+            "index_page_one"
+        } else {
+            "index_page_many"
+        };
+        w.fill(key, &[("list", &page_list(list))])
+    };
+    let sheets = |list: &[usize]| {
+        let count = list.len().div_ceil(2);
+        let key = if count == 1 {
+            "index_sheets_one"
+        } else {
+            "index_sheets_many"
+        };
+        w.fill(key, &[("count", &count.to_string()), ("paper", paper)])
+    };
+    let line = |key: &str, list: &[usize]| {
+        w.fill(key, &[("pages", &pages(list)), ("sheets", &sheets(list))])
+    };
+    let mut lines = Vec::new();
+    if !roles.each_player.is_empty() {
+        lines.push(line("index_each_player", &roles.each_player));
+    }
+    let pair: Vec<usize> = (roles.each_pair.iter())
+        .filter(|p| !roles.each_player.contains(p))
+        .copied()
+        .collect();
+    if pair.is_empty() {
+        lines.push(w.get("index_each_pair_shared").to_string());
+    } else {
+        lines.push(line("index_each_pair", &pair));
+    }
+    if !roles.counters.is_empty() {
+        lines.push(line("index_counters", &roles.counters));
+    }
+    lines
+}
+
+/// Page numbers in ascending order as a print dialogue takes them: `1–3, 5`.
+fn page_list(pages: &[usize]) -> String {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for &page in pages {
+        match runs.last_mut() {
+            Some((_, last)) if *last + 1 == page => *last = page,
+            _ => runs.push((page, page)),
+        }
+    }
+    runs.iter()
+        .map(|&(first, last)| {
+            if first == last {
+                first.to_string()
+            } else {
+                format!("{first}–{last}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `text` as one segment of a relative URL: every byte but unreserved ones percent-encoded.
@@ -128,6 +203,13 @@ fn url_segment(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn page_lists_run_consecutive_pages_together() {
+        assert_eq!(page_list(&[1, 2, 3, 5, 7, 8]), "1–3, 5, 7–8");
+        assert_eq!(page_list(&[4]), "4");
+        assert_eq!(page_list(&[]), "");
+    }
 
     #[test]
     fn a_url_segment_keeps_only_unreserved_bytes() {

@@ -139,6 +139,26 @@ impl Flow {
         self.keeping = was;
     }
 
+    /// Where the flow stands now, to ask later which pages what follows was placed on.
+    pub fn mark(&self) -> FlowMark {
+        FlowMark {
+            page: self.pages.len(),
+            shapes: self.shapes.len(),
+        }
+    }
+
+    /// The pages (from 0) that hold what was placed since `mark`; empty when nothing was. A
+    /// heading that moved on to the next page with what follows leaves its first page out.
+    pub fn pages_since(&self, mark: FlowMark) -> std::ops::Range<usize> {
+        let grew = match self.pages.get(mark.page) {
+            Some(page) => page.shapes.len() > mark.shapes,
+            None => self.shapes.len() > mark.shapes,
+        };
+        let start = if grew { mark.page } else { mark.page + 1 };
+        let end = self.pages.len() + usize::from(self.shapes.len() > self.head_shapes);
+        start..end.max(start)
+    }
+
     /// Pages finished so far plus the current one if it holds anything.
     pub fn page_count(&self) -> usize {
         self.pages.len() + usize::from(!self.at_page_top())
@@ -211,6 +231,13 @@ impl Flow {
         }
         self.pages
     }
+}
+
+/// A place in a flow: the page being filled and how many shapes it held (see [`Flow::mark`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FlowMark {
+    page: usize,
+    shapes: usize,
 }
 
 /// One black text run whose baseline starts at `baseline`.

@@ -45,6 +45,45 @@ pub struct Pack {
     /// The board at full size across sheets, when the kit asks for it (`board_print =
     /// "tiled"`): printed once per table.
     pub board: Option<Document>,
+    /// Which of the player sheet's pages every player needs, and which every pair.
+    pub player_roles: PageRoles,
+}
+
+/// Which of the player sheet's pages (numbered from 1) each reader needs, for the session's
+/// index: a page may serve two (the rules and the board on one page).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PageRoles {
+    /// Pages every player keeps: the rules and the examples.
+    pub each_player: Vec<usize>,
+    /// Pages a pair plays and records on: the board, the sketches, the move record.
+    pub each_pair: Vec<usize>,
+    /// The counter pages, cut up by each pair.
+    pub counters: Vec<usize>,
+}
+
+/// Who needs a part of the player sheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// Every player.
+    EachPlayer,
+    /// Every pair of players.
+    EachPair,
+    /// Every pair, to cut up.
+    Counters,
+}
+
+impl PageRoles {
+    /// Adds the pages holding what `flow` placed since `mark` to `role`'s.
+    pub fn read(&mut self, flow: &Flow, mark: flow::FlowMark, role: Role) {
+        let pages = match role {
+            Role::EachPlayer => &mut self.each_player,
+            Role::EachPair => &mut self.each_pair,
+            Role::Counters => &mut self.counters,
+        };
+        pages.extend(flow.pages_since(mark).map(|i| i + 1));
+        pages.sort_unstable();
+        pages.dedup();
+    }
 }
 
 /// The wording keys of the player sheet's printing notes: the plain note on the pages to read
@@ -75,7 +114,7 @@ pub fn pack(kit: &Kit, key: &AnswerKey, fonts: &'static Typefaces) -> Pack {
     let w = &kit.wording;
 
     let mut flow = Flow::new(style, paper);
-    player::add_pages(&mut flow, kit, &style);
+    let mut roles = player::add_pages(&mut flow, kit, &style);
     // Printed on both sides, the counters must not stand on the back of a page to read: the
     // content ends on an even page, a blank one saying why when it must.
     if counters::per_colour(kit) > 0 && flow.page_count() % 2 == 1 {
@@ -88,7 +127,9 @@ pub fn pack(kit: &Kit, key: &AnswerKey, fonts: &'static Typefaces) -> Pack {
         counter: counters::diameter(kit, &style),
         ..style
     };
+    let counters_start = flow.mark();
     counters::add_pages(&mut flow, kit, &counter_style);
+    roles.read(&flow, counters_start, Role::Counters);
     let player_name = w.get("player_document").to_string();
     let mut pages = flow.finish();
     let note_of = |page: usize| {
@@ -137,6 +178,7 @@ pub fn pack(kit: &Kit, key: &AnswerKey, fonts: &'static Typefaces) -> Pack {
         player_sheet,
         host_key,
         board,
+        player_roles: roles,
     }
 }
 

@@ -18,13 +18,17 @@ use super::prompt;
 use super::record_table;
 use super::rules_text;
 use super::sketches;
+use super::{PageRoles, Role};
 
 use super::style::{Style, ascent_mm, cap_height_mm};
 use super::tiled_board;
 
-/// Lays out the sheet's pages (counters follow on their own pages, added by the caller).
-pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
+/// Lays out the sheet's pages (counters follow on their own pages, added by the caller), and
+/// says which pages every player reads (rules, examples) and which a pair plays and records on
+/// (board, sketches, record).
+pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) -> PageRoles {
     let w = &kit.wording;
+    let start = flow.mark();
     flow.text(
         &w.fill("player_heading", &[("title", &kit.title)]),
         Font::Bold,
@@ -76,10 +80,19 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
     // One order for every kit, the seed's: the rules, the board with its tally, every
     // example in one run, the board sketches the rules ask for (when they do), the record. A board too large to share the rules' page starts its
     // own, as a full-page diagram does in a book.
+    let mut roles = PageRoles::default();
+    roles.read(flow, start, Role::EachPlayer);
+    let board = flow.mark();
     full_board(flow, kit, style, &size);
+    roles.read(flow, board, Role::EachPair);
+    let examples_start = flow.mark();
     examples(flow, kit, style);
+    roles.read(flow, examples_start, Role::EachPlayer);
+    let kept = flow.mark();
     sketches::add(flow, kit, style);
     record(flow, kit, style);
+    roles.read(flow, kept, Role::EachPair);
+    roles
 }
 
 /// Shares of the line under the title for the name, partner and date fields.

@@ -38,7 +38,7 @@ use super::switch::finish_interrupted;
 use super::{Console, Failure, Outcome, output_error};
 use crate::check::PrintChoices;
 use crate::cli::{BuildArgs, PackFormat};
-use crate::export::index::{IndexedKit, write_index};
+use crate::export::index::{IndexedKit, role_lines, write_index};
 use crate::export::pdf::merge::merge_pdfs;
 use crate::kit::Paper;
 
@@ -151,6 +151,7 @@ fn session_files(
             fingerprint: &kit.fingerprint,
             folder,
             player_sheet: (kit.pages[0], kit.names_of(Document::PlayerSheet)),
+            roles: &kit.roles,
             host_key: (kit.pages[1], kit.names_of(Document::HostKey)),
             board: (kit.pages[2] > 0).then(|| (kit.pages[2], kit.names_of(Document::Board))),
             paper: kit.paper.name(),
@@ -268,8 +269,18 @@ fn advise(
         },
         w.get("advice_print").to_string(),
     ];
-    for line in lines.iter().filter(|l| !l.is_empty()) {
+    for (i, line) in lines.iter().enumerate().filter(|(_, l)| !l.is_empty()) {
         writeln!(console.err, "{line}").map_err(output_error)?;
+        // One kit: which of its pages each player needs and which each pair (a session's
+        // index says it for each of its kits).
+        if i == 0
+            && let [kit] = kits
+        {
+            let paper = kit.paper.name().to_uppercase();
+            for role in role_lines(&kit.roles, &paper, &kit.wording) {
+                writeln!(console.err, "  {role}").map_err(output_error)?;
+            }
+        }
     }
     Ok(())
 }

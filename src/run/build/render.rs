@@ -23,6 +23,8 @@ pub struct Rendered {
     pub fingerprint: String,
     /// Pages of the player sheet, of the host key and of the tiled board (0 without one).
     pub pages: [usize; 3],
+    /// Which of the player sheet's pages every player needs, and which every pair.
+    pub roles: crate::layout::PageRoles,
     /// How the board was sized, if it was made to fit.
     pub fit: Option<String>,
     /// What the tiled board is printed on, when the kit asks for one.
@@ -138,6 +140,7 @@ pub fn render(
             pack.host_key.pages.len(),
             pack.board.as_ref().map_or(0, |board| board.pages.len()),
         ],
+        roles: pack.player_roles.clone(),
         fit: pack.fit.as_ref().map(ToString::to_string),
         board_note,
         paper: kit.paper,
