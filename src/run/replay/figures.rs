@@ -252,6 +252,64 @@ mod tests {
         );
     }
 
+    /// A counted game's final position, worked by hand: Black's area is column A (5 points),
+    /// White's D1-D4, E1-E3 and E5 (E5 taken by move 1, D2 the dead stone's point): triangles
+    /// on the dead stone, squares on the counted points, and the result under the board.
+    #[test]
+    fn a_counted_games_final_position_marks_its_dead_stones_and_counted_points() {
+        use crate::answer::MarkKind;
+        let replay = refereed(include_str!("../../../tests/records/territory-dead.toml"));
+        let wording = Wording::replay_defaults();
+        let figures = figures(&replay, &wording);
+        let last = figures.last().unwrap();
+        assert_eq!(last.caption, "Final position after move 3");
+        let points = |kind: MarkKind| {
+            let mut names: Vec<String> = (last.marks.iter())
+                .filter(|m| m.kind == kind)
+                .map(|m| m.point.to_string())
+                .collect();
+            names.sort();
+            names
+        };
+        assert_eq!(points(MarkKind::Dead), ["D2"]);
+        assert_eq!(
+            points(MarkKind::Territory(Color::Black)),
+            ["A1", "A2", "A3", "A4", "A5"]
+        );
+        assert_eq!(
+            points(MarkKind::Territory(Color::White)),
+            ["D1", "D2", "D3", "D4", "E1", "E2", "E3", "E5"]
+        );
+        assert_eq!(
+            last.notes,
+            ["Result by territory scoring: Black 5, White 10.5; White wins by 5.5"]
+        );
+        assert_eq!(figures[0].notes, ["2: Black passes", "3: White passes"]);
+    }
+
+    /// Stones set up between moves start a new figure, drawn with them: a figure's board is
+    /// always a position the game passed through.
+    #[test]
+    fn a_setup_between_moves_starts_a_new_figure() {
+        let source = crate::record::sgf_text(b"(;FF[4]SZ[5];B[aa];W[bb];AB[cc];B[dd])".to_vec());
+        let record =
+            crate::record::load_sgf(&source.text, &Default::default()).expect("a good record");
+        let replay = match super::super::referee(record, false) {
+            Ok(replay) => replay,
+            Err(_) => panic!("the record is refereed"),
+        };
+        let figures = figures(&replay, &Wording::replay_defaults());
+        let captions: Vec<&str> = figures.iter().map(|f| f.caption.as_str()).collect();
+        assert_eq!(
+            captions,
+            ["Moves 1–2", "Move 3", "Final position after move 3"]
+        );
+        assert_eq!(figures[0].board.stone(p("C3", 5)), None);
+        assert_eq!(figures[1].board.stone(p("C3", 5)), Some(Color::Black));
+        assert_eq!(figures[1].board.stone(p("A5", 5)), Some(Color::Black));
+        assert_eq!(figures[1].board.stone(p("B4", 5)), Some(Color::White));
+    }
+
     /// The 1,000-move game: ten figures of a hundred moves on 19x19, each starting from the
     /// position the engine itself reaches after the moves before it (played afresh here, not
     /// rebuilt from the reports as the figures are), and each of its move numbers shown once,
