@@ -298,7 +298,10 @@ fn mutated_inputs_never_panic_and_always_say_what_happened() {
     assert!(panics.is_empty(), "{}", panics.join("\n"));
     // Every class is reached, or the mutations are not reaching the parsers.
     assert!(classes.iter().all(|&n| n > 0), "{classes:?}");
-    assert!(slowest.0 < Duration::from_secs(5), "{slowest:?}");
+    // A guard against a hang or a runaway search, not a speed target (those live in
+    // benches/): the slowest case, a mutated reading kit read in a debug build, takes about 4 s
+    // on an idle 2-core machine and over 6 s while another build shares it.
+    assert!(slowest.0 < Duration::from_secs(30), "{slowest:?}");
 }
 
 /// White space an editor or an author may put around or inside a comment.
