@@ -64,17 +64,20 @@ impl Game {
                 judged &= judged - 1;
                 legal |= u64::from(self.check_cell(color, w * 64 + bit).is_ok()) << bit;
             }
-            // A word's points gathered on the stack, then appended at once: a push per point
-            // checked the vector's capacity each time, and was most of a listing's own cost.
-            let mut word_points = [Point::new(0, 0); 64];
+            // A word's points written into room made at the end of `out` for all 64, then the
+            // room cut to what was written: a push per point checked the vector's capacity
+            // each time, and gathering on the stack then appending cost a copy per word.
+            let start = out.len();
+            out.resize(start + 64, Point::new(0, 0));
+            let room = &mut out[start..];
             let mut count = 0;
             while legal != 0 {
                 let cell = w * 64 + legal.trailing_zeros() as usize;
                 legal &= legal - 1;
-                word_points[count] = cell_points[cell];
+                room[count] = cell_points[cell];
                 count += 1;
             }
-            out.extend_from_slice(&word_points[..count]);
+            out.truncate(start + count);
         }
     }
 
