@@ -92,24 +92,7 @@ pub fn read(
             }
         };
         let start = record.position().map_or(0, |p| p.byte() as usize) + offset;
-        // Where each cell's text stands in the file: found in turn along the row (a cell with
-        // doubled quotes inside is placed at its row's start).
-        let mut cursor = start;
-        let cells: Vec<(&str, Range<usize>)> = record
-            .iter()
-            .map(|cell| {
-                let cell = cell.trim();
-                let found = text
-                    .get(cursor..)
-                    .and_then(|rest| rest.find(cell))
-                    .filter(|_| !cell.is_empty());
-                let at = found.map_or(start, |i| cursor + i);
-                if found.is_some() {
-                    cursor = at + cell.len();
-                }
-                (cell, at..at + cell.len())
-            })
-            .collect();
+        let cells = cells_of(text, &record, start);
         if cells.iter().all(|(cell, _)| cell.is_empty()) {
             continue;
         }
@@ -135,44 +118,15 @@ pub fn read(
             }
             continue;
         }
-        let mv = if PASS_WORDS.iter().any(|w| point.to_lowercase() == *w) {
-            Move::Pass
-        } else {
-            match Point::parse(point, size) {
-                Ok(p) => Move::Play(p),
-                Err(e) => {
-                    problems.push(
-                        Diagnostic::at(point_span.clone(), format!("`{point}`: {e}")).with_help(
-                            format!(
-                                "write a point from A1 to {}{} (no I), or `pass`",
-                                size.last_column(),
-                                size.get()
-                            ),
-                        ),
-                    );
-                    continue;
-                }
+        let mv = match move_of(point, &point_span, size) {
+            Ok(mv) => mv,
+            Err(problem) => {
+                problems.push(problem);
+                continue;
             }
         };
-        let mut count = |column: Column, what: &str| {
-            let (text, span) = cell(column);
-            // Left empty, or struck through with a dash (a pass has no group).
-            if text.is_empty() || ["-", "–", "—", "/"].contains(&text) {
-                return None;
-            }
-            match text.parse::<u32>() {
-                Ok(value) => Some(Written { value, span }),
-                Err(_) => {
-                    problems.push(
-                        Diagnostic::at(span, format!("`{text}` is not a number of {what}"))
-                            .with_help("write a whole number, or leave the cell empty"),
-                    );
-                    None
-                }
-            }
-        };
-        let captures = count(Column::Captures, "captured stones");
-        let liberties = count(Column::Liberties, "liberties");
+        let captures = count(cell(Column::Captures), "captured stones", &mut problems);
+        let liberties = count(cell(Column::Liberties), "liberties", &mut problems);
         moves.push(WrittenMove {
             mv,
             span: point_span,
@@ -190,6 +144,67 @@ pub fn read(
         Ok(PlayersSheet { moves, tally })
     } else {
         Err(problems)
+    }
+}
+
+/// A row's cells, trimmed, each with where its text stands in the file: found in turn along
+/// the row (a cell with doubled quotes inside is placed at its row's start, `start`).
+fn cells_of<'r>(
+    text: &str,
+    record: &'r csv::StringRecord,
+    start: usize,
+) -> Vec<(&'r str, Range<usize>)> {
+    let mut cursor = start;
+    record
+        .iter()
+        .map(|cell| {
+            let cell = cell.trim();
+            let found = text
+                .get(cursor..)
+                .and_then(|rest| rest.find(cell))
+                .filter(|_| !cell.is_empty());
+            let at = found.map_or(start, |i| cursor + i);
+            if found.is_some() {
+                cursor = at + cell.len();
+            }
+            (cell, at..at + cell.len())
+        })
+        .collect()
+}
+
+/// The move a Point cell names: a point on the board, or a pass in any language's word.
+fn move_of(point: &str, span: &Range<usize>, size: BoardSize) -> Result<Move, Diagnostic> {
+    if PASS_WORDS.iter().any(|w| point.to_lowercase() == *w) {
+        return Ok(Move::Pass);
+    }
+    Point::parse(point, size).map(Move::Play).map_err(|e| {
+        Diagnostic::at(span.clone(), format!("`{point}`: {e}")).with_help(format!(
+            "write a point from A1 to {}{} (no I), or `pass`",
+            size.last_column(),
+            size.get()
+        ))
+    })
+}
+
+/// The number written in a Captures or Liberties cell; `None` when it is left empty or struck
+/// through with a dash (a pass has no group), or is not a number (a problem, then).
+fn count(
+    (text, span): (&str, Range<usize>),
+    what: &str,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Written> {
+    if text.is_empty() || ["-", "–", "—", "/"].contains(&text) {
+        return None;
+    }
+    match text.parse::<u32>() {
+        Ok(value) => Some(Written { value, span }),
+        Err(_) => {
+            problems.push(
+                Diagnostic::at(span, format!("`{text}` is not a number of {what}"))
+                    .with_help("write a whole number, or leave the cell empty"),
+            );
+            None
+        }
     }
 }
 

@@ -17,9 +17,9 @@ use crate::cli::OutputFormat;
 use crate::diag::Source;
 use crate::kit::Paper;
 use crate::record::RuleOverrides;
-use crate::record::players_sheet::{self, PlayersSheet};
+use crate::record::players_sheet::{self, PlayersSheet, Written, WrittenMove};
 use crate::record::referee;
-use crate::rules::{Board, BoardSize, Color, Game, Move, Rules, diagram};
+use crate::rules::{Board, BoardSize, Color, Game, KoRule, Move, Rules, diagram};
 use crate::wording::{Language, Wording, fill};
 
 /// Where the board and the rules of a players' record come from.
@@ -174,115 +174,20 @@ fn check_moves(sheet: &PlayersSheet, mut game: Game, w: &Wording) -> Checked {
             continue;
         };
         let earlier = found.len();
-        let number = i + 1;
-        let colour = w.get(report.color.name()).to_string();
-        let point = match report.mv {
-            Move::Play(p) => p.to_string(),
-            Move::Pass => "pass".to_string(),
+        let played = Played {
+            number: i + 1,
+            colour: w.get(report.color.name()).to_string(),
+            point: match report.mv {
+                Move::Play(p) => p.to_string(),
+                Move::Pass => "pass".to_string(),
+            },
+            report: &report,
         };
-        let ko = game.rules().ko;
-        if let Some(reason) = report.illegal {
-            found.push(Mismatch {
-                number: Some(number),
-                column: "point",
-                written: point.clone(),
-                actual: format!("illegal: {}", reason.word_under(ko)),
-                message: fill(
-                    w.get("sheet_illegal"),
-                    &[
-                        ("move", &number.to_string()),
-                        ("color", &colour),
-                        ("point", &point),
-                        (
-                            "reason",
-                            w.get(&format!(
-                                "reason_{}",
-                                reason.word_under(ko).replace('-', "_")
-                            )),
-                        ),
-                    ],
-                ),
-            });
-        }
-        if let Some(c) = &written.captures
-            && report.illegal.is_none()
-        {
-            let actual = report.captured.len();
-            if c.value as usize != actual {
-                let what = if actual == 0 {
-                    fill(
-                        w.get("sheet_captures_nothing"),
-                        &[("color", &colour), ("point", &point)],
-                    )
-                } else {
-                    fill(
-                        w.get(if actual == 1 {
-                            "sheet_captures_one"
-                        } else {
-                            "sheet_captures"
-                        }),
-                        &[
-                            ("color", &colour),
-                            ("point", &point),
-                            ("captured", &list(&report.captured)),
-                            ("count", &actual.to_string()),
-                        ],
-                    )
-                };
-                found.push(Mismatch {
-                    number: Some(number),
-                    column: "captures",
-                    written: c.value.to_string(),
-                    actual: actual.to_string(),
-                    message: fill(
-                        w.get("sheet_wrote_captures"),
-                        &[
-                            ("move", &number.to_string()),
-                            ("written", &c.value.to_string()),
-                            ("actual", &what),
-                        ],
-                    ),
-                });
-            }
-        }
-        if let Some(l) = &written.liberties
-            && report.illegal.is_none()
-        {
-            let actual = report.liberties;
-            if actual != Some(l.value as usize) {
-                let what = match (report.mv, actual) {
-                    (Move::Play(p), Some(n)) => {
-                        let liberties = game
-                            .board()
-                            .chain(p)
-                            .map(|chain| chain.liberties)
-                            .unwrap_or_default();
-                        fill(
-                            w.get("sheet_liberties"),
-                            &[
-                                ("color", &colour),
-                                ("point", &point),
-                                ("count", &n.to_string()),
-                                ("liberties", &list(&liberties)),
-                            ],
-                        )
-                    }
-                    _ => fill(w.get("sheet_liberties_pass"), &[("color", &colour)]),
-                };
-                found.push(Mismatch {
-                    number: Some(number),
-                    column: "liberties",
-                    written: l.value.to_string(),
-                    actual: actual.map_or_else(|| "-".to_string(), |n| n.to_string()),
-                    message: fill(
-                        w.get("sheet_wrote_liberties"),
-                        &[
-                            ("move", &number.to_string()),
-                            ("written", &l.value.to_string()),
-                            ("actual", &what),
-                        ],
-                    ),
-                });
+        match report.illegal {
+            Some(_) => found.extend(illegal_point(&played, game.rules().ko, w)),
+            None => {
+                found.extend(wrong_captures(&played, written, w));
+                found.extend(wrong_liberties(&played, written, &game, w));
             }
         }
         // The boards around the first mismatch, taken as the game passes them.
@@ -294,33 +199,157 @@ fn check_moves(sheet: &PlayersSheet, mut game: Game, w: &Wording) -> Checked {
             first_report = Some(report);
         }
     }
-    if let Some(tally) = &sheet.tally {
-        let actual = [game.captures(Color::Black), game.captures(Color::White)];
-        let written = [tally[0].value, tally[1].value];
-        if written != actual {
-            found.push(Mismatch {
-                number: None,
-                column: "tally",
-                written: format!("{} {}", written[0], written[1]),
-                actual: format!("{} {}", actual[0], actual[1]),
-                message: fill(
-                    w.get("sheet_wrote_tally"),
-                    &[
-                        ("black", &written[0].to_string()),
-                        ("white", &written[1].to_string()),
-                        ("actual_black", &actual[0].to_string()),
-                        ("actual_white", &actual[1].to_string()),
-                    ],
-                ),
-            });
-        }
-    }
+    let tally = [game.captures(Color::Black), game.captures(Color::White)];
+    found.extend(sheet.tally.as_ref().and_then(|t| wrong_tally(t, tally, w)));
     Checked {
         mismatches: found,
         first_boards,
         first_report,
-        tally: [game.captures(Color::Black), game.captures(Color::White)],
+        tally,
     }
+}
+
+/// One move of the players' record as the engine played it, with the words its messages use.
+struct Played<'a> {
+    number: usize,
+    colour: String,
+    point: String,
+    report: &'a referee::MoveReport,
+}
+
+/// The move's point is illegal: a mismatch in the Point column, with the rule's reason.
+fn illegal_point(played: &Played<'_>, ko: KoRule, w: &Wording) -> Option<Mismatch> {
+    let reason = played.report.illegal?;
+    let word = reason.word_under(ko);
+    Some(Mismatch {
+        number: Some(played.number),
+        column: "point",
+        written: played.point.clone(),
+        actual: format!("illegal: {word}"),
+        message: fill(
+            w.get("sheet_illegal"),
+            &[
+                ("move", &played.number.to_string()),
+                ("color", &played.colour),
+                ("point", &played.point),
+                (
+                    "reason",
+                    w.get(&format!("reason_{}", word.replace('-', "_"))),
+                ),
+            ],
+        ),
+    })
+}
+
+/// The count of captured stones the players wrote, when it is not the engine's.
+fn wrong_captures(played: &Played<'_>, written: &WrittenMove, w: &Wording) -> Option<Mismatch> {
+    let c = written.captures.as_ref()?;
+    let captured = &played.report.captured;
+    let actual = captured.len();
+    if c.value as usize == actual {
+        return None;
+    }
+    let (colour, point) = (played.colour.as_str(), played.point.as_str());
+    let what = match actual {
+        0 => fill(
+            w.get("sheet_captures_nothing"),
+            &[("color", colour), ("point", point)],
+        ),
+        _ => fill(
+            w.get(if actual == 1 {
+                "sheet_captures_one"
+            } else {
+                "sheet_captures"
+            }),
+            &[
+                ("color", colour),
+                ("point", point),
+                ("captured", &list(captured)),
+                ("count", &actual.to_string()),
+            ],
+        ),
+    };
+    Some(Mismatch {
+        number: Some(played.number),
+        column: "captures",
+        written: c.value.to_string(),
+        actual: actual.to_string(),
+        message: fill(
+            w.get("sheet_wrote_captures"),
+            &[
+                ("move", &played.number.to_string()),
+                ("written", &c.value.to_string()),
+                ("actual", &what),
+            ],
+        ),
+    })
+}
+
+/// The liberties of the mover's group the players wrote, when they are not the engine's; the
+/// liberties named are read off `game`'s board as it stands after the move.
+fn wrong_liberties(
+    played: &Played<'_>,
+    written: &WrittenMove,
+    game: &Game,
+    w: &Wording,
+) -> Option<Mismatch> {
+    let l = written.liberties.as_ref()?;
+    let actual = played.report.liberties;
+    if actual == Some(l.value as usize) {
+        return None;
+    }
+    let what = match (played.report.mv, actual) {
+        (Move::Play(p), Some(n)) => {
+            let liberties = (game.board().chain(p))
+                .map(|chain| chain.liberties)
+                .unwrap_or_default();
+            fill(
+                w.get("sheet_liberties"),
+                &[
+                    ("color", &played.colour),
+                    ("point", &played.point),
+                    ("count", &n.to_string()),
+                    ("liberties", &list(&liberties)),
+                ],
+            )
+        }
+        _ => fill(w.get("sheet_liberties_pass"), &[("color", &played.colour)]),
+    };
+    Some(Mismatch {
+        number: Some(played.number),
+        column: "liberties",
+        written: l.value.to_string(),
+        actual: actual.map_or_else(|| "-".to_string(), |n| n.to_string()),
+        message: fill(
+            w.get("sheet_wrote_liberties"),
+            &[
+                ("move", &played.number.to_string()),
+                ("written", &l.value.to_string()),
+                ("actual", &what),
+            ],
+        ),
+    })
+}
+
+/// The capture tally the players wrote under the table, when it is not what the captures add
+/// up to.
+fn wrong_tally(tally: &[Written; 2], actual: [u32; 2], w: &Wording) -> Option<Mismatch> {
+    let written = [tally[0].value, tally[1].value];
+    (written != actual).then(|| Mismatch {
+        number: None,
+        column: "tally",
+        written: format!("{} {}", written[0], written[1]),
+        actual: format!("{} {}", actual[0], actual[1]),
+        message: fill(
+            w.get("sheet_wrote_tally"),
+            &[
+                ("black", &written[0].to_string()),
+                ("white", &written[1].to_string()),
+                ("actual_black", &actual[0].to_string()),
+                ("actual_white", &actual[1].to_string()),
+            ],
+        ),
+    })
 }
 
 /// The text report: every mismatch, the boards before and after the first, or that all agree.
