@@ -7,8 +7,9 @@
 
 use std::ops::Range;
 
-use super::main_line::{board_size, move_of};
+use super::main_line::move_of;
 use super::problems::{Problems, invalid, on_board, player};
+use super::root::board_size;
 use super::scan::{NodePlace, scan_tree};
 use super::spans::{NodeSpans, PropertySpan};
 use super::values::{line_breaks_as_lf, parse_points, single};

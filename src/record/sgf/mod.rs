@@ -6,9 +6,11 @@
 //! long game.
 
 pub(super) mod charset;
+mod cjk_language;
 mod collection;
 mod main_line;
 mod problems;
+mod root;
 pub(super) mod ruleset_name;
 mod scan;
 mod spans;
