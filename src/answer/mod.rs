@@ -10,8 +10,8 @@ pub use figure::{
 };
 pub use firewall::Firewall;
 pub use words::{
-    describe, describe_beside_figure, describe_compact, figure_caption, giveaways, glance,
-    line_text, list, moves_count, note_text, scoring_name,
+    describe, describe_beside_figure, describe_compact, figure_caption, giveaways, glance, list,
+    moves_count, note_text, scoring_name,
 };
 // Kept for the layout files that still name it here; the one formatter is `text::number`.
 pub use crate::wording::number;

@@ -21,7 +21,7 @@ mod zobrist;
 
 pub use board::{Board, Placement};
 pub use game::{Capture, EndReason, Game, IllegalMove, Played};
-pub use handicap::{fixed_handicap, max_fixed_handicap};
+pub use handicap::fixed_handicap;
 pub use point::{
     BLACK_WORDS, BoardSize, Color, MAX_SIZE, MIN_SIZE, Move, Point, PointError, WHITE_WORDS,
 };
