@@ -310,3 +310,16 @@ fn referee(record: Record, flagged: bool) -> Result<Replay, Refusal> {
         }
     }
 }
+
+/// The headers of a printed record's four columns, the player sheet's: Move, Point, Captures,
+/// Group liberties.
+fn sheet_headers(wording: &Wording) -> Vec<String> {
+    [
+        "replay_column_move",
+        "replay_column_point",
+        "replay_column_captures",
+        "replay_column_liberties",
+    ]
+    .map(|k| wording.get(k).to_string())
+    .to_vec()
+}

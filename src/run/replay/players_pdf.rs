@@ -67,14 +67,7 @@ fn checked_record(checking: &Checking<'_>, w: &Wording) -> PlayedRecord {
             ));
         }
     }
-    let headers = [
-        "replay_column_move",
-        "replay_column_point",
-        "replay_column_captures",
-        "replay_column_liberties",
-    ]
-    .map(|k| w.get(k).to_string())
-    .to_vec();
+    let headers = super::sheet_headers(w);
     let mut rows = Vec::with_capacity(sheet.moves.len());
     let mut marked = Vec::new();
     for (i, written) in sheet.moves.iter().enumerate() {

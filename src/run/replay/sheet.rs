@@ -80,14 +80,7 @@ fn played_record(replay: &Replay, path: &str, wording: &Wording) -> PlayedRecord
             )],
         ));
     }
-    let headers = [
-        "replay_column_move",
-        "replay_column_point",
-        "replay_column_captures",
-        "replay_column_liberties",
-    ]
-    .map(|k| wording.get(k).to_string())
-    .to_vec();
+    let headers = super::sheet_headers(wording);
     let ko = replay.record.rules.ko;
     let rows = replay.reports.iter().map(|r| row(r, ko, wording)).collect();
     let marked = (replay.reports.iter().enumerate())
