@@ -182,24 +182,28 @@ pub enum Command {
     },
 }
 
-/// What `libertykit help TOPIC` takes: the guides, then every command (a test checks both
-/// lists).
-pub const HELP_TOPICS: [&str; 14] = [
-    "kit",
-    "record",
-    "sgf",
-    "check",
-    "key",
-    "build",
-    "replay",
-    "import",
-    "export",
-    "new",
-    "schema",
-    "completions",
-    "man",
-    "help",
-];
+/// The reference guides `libertykit help` prints (a test checks them against the guides it
+/// carries).
+pub const GUIDE_NAMES: [&str; 3] = ["kit", "record", "sgf"];
+
+/// What `libertykit help TOPIC` takes: the guides, then every command.
+pub const HELP_TOPICS: [&str; GUIDE_NAMES.len() + MAN_PAGES.len()] = help_topics();
+
+/// [`GUIDE_NAMES`] then [`MAN_PAGES`], joined when compiling.
+const fn help_topics() -> [&'static str; GUIDE_NAMES.len() + MAN_PAGES.len()] {
+    let mut topics = [""; GUIDE_NAMES.len() + MAN_PAGES.len()];
+    let mut i = 0;
+    while i < GUIDE_NAMES.len() {
+        topics[i] = GUIDE_NAMES[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < MAN_PAGES.len() {
+        topics[i + j] = MAN_PAGES[j];
+        j += 1;
+    }
+    topics
+}
 
 /// The commands `libertykit man COMMAND` has a page for: every subcommand (a test checks the
 /// list against the definitions above).

@@ -575,15 +575,7 @@ fn positions_printed_in_french_and_japanese_read_back() {
     for language in ["fr", "ja"] {
         let kit = PathBuf::from(format!("examples/liberty-chain-capture-{language}.toml"));
         let out = common::temp_path(&format!("printed-positions-{language}"));
-        let (code, _, err) = run(&[
-            "build",
-            kit.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-            "--format",
-            "pdf",
-        ]);
-        assert_eq!(code, 0, "{err}");
+        common::build_pack(&kit, &out, "pdf");
         let text = std::process::Command::new("pdftotext")
             .args(["-layout", "player-sheet.pdf", "-"])
             .current_dir(&out)

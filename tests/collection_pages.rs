@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{fresh_dir, pdf_pages_text, run, tool_available};
+use common::{fresh_dir, pdf_pages_text, tool_available};
 
 /// The straight three in each corner of a 19x19 board, alternately to kill and to live.
 fn collection(count: usize) -> String {
@@ -53,15 +53,7 @@ fn build(name: &str, kit: &str) -> (Vec<String>, Vec<String>) {
     let path = dir.join("kit.toml");
     std::fs::write(&path, kit).unwrap();
     let out = dir.join("pack");
-    let (code, _, err) = run(&[
-        "build",
-        path.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--format",
-        "pdf",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    common::build_pack(&path, &out, "pdf");
     (
         pdf_pages_text(&out.join("player-sheet.pdf"), false),
         pdf_pages_text(&out.join("host-key.pdf"), false),

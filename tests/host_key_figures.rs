@@ -7,7 +7,7 @@ mod common;
 use std::fs;
 use std::path::PathBuf;
 
-use common::{run, temp_path};
+use common::temp_path;
 
 #[derive(Debug, Clone, Copy)]
 struct Circle {
@@ -48,15 +48,7 @@ fn host_svg(name: &str, example: &str) -> String {
     let text = format!("[kit]\ntitle = \"Figures\"\n[rules]\nboard = 5\n\n[[example]]\n{example}");
     fs::write(&kit, text).unwrap();
     let out = dir.join("pack");
-    let (code, _, err) = run(&[
-        "build",
-        kit.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--format",
-        "svg",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    common::build_pack(&kit, &out, "svg");
     let svg = fs::read_to_string(out.join("host-key-1.svg")).unwrap();
     let _ = fs::remove_dir_all(&dir);
     svg

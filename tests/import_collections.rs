@@ -137,15 +137,7 @@ fn a_problem_that_marks_nothing_keeps_its_main_line_as_the_answer_off_the_player
     let dir = common::fresh_dir("unmarked-problem-pack");
     let kit_path = dir.join("kit.toml");
     std::fs::write(&kit_path, &kit).unwrap();
-    let (code, _, err) = run(&[
-        "build",
-        kit_path.to_str().unwrap(),
-        "--out",
-        dir.join("pack").to_str().unwrap(),
-        "--format",
-        "svg",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    common::build_pack(&kit_path, &dir.join("pack"), "svg");
     let player: String = std::fs::read_dir(dir.join("pack"))
         .unwrap()
         .map(|e| e.unwrap().path())

@@ -239,15 +239,7 @@ fn diagrams_in_every_string_form_mean_what_their_point_lists_mean() {
     }
     let pages = |path: &Path, name: &str| -> Vec<String> {
         let out = common::temp_path("kit-diagrams").join(name);
-        let (code, _, err) = run(&[
-            "build",
-            path.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-            "--format",
-            "pdf",
-        ]);
-        assert_eq!(code, 0, "{err}");
+        common::build_pack(path, &out, "pdf");
         ["player-sheet.pdf", "host-key.pdf"]
             .iter()
             .map(|file| {

@@ -61,15 +61,7 @@ fn the_french_seed_pack_prints_the_french_templates() {
     let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/liberty-chain-capture-fr.toml");
     let out = temp_path("languages-fr");
     let _ = fs::remove_dir_all(&out);
-    let (code, _, err) = run(&[
-        "build",
-        kit.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--format",
-        "pdf",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    common::build_pack(&kit, &out, "pdf");
     let player = pack_text(&out, "player-sheet.pdf");
     let host = pack_text(&out, "host-key.pdf");
     let _ = fs::remove_dir_all(&out);
@@ -126,15 +118,7 @@ fn the_japanese_seed_pack_prints_the_japanese_templates() {
     let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/liberty-chain-capture-ja.toml");
     let out = temp_path("languages-ja");
     let _ = fs::remove_dir_all(&out);
-    let (code, _, err) = run(&[
-        "build",
-        kit.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--format",
-        "pdf",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    common::build_pack(&kit, &out, "pdf");
     let player = squeezed(&pack_text(&out, "player-sheet.pdf"));
     let host = squeezed(&pack_text(&out, "host-key.pdf"));
     let _ = fs::remove_dir_all(&out);

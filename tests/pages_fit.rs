@@ -145,21 +145,11 @@ fn svg_texts(svg: &str) -> Vec<(f64, f64, f64, String)> {
 
 /// The x of every vertical line of the board's line widths on an SVG page.
 fn svg_vertical_lines(svg: &str) -> Vec<f64> {
-    let attr = |element: &str, name: &str| -> Option<f64> {
-        let key = format!(" {name}=\"");
-        let start = element.find(&key)? + key.len();
-        let end = element[start..].find('"')? + start;
-        element[start..end].parse().ok()
-    };
-    svg.split("<line")
-        .skip(1)
-        .filter_map(|rest| {
-            let element = &rest[..rest.find("/>")?];
-            let (x1, x2) = (attr(element, "x1")?, attr(element, "x2")?);
-            let width = attr(element, "stroke-width")?;
-            let board = close(width, INNER_LINE, 0.002) || close(width, EDGE_LINE, 0.002);
-            (board && x1 == x2).then_some(x1)
-        })
+    common::segments::svg_segments(svg)
+        .into_iter()
+        .filter(|s| close(s.width, INNER_LINE, 0.002) || close(s.width, EDGE_LINE, 0.002))
+        .filter(|s| s.x0 == s.x1)
+        .map(|s| s.x0)
         .collect()
 }
 

@@ -342,15 +342,7 @@ fn a_gbk_problem_prints_its_comment_in_the_pack() {
     ]);
     assert_eq!(code, 0, "{err}");
     let out = temp_path("gbk-pack-out");
-    let (code, _, err) = run(&[
-        "build",
-        kit.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--format",
-        "pdf",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    common::build_pack(&kit, &out, "pdf");
     let pdf = std::fs::read(out.join("player-sheet.pdf")).unwrap();
     let printed: String = common::pdf_text(&pdf, "gbk-pack")
         .chars()

@@ -64,13 +64,17 @@ fn page(topic: Option<&str>) -> Result<String, Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::{HELP_TOPICS, MAN_PAGES};
+    use crate::cli::{GUIDE_NAMES, HELP_TOPICS};
 
     #[test]
     fn every_guide_and_every_command_is_a_topic_and_nothing_else() {
-        let guides = GUIDES.iter().map(|g| g.name);
-        let topics: Vec<&str> = guides.chain(MAN_PAGES).collect();
-        assert_eq!(topics, HELP_TOPICS);
+        let guides: Vec<&str> = GUIDES.iter().map(|g| g.name).collect();
+        assert_eq!(guides, GUIDE_NAMES);
+        let commands: Vec<String> = (Cli::command().get_subcommands())
+            .map(|c| c.get_name().to_string())
+            .collect();
+        assert_eq!(HELP_TOPICS[..GUIDE_NAMES.len()], GUIDE_NAMES);
+        assert_eq!(HELP_TOPICS[GUIDE_NAMES.len()..], commands);
     }
 
     #[test]

@@ -261,3 +261,17 @@ pub fn printed_four_spacings(pdf: &Path, xs: &[f64], ys: &[f64]) -> (f64, f64, (
     let _ = fs::remove_file(pgm);
     (across, down, (width, height))
 }
+
+/// Builds `kit` into `out` as `formats` (`pdf`, `svg,html`), and fails the test unless the
+/// build succeeds.
+pub fn build_pack(kit: &Path, out: &Path, formats: &str) {
+    let (code, _, err) = run(&[
+        "build",
+        kit.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--format",
+        formats,
+    ]);
+    assert_eq!(code, 0, "{err}");
+}

@@ -172,14 +172,7 @@ fn task(
                 if board.stone(p).is_some() {
                     Some(Task::Liberties { group: p })
                 } else {
-                    cx.error(
-                        g.span(),
-                        format!("`group` names `{p}`, which is empty in this position"),
-                        Some(format!(
-                            "name a stone of the chain; stones here: {}",
-                            stone_list(board)
-                        )),
-                    );
+                    empty_group(cx, g, p, board);
                     None
                 }
             }),
@@ -366,6 +359,18 @@ fn point(cx: &mut TomlReader<'_>, text: &Spanned<String>, size: BoardSize) -> Op
             None
         }
     }
+}
+
+/// Reports a `group` that names an empty point, listing the stones there are.
+fn empty_group(cx: &mut TomlReader<'_>, g: &Spanned<String>, p: Point, board: &Board) {
+    cx.error(
+        g.span(),
+        format!("`group` names `{p}`, which is empty in this position"),
+        Some(format!(
+            "name a stone of the chain; stones here: {}",
+            stone_list(board)
+        )),
+    );
 }
 
 fn stone_list(board: &Board) -> String {

@@ -7,7 +7,7 @@ use toml::Spanned;
 use super::super::key_docs::MOST_WITHIN;
 use super::super::model::{Task, TaskKind};
 use super::super::schema::RawExample;
-use super::{Asked, illegal_help, notation_error, point, stone_list};
+use super::{Asked, empty_group, illegal_help, notation_error, point};
 use crate::rules::notation::parse_line;
 use crate::rules::reading::Goal;
 use crate::rules::{Board, Color, Game, Move};
@@ -211,14 +211,7 @@ pub(super) fn reading(
     };
     match board.stone(p) {
         None => {
-            cx.error(
-                g.span(),
-                format!("`group` names `{p}`, which is empty in this position"),
-                Some(format!(
-                    "name a stone of the chain; stones here: {}",
-                    stone_list(board)
-                )),
-            );
+            empty_group(cx, g, p, board);
             return None;
         }
         Some(c) if c != wanted => {
