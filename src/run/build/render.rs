@@ -106,6 +106,16 @@ pub fn render(
     if let Some(board) = &pack.board {
         texts.extend(player_texts(board, "tiled board", None, label));
     }
+    // A title and its prompt read as one, though the page prints the diagram's stones between.
+    for (i, example) in kit.examples.iter().enumerate() {
+        if let (Some(title), Some(prompt)) = (&example.title, &example.prompt) {
+            texts.push(PlayerText {
+                place: format!("example {}'s title and prompt on the player sheet", i + 1),
+                text: format!("{title}\n{prompt}"),
+                joined: true,
+            });
+        }
+    }
     let wall = Firewall::of_answers(&answers, &kit.wording);
     let leaks = answer_leaks(&source, &wall, &texts, &|_| Some(String::new()));
     if !leaks.is_empty() {
