@@ -310,3 +310,20 @@ proptest! {
         prop_assert!(!wall.leaks(&disguised).is_empty(), "{phrase} as {disguised:?}");
     }
 }
+
+/// In a collection of problems, a file that marks nothing and plays its line with a pass (a
+/// tenuki) is still a problem: its line is never printed as moves to play.
+#[test]
+fn a_problems_line_is_never_the_players_moves_to_play() {
+    let sgf = "(;GM[1]FF[4]SZ[5]PL[B]AB[bc][cd][dc]AW[cc](;B[cb]C[Correct])(;B[ab]C[Wrong]))\
+               (;GM[1]FF[4]SZ[5]AB[bc][cd][dc]AW[cc]GN[Tenuki];B[ee];W[];B[cb])";
+    let (kit, stderr) = import("problem-line", sgf);
+    let loaded = load(&kit).unwrap_or_else(|r| panic!("{:?}", r.problems));
+    let second = &loaded.examples[1];
+    assert!(
+        !kit.contains("task = \"sequence\""),
+        "the file's line is the players' to play:\n{kit}"
+    );
+    assert_eq!(second.title.as_deref(), Some("Tenuki"));
+    assert!(stderr.contains("the moves are left out"), "{stderr}");
+}
