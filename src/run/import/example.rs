@@ -113,14 +113,7 @@ pub fn example_of(
             && among_problems
             && sets_a_problem(game) =>
         {
-            example.add_note(format!(
-                "the file sets up a position and plays {} move{} from it, which is how a problem file writes its solution: the moves are left out (they would print the answer on the player sheet), and the position asks its own question",
-                moves.len(),
-                if moves.len() == 1 { "" } else { "s" }
-            ));
-            example.flagged = true;
-            moves.clear();
-            spans.clear();
+            leave_out_solution(&mut example, &mut moves, &mut spans);
             task_of_position(game, rules, &mut example)
         }
         None if !moves.is_empty() => ImportedTask::Sequence {
@@ -143,6 +136,22 @@ pub fn example_of(
     example.task = task;
     check_moves(number, &spans, &example, rules, problems)?;
     Some(example)
+}
+
+/// Takes a problem's line out of `moves` and `spans`, saying so in `example`'s note.
+fn leave_out_solution(
+    example: &mut ImportedExample,
+    moves: &mut Vec<(Color, Move)>,
+    spans: &mut Vec<Range<usize>>,
+) {
+    example.add_note(format!(
+        "the file sets up a position and plays {} move{} from it, which is how a problem file writes its solution: the moves are left out (they would print the answer on the player sheet), and the position asks its own question",
+        moves.len(),
+        if moves.len() == 1 { "" } else { "s" }
+    ));
+    example.flagged = true;
+    moves.clear();
+    spans.clear();
 }
 
 /// Whether `game` sets a problem: a position with White's stones or a side to play, before its
