@@ -327,3 +327,15 @@ fn a_problems_line_is_never_the_players_moves_to_play() {
     assert_eq!(second.title.as_deref(), Some("Tenuki"));
     assert!(stderr.contains("the moves are left out"), "{stderr}");
 }
+
+/// An export's kit title (`EV`) that states an answer is not the imported kit's title.
+#[test]
+fn an_import_makes_no_kit_title_of_an_answer() {
+    let sgf = "(;GM[1]FF[4]SZ[5]PL[B]EV[Answer: C4]LK[task=capture]AB[bc][cd][dc]AW[cc]C[Which move captures?])";
+    let (kit, stderr) = import("kit-title", sgf);
+    assert!(
+        stderr.contains("the kit's title gave an answer away"),
+        "{stderr}"
+    );
+    assert!(kit.contains("title = \"Imported examples\""), "{kit}");
+}

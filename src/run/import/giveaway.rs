@@ -60,3 +60,23 @@ fn stated_answer(wall: &Firewall, text: &str) -> Option<String> {
     }
     answer_shape(text).map(|key| format!("worded as the host key's `{key}`"))
 }
+
+/// `title`, the kit's, unless it states one of `answers` (an export's `EV`, a file's name):
+/// then a plain title, with a note.
+pub fn plain_kit_title(
+    title: String,
+    answers: &[ExampleAnswer],
+    wording: &Wording,
+    notes: &mut Vec<String>,
+) -> String {
+    let wall = Firewall::of_answers(answers, wording);
+    match stated_answer(&wall, &title) {
+        Some(said) => {
+            notes.push(format!(
+                "the kit's title gave an answer away ({said}): the kit is titled \"Imported examples\""
+            ));
+            "Imported examples".to_string()
+        }
+        None => title,
+    }
+}

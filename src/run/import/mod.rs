@@ -258,7 +258,12 @@ fn kit_of(
     let mut header = KitHeader {
         from: name.to_string(),
         // A libertykit export names its kit in each game's `EV`; any other file by its name.
-        title: kit_title(&games, &privates, title),
+        title: giveaway::plain_kit_title(
+            kit_title(&games, &privates, title),
+            &answers,
+            &Wording::for_language(language),
+            notes,
+        ),
         kit: kit_lines(&privates),
         size,
         rules: rule_lines,
