@@ -101,11 +101,9 @@ impl Firewall {
         let mut seen: HashSet<String> = HashSet::new();
         let mut seen_points: HashSet<(usize, usize, Point)> = HashSet::new();
         for (kit, (answers, wording)) in kits.iter().enumerate() {
-            let wordings = std::iter::once(*wording).chain(
-                stock_wordings()
-                    .iter()
-                    .filter(|stock| !std::ptr::eq(*stock, *wording)),
-            );
+            // A kit's wording with no `[text]` of its own is a built-in one: its phrases once.
+            let wordings = std::iter::once(*wording)
+                .chain(stock_wordings().iter().filter(|stock| *stock != *wording));
             for wording in wordings {
                 for answer in answers.iter() {
                     for phrase in giveaways(answer, wording) {
