@@ -1,23 +1,36 @@
 //! The answer firewall: every phrase that gives a kit's answers away, and a search for them in
-//! any text a player would read. Text is folded before it is compared, so that a line break, a
-//! no-break space, a zero-width character, a change of case or full-width letters cannot hide
-//! an answer.
+//! any text a player would read. Text is folded before it is compared ([`super::fold`]), so
+//! that a line break, an invisible character, a change of case, full-width or mathematical
+//! letters or look-alike letters of another script cannot hide an answer.
+//!
+//! Two things give an answer away: a phrase the host key prints for it, in the kit's wording
+//! or any language's (`C4 captures C3`, `B1が正解`), and a point of the answer next to a word
+//! that calls it one (`Answer: C4`, `(Solution: B1 A1)`, `A1は失敗`), however short.
 
 use std::collections::HashSet;
 use std::ops::Range;
+use std::sync::LazyLock;
 
 use aho_corasick::AhoCorasick;
 
-use super::{AnswerKey, ExampleAnswer, giveaways};
-use crate::wording::Wording;
+use super::author_words::{answer_word_search, file_word_search};
+use super::{Answer, AnswerKey, ExampleAnswer, giveaways};
+use crate::rules::{Move, Point};
+use crate::wording::{Language, Wording};
+
+pub use super::fold::{Folded, find, fold, folded_text};
 
 /// A phrase that gives an example's answer away.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Giveaway {
+    /// The kit it answers, from 0 in the order the firewall was given them.
+    pub kit: usize,
     /// The example it answers (from 1).
     pub example: usize,
-    /// The phrase, as the host key's wording writes it.
+    /// The phrase, as the host key's wording writes it; for a point of the answer, the point.
     pub phrase: String,
+    /// The phrase is a point of the answer, found next to a word that calls it one.
+    pub beside_answer_word: bool,
 }
 
 /// A giveaway found in a text.
@@ -29,73 +42,199 @@ pub struct Leak<'f> {
     pub at: Range<usize>,
 }
 
-/// The giveaways of one kit, ready to be looked for.
+/// The giveaways of one kit or of a session's kits, ready to be looked for.
 #[derive(Debug, Clone)]
 pub struct Firewall {
     giveaways: Vec<Giveaway>,
-    /// Finds the folded giveaways in folded text; `None` when there is none to find.
+    /// Finds the folded giveaway phrases in folded text; `None` when there is none to find.
     search: Option<AhoCorasick>,
+    /// The answers' points, each a giveaway only next to an answer word.
+    points: Vec<Giveaway>,
+    /// Finds the folded points in folded text.
+    point_search: Option<AhoCorasick>,
+    /// Finds the words that call a point an answer.
+    words: fn() -> Option<&'static AhoCorasick>,
+    /// An automaton could not be built: every text is refused rather than let an answer through.
+    broken: bool,
 }
 
-/// Folded phrases shorter than this (in characters) are not looked for: a `[text]` override
-/// can make an answer sentence a single common word, which is no answer on its own.
+/// Folded phrases shorter than this (in characters) are not looked for unless they name a point
+/// (hold a digit): a `[text]` override can make an answer sentence a single common word, which
+/// is no answer on its own.
 const SHORTEST: usize = 6;
 
+/// The shortest phrase that names a point still looked for (`B1が正解` is five characters).
+const SHORTEST_WITH_POINT: usize = 4;
+
+/// How far (in folded bytes) an answer word may be from an answer's point to state it:
+/// `Answer: C4`, `正解はB1`, `C4 is the answer`; not a word a sentence away.
+const NEAR: usize = 12;
+
+/// The built-in wordings, whose phrases are looked for whatever the kit's language: an answer
+/// written in another language is still the answer.
+fn stock_wordings() -> &'static [Wording] {
+    static ALL: LazyLock<Vec<Wording>> =
+        LazyLock::new(|| Language::ALL.map(Wording::for_language).to_vec());
+    &ALL
+}
+
 impl Firewall {
-    /// The giveaways of every answer of `key`, in the kit's `wording`.
+    /// The giveaways of every answer of `key`, in the kit's `wording` and every language's.
     pub fn new(key: &AnswerKey, wording: &Wording) -> Firewall {
         Firewall::of_answers(&key.examples, wording)
     }
 
-    /// The giveaways of `answers`, in `wording`: for a kit not yet written (`import`).
+    /// The giveaways of `answers`, in `wording` and every language's: for a kit not yet
+    /// written (`import`).
     pub fn of_answers(answers: &[ExampleAnswer], wording: &Wording) -> Firewall {
+        Firewall::of_kits(&[(answers, wording)])
+    }
+
+    /// The giveaways of several kits' answers, each in its own wording and every language's:
+    /// a session's kits, whose pages must not answer one another.
+    pub fn of_kits(kits: &[(&[ExampleAnswer], &Wording)]) -> Firewall {
         let mut all: Vec<Giveaway> = Vec::new();
         let mut folded: Vec<String> = Vec::new();
+        let mut points: Vec<Giveaway> = Vec::new();
+        let mut folded_points: Vec<String> = Vec::new();
         // Only to skip repeats; the phrases keep their order in `folded`.
         let mut seen: HashSet<String> = HashSet::new();
-        for answer in answers {
-            for phrase in giveaways(answer, wording) {
-                let fold = folded_text(&phrase);
-                if fold.chars().count() < SHORTEST || !seen.insert(fold.clone()) {
-                    continue;
+        let mut seen_points: HashSet<(usize, usize, Point)> = HashSet::new();
+        for (kit, (answers, wording)) in kits.iter().enumerate() {
+            // A kit's wording with no `[text]` of its own is a built-in one: its phrases once.
+            let wordings = std::iter::once(*wording)
+                .chain(stock_wordings().iter().filter(|stock| *stock != *wording));
+            for wording in wordings {
+                for answer in answers.iter() {
+                    for phrase in giveaways(answer, wording) {
+                        let fold = folded_text(&phrase);
+                        let length = fold.chars().count();
+                        let names_point = fold.bytes().any(|b| b.is_ascii_digit());
+                        let long_enough =
+                            length >= SHORTEST || (names_point && length >= SHORTEST_WITH_POINT);
+                        if !long_enough || !seen.insert(fold.clone()) {
+                            continue;
+                        }
+                        folded.push(fold);
+                        all.push(Giveaway {
+                            kit,
+                            example: answer.number,
+                            phrase,
+                            beside_answer_word: false,
+                        });
+                    }
                 }
-                folded.push(fold);
-                all.push(Giveaway {
-                    example: answer.number,
-                    phrase,
-                });
+            }
+            for answer in answers.iter() {
+                for point in answer_points(&answer.answer) {
+                    if !seen_points.insert((kit, answer.number, point)) {
+                        continue;
+                    }
+                    folded_points.push(folded_text(&point.to_string()));
+                    points.push(Giveaway {
+                        kit,
+                        example: answer.number,
+                        phrase: point.to_string(),
+                        beside_answer_word: true,
+                    });
+                }
             }
         }
         // Building can only fail past limits of the automaton's size that a kit within the
-        // kit size limit cannot reach; were it to fail, every text would be refused below.
-        let search = if folded.is_empty() {
-            None
-        } else {
-            AhoCorasick::new(&folded).ok()
-        };
+        // kit size limit cannot reach; were it to fail, every text would be refused.
+        let build =
+            |patterns: &[String]| (!patterns.is_empty()).then(|| AhoCorasick::new(patterns).ok());
+        let search = build(&folded);
+        let point_search = build(&folded_points);
+        let broken = matches!(search, Some(None))
+            || matches!(point_search, Some(None))
+            || (!points.is_empty() && answer_word_search().is_none());
         Firewall {
             giveaways: all,
-            search,
+            search: search.flatten(),
+            points,
+            point_search: point_search.flatten(),
+            words: answer_word_search,
+            broken,
         }
     }
 
-    /// Every giveaway the firewall looks for.
+    /// `self` looking also for `points` next to an answer word or a word of what a move does
+    /// ("Capture at C4"), as points of example `example`'s answer: a problem file's moves,
+    /// which are its answer (`import`).
+    pub fn with_points(
+        mut self,
+        example: usize,
+        points: impl IntoIterator<Item = Point>,
+    ) -> Firewall {
+        self.words = file_word_search;
+        self.broken |= file_word_search().is_none();
+        for point in points {
+            let phrase = point.to_string();
+            if self.points.iter().any(|p| p.phrase == phrase) {
+                continue;
+            }
+            self.points.push(Giveaway {
+                kit: 0,
+                example,
+                phrase,
+                beside_answer_word: true,
+            });
+        }
+        let folded: Vec<String> = self.points.iter().map(|p| folded_text(&p.phrase)).collect();
+        match (!folded.is_empty()).then(|| AhoCorasick::new(&folded).ok()) {
+            Some(None) => self.broken = true,
+            built => self.point_search = built.flatten(),
+        }
+        self
+    }
+
+    /// Every phrase the firewall looks for (the answers' points aside).
     pub fn giveaways(&self) -> &[Giveaway] {
         &self.giveaways
     }
 
-    /// The giveaways in `text`, each once, in the order they first appear.
+    /// Whether there is nothing to look for.
+    pub fn is_empty(&self) -> bool {
+        self.giveaways.is_empty() && self.points.is_empty()
+    }
+
+    /// The giveaways in `text`, each once, in the order they are found: the host key's phrases,
+    /// then the answers' points next to an answer word.
     pub fn leaks<'f>(&'f self, text: &str) -> Vec<Leak<'f>> {
-        if self.giveaways.is_empty() {
+        if self.is_empty() {
             return Vec::new();
         }
+        if self.broken {
+            let giveaway = self.giveaways.first().or(self.points.first());
+            return giveaway
+                .map(|giveaway| Leak {
+                    giveaway,
+                    at: 0..text.len(),
+                })
+                .into_iter()
+                .collect();
+        }
         let folded = fold(text);
+        let mut leaks = self.phrase_leaks_in(&folded, text);
+        leaks.extend(self.point_leaks(&folded, text));
+        leaks
+    }
+
+    /// The host key's phrases in `text`, not the answers' points: for a text joined from
+    /// pieces (a whole page), where an answer word and a point could meet across pieces that
+    /// state nothing together (a label `Answer:` and a board's coordinates).
+    pub fn phrase_leaks<'f>(&'f self, text: &str) -> Vec<Leak<'f>> {
+        if self.broken {
+            return self.leaks(text);
+        }
+        self.phrase_leaks_in(&fold(text), text)
+    }
+
+    /// The host key's phrases in `folded` (the folding of `text`).
+    fn phrase_leaks_in<'f>(&'f self, folded: &Folded, text: &str) -> Vec<Leak<'f>> {
         let Some(search) = &self.search else {
-            // The automaton could not be built: refuse rather than let an answer through.
-            return vec![Leak {
-                giveaway: &self.giveaways[0],
-                at: 0..text.len(),
-            }];
+            return Vec::new();
         };
         // Sized by what is found, not by the giveaways: a page is searched for all of a big
         // kit's answers, and most pages hold none.
@@ -113,87 +252,97 @@ impl Firewall {
         }
         leaks
     }
-}
 
-/// Text folded for comparison, with where each of its bytes came from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Folded {
-    /// The folded text.
-    pub text: String,
-    /// For each byte of `text`, the byte offset in the original of the character it came from.
-    from: Vec<usize>,
-}
-
-impl Folded {
-    /// The range of `original` (the text folded) that the folded bytes `range` came from.
-    fn source_range(&self, range: Range<usize>, original: &str) -> Range<usize> {
-        let at = |i: usize| self.from.get(i).copied().unwrap_or(original.len());
-        let start = at(range.start);
-        let last = at(range.end.saturating_sub(1).max(range.start));
-        let end = last + original[last..].chars().next().map_or(0, char::len_utf8);
-        start..end.max(start)
-    }
-}
-
-/// `text` as the firewall compares it: white space (a line break, a no-break space, an
-/// ideographic space) and invisible characters (zero-width spaces and joiners, soft hyphens,
-/// byte-order marks, direction marks) dropped, letters in lower case, full-width ASCII as
-/// ASCII and typographic apostrophes as `'`.
-pub fn fold(text: &str) -> Folded {
-    let mut folded = Folded {
-        text: String::with_capacity(text.len()),
-        from: Vec::with_capacity(text.len()),
-    };
-    for (at, c) in folded_chars(text) {
-        let before = folded.text.len();
-        folded.text.push(c);
-        folded
-            .from
-            .extend(std::iter::repeat_n(at, folded.text.len() - before));
-    }
-    folded
-}
-
-/// [`fold`]'s text alone, for a phrase or a text only compared, never pointed into.
-pub fn folded_text(text: &str) -> String {
-    folded_chars(text).map(|(_, c)| c).collect()
-}
-
-/// The characters of `text` as [`fold`] keeps them, each with the offset it came from.
-fn folded_chars(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
-    text.char_indices()
-        .filter(|&(_, c)| !c.is_whitespace() && !is_invisible(c))
-        .flat_map(|(at, c)| {
-            let c = match c {
-                '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-                '\u{2018}' | '\u{2019}' | '\u{02BC}' => '\'',
-                _ => c,
+    /// The answers' points in `folded` that an answer word stands next to, the word included
+    /// in where each is.
+    fn point_leaks<'f>(&'f self, folded: &Folded, text: &str) -> Vec<Leak<'f>> {
+        let (Some(points), Some(words)) = (&self.point_search, (self.words)()) else {
+            return Vec::new();
+        };
+        let haystack = folded.text.as_str();
+        // Leftmost-longest matches do not overlap: their starts and ends are both in order.
+        let said: Vec<Range<usize>> = words.find_iter(haystack).map(|m| m.range()).collect();
+        if said.is_empty() {
+            return Vec::new();
+        }
+        let mut seen: HashSet<usize> = HashSet::new();
+        let mut leaks = Vec::new();
+        for found in points.find_overlapping_iter(haystack) {
+            let at = found.range();
+            // `C1` is not found in `C14`.
+            if haystack
+                .as_bytes()
+                .get(at.end)
+                .is_some_and(u8::is_ascii_digit)
+            {
+                continue;
+            }
+            let Some(word) = word_near(&said, &at) else {
+                continue;
             };
-            c.to_lowercase().map(move |lower| (at, lower))
-        })
-}
-
-/// Where `phrase` is in `text` once both are folded, as a byte range of `text`.
-pub fn find(text: &str, phrase: &str) -> Option<Range<usize>> {
-    let needle = folded_text(phrase);
-    if needle.is_empty() {
-        return None;
+            let i = found.pattern().as_usize();
+            if !seen.insert(i) {
+                continue;
+            }
+            let whole = word.start.min(at.start)..word.end.max(at.end);
+            leaks.push(Leak {
+                giveaway: &self.points[i],
+                at: folded.source_range(whole, text),
+            });
+        }
+        leaks
     }
-    let folded = fold(text);
-    let at = folded.text.find(&needle)?;
-    Some(folded.source_range(at..at + needle.len(), text))
 }
 
-/// Characters that print as nothing, so could split a phrase without being seen.
-fn is_invisible(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00AD}'
-            | '\u{200B}'..='\u{200F}'
-            | '\u{202A}'..='\u{202E}'
-            | '\u{2060}'..='\u{2064}'
-            | '\u{FEFF}'
-    ) || c.is_control()
+/// The answer word of `said` (in order, not overlapping) that ends at most [`NEAR`] bytes
+/// before `point` starts or starts at most [`NEAR`] bytes after it ends.
+fn word_near(said: &[Range<usize>], point: &Range<usize>) -> Option<Range<usize>> {
+    // The first word that ends after the point starts, and the one before it.
+    let i = said.partition_point(|w| w.end <= point.start);
+    let before = i
+        .checked_sub(1)
+        .map(|j| &said[j])
+        .filter(|w| point.start - w.end <= NEAR);
+    let after = said[i..]
+        .iter()
+        .find(|w| w.start >= point.end)
+        .filter(|w| w.start - point.end <= NEAR);
+    // A word overlapping the point (a point inside a word) states nothing.
+    before.or(after).cloned()
+}
+
+/// The points whose naming gives an answer away: the moves that capture, the liberties
+/// counted, the first moves that work and those that fail. A `legal` question's point is its
+/// question, and a sequence's moves are the players' to play, so neither is one.
+fn answer_points(answer: &Answer) -> Vec<Point> {
+    let first = |line: &Vec<(crate::rules::Color, Move)>| match line.first() {
+        Some(&(_, Move::Play(p))) => Some(p),
+        _ => None,
+    };
+    match answer {
+        Answer::Capture { moves } => moves.iter().map(|m| m.point).collect(),
+        Answer::Liberties { liberties, .. } => liberties.clone(),
+        Answer::Reading {
+            proof: Ok(solution),
+            ..
+        } => solution
+            .accepted
+            .iter()
+            .map(|a| a.point)
+            .chain(solution.refuted.iter().map(|r| r.point))
+            .collect(),
+        Answer::Solve {
+            accepted,
+            correct,
+            wrong,
+            ..
+        } => accepted
+            .iter()
+            .copied()
+            .chain(correct.iter().chain(wrong).filter_map(first))
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 #[cfg(test)]
@@ -201,31 +350,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn folding_drops_space_and_case_and_keeps_where_each_byte_came_from() {
-        let text = "C4\u{00A0}Captures\n  c3";
-        let folded = fold(text);
-        assert_eq!(folded.text, "c4capturesc3");
-        let whole = folded.source_range(0..folded.text.len(), text);
-        assert_eq!(&text[whole], text);
-        let tail = folded.source_range(10..12, text);
-        assert_eq!(&text[tail], "c3");
-    }
-
-    #[test]
-    fn full_width_letters_and_invisible_characters_fold_away() {
-        assert_eq!(
-            fold("Ｃ４ cap\u{200B}tures C\u{00AD}3").text,
-            "c4capturesc3"
-        );
-        assert_eq!(fold("Black’s").text, "black's");
-    }
-
-    #[test]
-    fn a_folded_range_ends_after_a_multibyte_character() {
-        let text = "黒はB1に打てません。";
-        let folded = fold(text);
-        let found = folded.text.find("b1に打てません").unwrap();
-        let range = folded.source_range(found..found + "b1に打てません".len(), text);
-        assert_eq!(&text[range], "B1に打てません");
+    fn a_word_next_to_a_point_is_found_and_one_a_sentence_away_is_not() {
+        let said = [0..6, 70..76];
+        assert_eq!(word_near(&said, &(7..9)), Some(0..6));
+        assert_eq!(word_near(&said, &(40..42)), None);
+        let said = [4..10, 60..66];
+        assert_eq!(word_near(&said, &(0..2)), Some(4..10));
     }
 }

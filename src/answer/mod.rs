@@ -1,10 +1,14 @@
 //! The answer key: what the rules engine finds for each example, with the figure the host key
 //! draws and words for a host.
 
+mod answer_shapes;
+mod author_words;
 mod figure;
 pub mod firewall;
+mod fold;
 mod words;
 
+pub use answer_shapes::answer_shape;
 pub use figure::{
     Figure, Mark, MarkKind, Note, Numbered, Panel, numbered_moves, numbered_moves_as,
 };

@@ -1,61 +1,153 @@
-//! The answer firewall at `build`: a player sheet that would print a phrase the host key prints
-//! for an answer is refused, at the kit's line and column where the text is written, whatever
-//! path the text took (a prompt, a title, a `[text]` sentence, an imported comment). It reads
-//! the page model, what is printed, not one field of the kit.
+//! The answer firewall at `build`: a player page that would print an answer is refused, at the
+//! kit's line and column where the text is written, whatever path the text took (a prompt, a
+//! title, a `[text]` sentence, an imported comment). It reads what is printed, not one field
+//! of the kit: every paragraph of every page as laid out, each two paragraphs that follow one
+//! another (a title and its prompt), each page's text joined whole, the document's title (the
+//! PDF's and HTML's title) and the note the HTML sheet shows on screen.
 
 use std::collections::HashSet;
 
-use crate::answer::{AnswerKey, Firewall, firewall};
+use crate::answer::firewall::{Firewall, Leak};
 use crate::diag::{Diagnostic, Source};
 use crate::layout::page::Document;
 use crate::toml_input::strings::find_in_strings;
-use crate::wording::Wording;
 
-/// One problem for each answer phrase the player sheet `document` would print, at the first
-/// place in the kit's `source` it is written (else the kit as a whole).
+/// A text a player reads, with where it is.
+#[derive(Debug, Clone)]
+pub struct PlayerText {
+    /// Where, as a message says it: `page 2 of the player sheet`.
+    pub place: String,
+    /// The text.
+    pub text: String,
+    /// Joined from pieces a page prints apart: only the host key's phrases are looked for,
+    /// since a label (`Answer:`) and a board's coordinates could meet into a point.
+    pub joined: bool,
+}
+
+/// Every text of `document` a player reads, named `name` (`player sheet`), and `note`, the
+/// note its HTML file shows above the pages. The sheet's own `label` under each example
+/// (`Answer:`, where the player writes) is left out: it names the player's answer, and beside
+/// a `legal` question's point it would read as a claim.
+pub fn player_texts(
+    document: &Document,
+    name: &str,
+    note: Option<&str>,
+    label: &str,
+) -> Vec<PlayerText> {
+    let text = |place: String, text: String, joined: bool| PlayerText {
+        place,
+        text,
+        joined,
+    };
+    let mut texts = vec![text(
+        format!("the {name}'s title"),
+        document.title.clone(),
+        false,
+    )];
+    if let Some(note) = note {
+        texts.push(text(
+            format!("the note of the {name}'s HTML file"),
+            note.to_string(),
+            false,
+        ));
+    }
+    for (i, page) in document.pages.iter().enumerate() {
+        let place = format!("page {} of the {name}", i + 1);
+        let paragraphs: Vec<String> = page
+            .paragraphs()
+            .into_iter()
+            .map(|p| {
+                p.split('\n')
+                    .filter(|line| line.trim() != label.trim())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .filter(|p| !p.is_empty())
+            .collect();
+        for pair in paragraphs.windows(2) {
+            texts.push(text(place.clone(), pair.join("\n"), false));
+        }
+        if paragraphs.len() == 1 {
+            texts.push(text(place.clone(), paragraphs[0].clone(), false));
+        }
+        let whole = std::iter::once(document.title.as_str())
+            .chain(paragraphs.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join("\n");
+        texts.push(text(place, whole, true));
+    }
+    texts
+}
+
+/// One problem for each answer of `wall` that `texts` would print, at the first place in the
+/// kit's `source` it is written (else the kit as a whole); `of_kit` names the kit a giveaway
+/// answers when it is not this one (a session's), and says which giveaways are looked for.
 pub fn answer_leaks(
     source: &Source,
-    key: &AnswerKey,
-    wording: &Wording,
-    document: &Document,
+    wall: &Firewall,
+    texts: &[PlayerText],
+    of_kit: &dyn Fn(usize) -> Option<String>,
 ) -> Vec<Diagnostic> {
-    let wall = Firewall::new(key, wording);
-    if wall.giveaways().is_empty() {
+    if wall.is_empty() {
         return Vec::new();
     }
-    let mut reported: HashSet<String> = HashSet::new();
+    let mut reported: HashSet<(usize, usize, String)> = HashSet::new();
     let mut problems = Vec::new();
-    let texts = std::iter::once((None, document.title.clone())).chain(
-        document
-            .pages
-            .iter()
-            .enumerate()
-            .flat_map(|(i, page)| page.paragraphs().into_iter().map(move |p| (Some(i + 1), p))),
-    );
-    for (page, text) in texts {
-        for leak in wall.leaks(&text) {
-            let phrase = &leak.giveaway.phrase;
-            if !reported.insert(phrase.clone()) {
+    for text in texts {
+        let leaks = if text.joined {
+            wall.phrase_leaks(&text.text)
+        } else {
+            wall.leaks(&text.text)
+        };
+        for leak in leaks {
+            let giveaway = leak.giveaway;
+            let Some(kit) = of_kit(giveaway.kit) else {
+                continue;
+            };
+            if !reported.insert((giveaway.kit, giveaway.example, giveaway.phrase.clone())) {
                 continue;
             }
-            let on = match page {
-                Some(n) => format!("page {n} of the player sheet"),
-                None => "the player sheet's title".to_string(),
-            };
-            let message = format!(
-                "{on} would print the answer to example {}: `{}`",
-                leak.giveaway.example,
-                &text[leak.at.clone()].replace('\n', " "),
-            );
-            let place = find_in_strings(source.text(), |value| firewall::find(value, phrase));
-            let d = match place {
-                Some(span) => Diagnostic::at(span, message),
-                None => Diagnostic::whole_file(message),
-            };
-            problems.push(d.with_help(format!(
-                "the host key prints `{phrase}`, and no player page may: reword this text so that it asks without answering"
-            )));
+            problems.push(problem(source, wall, text, &leak, &kit));
         }
     }
     problems
+}
+
+/// The problem of `leak` in `text`, placed where the kit writes it.
+fn problem(
+    source: &Source,
+    wall: &Firewall,
+    text: &PlayerText,
+    leak: &Leak,
+    kit: &str,
+) -> Diagnostic {
+    let giveaway = leak.giveaway;
+    let message = format!(
+        "{} would print the answer to example {}{kit}: `{}`",
+        text.place,
+        giveaway.example,
+        text.text[leak.at.clone()].replace('\n', " "),
+    );
+    let place = find_in_strings(source.text(), |value| {
+        wall.leaks(value)
+            .into_iter()
+            .find(|found| found.giveaway == giveaway)
+            .map(|found| found.at)
+    });
+    let d = match place {
+        Some(span) => Diagnostic::at(span, message),
+        None => Diagnostic::whole_file(message),
+    };
+    let help = if giveaway.beside_answer_word {
+        format!(
+            "`{}` is a point of that answer, and a word next to it calls it one: no player page may say so; reword this text so that it asks without answering",
+            giveaway.phrase
+        )
+    } else {
+        format!(
+            "the host key prints `{}`, and no player page may: reword this text so that it asks without answering",
+            giveaway.phrase
+        )
+    };
+    d.with_help(help)
 }

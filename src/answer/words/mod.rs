@@ -212,8 +212,11 @@ pub fn giveaways(answer: &ExampleAnswer, wording: &Wording) -> Vec<String> {
         phrases.extend(history_notes(answer, wording));
     }
     // A problem book's key words them shorter ("Wrong: C19, A19"): those give it away too.
+    // Looked up in a set: a sequence has a sentence per move, and a scan of the list for each
+    // made a 60,000-move sequence's phrases quadratic.
+    let mut known: std::collections::HashSet<String> = phrases.iter().cloned().collect();
     for line in describe_compact(answer, wording) {
-        if !phrases.contains(&line) {
+        if known.insert(line.clone()) {
             phrases.push(line);
         }
     }

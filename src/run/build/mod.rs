@@ -41,6 +41,7 @@ use crate::cli::{BuildArgs, PackFormat};
 use crate::export::index::{IndexedKit, role_lines, write_index};
 use crate::export::pdf::merge::merge_pdfs;
 use crate::kit::Paper;
+use crate::run::firewall::answer_leaks;
 
 /// Checks the kits and writes their packs: one kit into `--out` (default: a folder named after
 /// the kit file), several each into `out/<kit file stem>/` with `out/index.html` listing them.
@@ -78,6 +79,13 @@ pub fn run(args: &BuildArgs, console: &mut Console<'_>) -> Result<Outcome, Failu
             }
         }
     }
+    if failed == 0 && session {
+        for (source, diagnostics) in session_leaks(&rendered) {
+            write!(console.err, "{}", source.render_all(&diagnostics)).map_err(output_error)?;
+            failed += 1;
+            problems += diagnostics.len();
+        }
+    }
     if failed > 0 {
         let summary = failure_summary("check", problems, failed, args.kits.len());
         writeln!(console.err, "{summary}; nothing was written").map_err(output_error)?;
@@ -108,6 +116,29 @@ pub fn run(args: &BuildArgs, console: &mut Console<'_>) -> Result<Outcome, Failu
     }
     advise(&rendered, &folders, console)?;
     Ok(Outcome::Success)
+}
+
+/// Each kit of a session whose player pages would print another kit's answer, with those
+/// problems: the players of one kit see the others' sheets, and `--combine` binds them together.
+fn session_leaks(
+    rendered: &[Rendered],
+) -> Vec<(&crate::diag::Source, Vec<crate::diag::Diagnostic>)> {
+    let kits: Vec<(&[crate::answer::ExampleAnswer], &crate::wording::Wording)> = rendered
+        .iter()
+        .map(|kit| (kit.answers.as_slice(), &kit.wording))
+        .collect();
+    let wall = crate::answer::Firewall::of_kits(&kits);
+    rendered
+        .iter()
+        .enumerate()
+        .filter_map(|(i, kit)| {
+            // A kit's own answers were looked for when it was rendered.
+            let of_kit =
+                |j: usize| (j != i).then(|| format!(" of `{}`", rendered[j].kit_path.display()));
+            let problems = answer_leaks(&kit.source, &wall, &kit.texts, &of_kit);
+            (!problems.is_empty()).then_some((&kit.source, problems))
+        })
+        .collect()
 }
 
 /// The files of a session's own folder: with `--combine` the joined PDFs, and the index.

@@ -4,13 +4,14 @@
 use std::path::{Path, PathBuf};
 
 use super::pack_files::{Document, PackFile};
+use crate::answer::{ExampleAnswer, Firewall};
 use crate::check::{Checked, PrintChoices, check_source};
 use crate::cli::PackFormat;
 use crate::diag::{Diagnostic, Source};
 use crate::export::html::write_html;
 use crate::export::pdf::write_pdf;
 use crate::export::svg::write_svg;
-use crate::run::firewall::answer_leaks;
+use crate::run::firewall::{PlayerText, answer_leaks, player_texts};
 use crate::run::{Failure, KIT_LIMIT, read_text};
 
 /// A kit checked and rendered in memory, ready to be written.
@@ -35,6 +36,12 @@ pub struct Rendered {
     pub wording: crate::wording::Wording,
     /// Every file of the pack, in the order written: what it is and its bytes.
     pub files: Vec<(PackFile, Vec<u8>)>,
+    /// The kit as read, for a session's problems.
+    pub source: Source,
+    /// The kit's answers, which no other kit of a session may print.
+    pub answers: Vec<ExampleAnswer>,
+    /// Every text of its player pages, which may print no answer of another kit of a session.
+    pub texts: Vec<PlayerText>,
 }
 
 impl Rendered {
@@ -83,24 +90,37 @@ pub fn render(
         read_text(kit_path, KIT_LIMIT)?,
     );
     // Exactly `check`'s checks, except that the fit is judged on the paper actually used.
-    let (pack, kit) = match check_source(&source, choices) {
+    let (pack, kit, answers) = match check_source(&source, choices) {
         Ok(Checked { kit, key, fonts }) => {
             let pack = crate::layout::pack(&kit, &key, fonts);
-            // No answer on a player page, by any path: read off the pages as laid out.
-            // The tiled board lies on the players' table too.
-            let mut leaks = answer_leaks(&source, &key, &kit.wording, &pack.player_sheet);
-            if let Some(board) = &pack.board {
-                leaks.extend(answer_leaks(&source, &key, &kit.wording, board));
-            }
-            if !leaks.is_empty() {
-                return Ok(Err((source, leaks)));
-            }
-            (pack, kit)
+            (pack, kit, key.examples)
         }
         Err(diagnostics) => return Ok(Err((source, diagnostics))),
     };
-    // Shown above the pages of an HTML document on screen, never printed.
+    // Shown above the pages of an HTML document on screen, never printed, but read.
     let note = kit.wording.get("browser_printing_note");
+    // No answer on a player page, by any path: read off the pages as laid out. The tiled
+    // board lies on the players' table too.
+    let label = kit.wording.get("answer_line");
+    let mut texts = player_texts(&pack.player_sheet, "player sheet", Some(note), label);
+    if let Some(board) = &pack.board {
+        texts.extend(player_texts(board, "tiled board", None, label));
+    }
+    // A title and its prompt read as one, though the page prints the diagram's stones between.
+    for (i, example) in kit.examples.iter().enumerate() {
+        if let (Some(title), Some(prompt)) = (&example.title, &example.prompt) {
+            texts.push(PlayerText {
+                place: format!("example {}'s title and prompt on the player sheet", i + 1),
+                text: format!("{title}\n{prompt}"),
+                joined: true,
+            });
+        }
+    }
+    let wall = Firewall::of_answers(&answers, &kit.wording);
+    let leaks = answer_leaks(&source, &wall, &texts, &|_| Some(String::new()));
+    if !leaks.is_empty() {
+        return Ok(Err((source, leaks)));
+    }
     let board_note = crate::layout::tiled_board::note(&kit, pack.player_sheet.fonts);
     let documents = [
         Some(&pack.player_sheet),
@@ -146,5 +166,8 @@ pub fn render(
         paper: kit.paper,
         wording: kit.wording.clone(),
         files,
+        source,
+        answers,
+        texts,
     }))
 }

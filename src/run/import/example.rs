@@ -104,6 +104,18 @@ pub fn example_of(
                 source: None,
             }
         }
+        // A position set up with moves after it, in a collection of problems, is a problem and
+        // its solution, whatever it marks (a pass for a tenuki, one colour of stones): played
+        // out on the player sheet, the moves would be the answer. The position asks its own
+        // question; the moves stay in the file.
+        None if !moves.is_empty()
+            && private.is_empty()
+            && among_problems
+            && sets_a_problem(game) =>
+        {
+            leave_out_solution(&mut example, &mut moves, &mut spans);
+            task_of_position(game, rules, &mut example)
+        }
         None if !moves.is_empty() => ImportedTask::Sequence {
             moves: moves.clone(),
         },
@@ -124,6 +136,28 @@ pub fn example_of(
     example.task = task;
     check_moves(number, &spans, &example, rules, problems)?;
     Some(example)
+}
+
+/// Takes a problem's line out of `moves` and `spans`, saying so in `example`'s note.
+fn leave_out_solution(
+    example: &mut ImportedExample,
+    moves: &mut Vec<(Color, Move)>,
+    spans: &mut Vec<Range<usize>>,
+) {
+    example.add_note(format!(
+        "the file sets up a position and plays {} move{} from it, which is how a problem file writes its solution: the moves are left out (they would print the answer on the player sheet), and the position asks its own question",
+        moves.len(),
+        if moves.len() == 1 { "" } else { "s" }
+    ));
+    example.flagged = true;
+    moves.clear();
+    spans.clear();
+}
+
+/// Whether `game` sets a problem: a position with White's stones or a side to play, before its
+/// moves. A game record starts from an empty board or Black's handicap stones, with no `PL`.
+fn sets_a_problem(game: &SgfGame) -> bool {
+    !game.setup.stones(Color::White).is_empty() || game.to_play.is_some()
 }
 
 /// The text of an old export's root comment before its answers: everything before the first

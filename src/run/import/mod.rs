@@ -34,7 +34,7 @@ use crate::diag::{Diagnostic, Source};
 use crate::kit::{Example, Task};
 use crate::record::solution::first_moves;
 use crate::record::{SgfGame, read_collection};
-use crate::rules::Rules;
+use crate::rules::{Move, Point, Rules};
 use crate::wording::{Language, Wording};
 
 /// Reads the SGF at `sgf` (a file, or every SGF file under a folder) and writes the kit to
@@ -231,16 +231,39 @@ fn kit_of(
         .map(|(i, e)| answer_example(&rules, &kit_example(i + 1, e)))
         .collect();
     let language = kit_language(&privates);
+    // A problem file's moves are its answer: named beside an answer word, they state it.
+    let by_number: std::collections::HashMap<usize, &SgfGame> =
+        numbers.iter().copied().zip(games.iter()).collect();
+    let file_points = |number: usize| -> Vec<Point> {
+        by_number
+            .get(&number)
+            .map(|game| {
+                let main = game.moves.iter().map(|(_, m, _)| *m);
+                main.chain(game.solution.iter().map(|node| node.mv))
+                    .filter_map(|m| match m {
+                        Move::Play(p) => Some(p),
+                        Move::Pass => None,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
     giveaway::leave_out_giveaways(
         &mut examples,
         &answers,
+        &file_points,
         &Wording::for_language(language),
         notes,
     );
     let mut header = KitHeader {
         from: name.to_string(),
         // A libertykit export names its kit in each game's `EV`; any other file by its name.
-        title: kit_title(&games, &privates, title),
+        title: giveaway::plain_kit_title(
+            kit_title(&games, &privates, title),
+            &answers,
+            &Wording::for_language(language),
+            notes,
+        ),
         kit: kit_lines(&privates),
         size,
         rules: rule_lines,

@@ -1,0 +1,97 @@
+//! The words an author writes beside an answer ("Answer: C4", "Solution: B1", "B1が正解",
+//! "A1は失敗", "정답: C3"), in the languages the kit carries and those problem collections
+//! are written in. A point of an answer next to one of them states that answer, however short.
+
+use std::sync::LazyLock;
+
+use aho_corasick::{AhoCorasick, MatchKind};
+
+use super::fold::folded_text;
+use crate::wording::{Language, Wording};
+
+/// Words that call what follows (or precedes) them an answer, a right or a wrong move. Not
+/// printed: only looked for, folded as the firewall folds text.
+const WORDS: &[&str] = &[
+    // English.
+    "answer",
+    "solution",
+    "correct",
+    "right",
+    "wrong",
+    "fail",
+    "refut",
+    // French.
+    "réponse",
+    "juste",
+    "faux",
+    "échec",
+    "échoue",
+    "bon coup",
+    "mauvais",
+    // Japanese.
+    "正解",
+    "答",
+    "失敗",
+    "不正解",
+    // Chinese.
+    "正确",
+    "错误",
+    "失败",
+    "正答",
+    // Korean.
+    "정답",
+    "정해",
+    "오답",
+    "실패",
+    "답",
+];
+
+/// Words that say what a move does ("Capture at C4", "C4で取る"): a file's own move beside
+/// one, in a file's comment or name, is its answer told. Not looked for on a kit's pages,
+/// whose questions say "capture" beside points that are no answer.
+const MOVE_WORDS: &[&str] = &["captur", "prend", "取", "提", "잡"];
+
+/// The answer words, folded, with the wording's own (every language's `answer_line` and
+/// `answers_heading`); built once.
+pub fn answer_words() -> &'static [String] {
+    static ALL: LazyLock<Vec<String>> = LazyLock::new(|| {
+        let mut words: Vec<String> = WORDS.iter().map(|w| folded_text(w)).collect();
+        for language in Language::ALL {
+            let wording = Wording::for_language(language);
+            for key in ["answer_line", "answers_heading"] {
+                let word: String = folded_text(wording.get(key))
+                    .trim_end_matches([':', '：'])
+                    .to_string();
+                if !word.is_empty() && !words.contains(&word) {
+                    words.push(word);
+                }
+            }
+        }
+        words
+    });
+    &ALL
+}
+
+/// Finds the answer words in folded text, longest first where two start together.
+pub fn answer_word_search() -> Option<&'static AhoCorasick> {
+    static SEARCH: LazyLock<Option<AhoCorasick>> = LazyLock::new(|| search_of(answer_words()));
+    SEARCH.as_ref()
+}
+
+/// Finds the answer words and the words of what a move does ([`MOVE_WORDS`]): for a file's
+/// comments and names.
+pub fn file_word_search() -> Option<&'static AhoCorasick> {
+    static SEARCH: LazyLock<Option<AhoCorasick>> = LazyLock::new(|| {
+        let mut words = answer_words().to_vec();
+        words.extend(MOVE_WORDS.iter().map(|w| folded_text(w)));
+        search_of(&words)
+    });
+    SEARCH.as_ref()
+}
+
+fn search_of(words: &[String]) -> Option<AhoCorasick> {
+    AhoCorasick::builder()
+        .match_kind(MatchKind::LeftmostLongest)
+        .build(words)
+        .ok()
+}
