@@ -3,12 +3,14 @@
 
 mod figure;
 pub mod firewall;
+mod reading_budget;
 mod words;
 
 pub use figure::{
     Figure, Mark, MarkKind, Note, Numbered, Panel, numbered_moves, numbered_moves_as,
 };
 pub use firewall::Firewall;
+pub use reading_budget::{KIT_NODES as KIT_READING_NODES, ReadingAllowance};
 pub use words::{
     describe, describe_beside_figure, describe_compact, figure_caption, giveaways, glance, list,
     moves_count, note_text, scoring_name,
@@ -121,16 +123,31 @@ pub fn answer_key(kit: &Kit) -> AnswerKey {
     AnswerKey {
         title: kit.title.clone(),
         fingerprint: kit.fingerprint.clone(),
-        examples: kit
-            .examples
-            .iter()
-            .map(|e| answer_example(&kit.rules, e))
-            .collect(),
+        examples: answer_examples(&kit.rules, &kit.examples),
     }
 }
 
-/// Computes one example's answer under the session's rules.
+/// Computes the answers of a kit's examples in turn, their reading questions sharing the
+/// kit's reading budget ([`ReadingAllowance::for_kit`]).
+pub fn answer_examples(rules: &Rules, examples: &[Example]) -> Vec<ExampleAnswer> {
+    let mut allowance = ReadingAllowance::for_kit();
+    examples
+        .iter()
+        .map(|e| answer_example_within(rules, e, &mut allowance))
+        .collect()
+}
+
+/// Computes one example's answer under the session's rules, read alone.
 pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
+    answer_example_within(rules, example, &mut ReadingAllowance::for_example())
+}
+
+/// [`answer_example`], its reading taken from `allowance`.
+pub(crate) fn answer_example_within(
+    rules: &Rules,
+    example: &Example,
+    allowance: &mut ReadingAllowance,
+) -> ExampleAnswer {
     let to_play = example.to_play.unwrap_or(Color::Black);
     let starts = starting_side(example.task.moves(), to_play);
     let game = Game::new(example.board.to_board(), starts, *rules);
@@ -149,7 +166,7 @@ pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
             goal,
             group,
             within,
-        } => read(&game, start, *goal, *group, *within),
+        } => read(&game, start, (*goal, *group, *within), allowance),
         Task::Liberties { group } => {
             let chain = game.board().chain(*group);
             let (color, stones, liberties) = chain.map_or((to_play, Vec::new(), Vec::new()), |c| {
@@ -192,13 +209,19 @@ pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
 /// A reading problem, proven: the figure numbers the main line of the first accepted move on
 /// the position with the chain marked, and when more than one first move works, marks them all
 /// on a second board.
-fn read(game: &Game, start: &Position, goal: Goal, group: Point, within: u32) -> (Answer, Figure) {
+fn read(
+    game: &Game,
+    start: &Position,
+    (goal, group, within): (Goal, Point, u32),
+    allowance: &mut ReadingAllowance,
+) -> (Answer, Figure) {
     let question = Question {
         goal,
         target: group,
         within,
     };
-    let proof = reading::solve(game, &question, Budget::default());
+    let budget = allowance.next();
+    let proof = allowance.spend(budget, reading::solve(game, &question, budget));
     let (color, chain) = game
         .board()
         .chain(group)
