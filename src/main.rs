@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use libertykit::cli::Cli;
+use libertykit::control_chars::VisibleWriter;
 use libertykit::run::{self, Console, Outcome, Pipe};
 
 fn main() -> ExitCode {
@@ -15,7 +16,9 @@ fn main() -> ExitCode {
     // A closed pipe on either stream drops what is written to it: the exit code says how the
     // command went, never whether anyone still reads (and a closed stderr never panics).
     let mut out = Pipe::new(stdout.lock());
-    let mut err = Pipe::new(stderr.lock());
+    // Whatever a message quotes (a record's names, a file's text), no control, bidirectional
+    // or line-separator character of it reaches the terminal raw: each is shown as an escape.
+    let mut err = VisibleWriter::new(Pipe::new(stderr.lock()));
     let mut console = Console {
         out: &mut out,
         err: &mut err,
