@@ -48,17 +48,37 @@ fn a_stray_quote_in_a_players_sheet_gives_one_short_message() {
 fn a_kit_of_one_huge_line_gives_a_short_message() {
     let dir = fresh_dir("messages-huge-line");
     let kit = dir.join("kit.toml");
-    // One line of a megabyte: a title far too long, then an unknown key on the same line.
-    let title = "y".repeat(1 << 20);
-    fs::write(
-        &kit,
-        format!("[kit]\ntitle = \"{title}\" board = 5\n[rules]\nboard = 5\n"),
-    )
-    .unwrap();
-    let (code, _, err) = run(&["check", kit.to_str().unwrap()]);
-    assert_ne!(code, 0);
-    assert!(err.len() < 4000, "{} bytes:\n{}", err.len(), &err[..2000]);
-    assert!(err.contains("kit.toml:2:"), "{err}");
+    // One line of half a megabyte: a position whose one "point" is the whole line, and a language
+    // and a ko rule as long. Each message quotes a short excerpt of it.
+    let huge = "Z".repeat(1 << 19);
+    for (name, text) in [
+        (
+            "position",
+            format!(
+                "[kit]\ntitle = \"t\"\n[rules]\nboard = 5\n[[example]]\nposition = \"white {huge}\"\ntask = \"capture\"\n"
+            ),
+        ),
+        (
+            "language",
+            format!("[kit]\ntitle = \"t\"\nlanguage = \"{huge}\"\n[rules]\nboard = 5\n"),
+        ),
+        (
+            "ko",
+            format!("[kit]\ntitle = \"t\"\n[rules]\nboard = 5\nko = \"{huge}\"\n"),
+        ),
+    ] {
+        fs::write(&kit, text).unwrap();
+        let (code, _, err) = run(&["check", kit.to_str().unwrap()]);
+        assert_eq!(code, 1, "{name}");
+        assert!(
+            err.len() < 2000,
+            "{name}: {} bytes:\n{}",
+            err.len(),
+            &err[..1000]
+        );
+        assert!(err.contains("kit.toml:"), "{name}: {err}");
+        assert!(err.contains("ZZZZ…"), "{name}: {err}");
+    }
     let _ = fs::remove_dir_all(dir);
 }
 
@@ -287,4 +307,17 @@ fn the_build_summary_says_the_counter_size_printed() {
     assert!(!note.contains("counters"), "{note}");
     assert!(note.ends_with("to fit a4 paper"), "{note}");
     let _ = fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_usage_error_quoting_the_command_line_escapes_what_it_quotes() {
+    let (code, out, err) = run(&["replay", "x.sgf", "--ko", "a\u{9b}2J\u{202e}b"]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(raw_hidden(&err), [], "{err}");
+    assert!(err.contains("a\\u{9b}2J\\u{202e}b"), "{err}");
+    // --help is the program's own text, on standard output.
+    let (code, out_help, _) = run(&["check", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out_help.contains("Usage"), "{out_help}");
+    assert_eq!(out, "");
 }
