@@ -11,6 +11,7 @@ use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet}
 
 use crate::control_chars::visible_lines;
 use crate::excerpt::clipped;
+use crate::io_words::reworded;
 
 /// How many problems of one file are printed in full; the rest are counted in one line, so a
 /// file of garbage gives a screenful, not a flood.
@@ -195,7 +196,7 @@ impl Source {
         // Messages quote input: each quote is cut to one short line whatever it holds, and a
         // character a terminal must not receive is shown as an escape (annotate-snippets
         // would show a bidirectional one as `�`, which says nothing of what it was).
-        let message = visible_lines(&clipped(&d.message)).into_owned();
+        let message = visible_lines(&clipped(&reworded(&d.message))).into_owned();
         let title = level.primary_title(message);
         let mut windowed = false;
         let mut group = match &d.span {
