@@ -21,7 +21,7 @@ pub use crate::wording::number;
 use crate::kit::model::{Example, Kit, Task};
 use crate::kit::starting_side;
 use crate::record::referee::{self, MoveReport};
-use crate::rules::reading::{self, Budget, Goal, Question, Solution, Unreadable};
+use crate::rules::reading::{self, Goal, Question, Solution, Unreadable};
 use crate::rules::{
     Capture, Color, Game, IllegalMove, Move, Point, Position, Rules, Score, Scoring, score,
 };
@@ -322,11 +322,14 @@ fn solve(
 
 /// Why `point`, a first move a reading problem's proof does not accept, fails: the move and
 /// the defence that refutes it (for a capture, the defender's reply; for an escape, the
-/// attacker's capture line). `None` when the move is not legal at all.
+/// attacker's capture line). `None` when the move is not legal at all. The reading is taken
+/// from `allowance`, so that a kit's many wrong keys cost no more than its budget; when it has
+/// run out, the line is the move alone.
 pub fn reading_refutation(
     rules: &Rules,
     example: &Example,
     point: Point,
+    allowance: &mut ReadingAllowance,
 ) -> Option<Vec<(Color, Move)>> {
     let Task::Reading {
         goal,
@@ -351,7 +354,8 @@ pub fn reading_refutation(
                 target: group,
                 within: within - 1,
             };
-            if let Ok(defence) = reading::solve(&game, &question, Budget::default()) {
+            let budget = allowance.next();
+            if let Ok(defence) = allowance.spend(budget, reading::solve(&game, &question, budget)) {
                 match defence.accepted.first() {
                     Some(reply) => line.push(reply.line[0]),
                     None if defence.already_safe => line.push((mover.opponent(), Move::Pass)),
@@ -366,7 +370,8 @@ pub fn reading_refutation(
                 target: group,
                 within,
             };
-            if let Ok(attack) = reading::solve(&game, &question, Budget::default())
+            let budget = allowance.next();
+            if let Ok(attack) = allowance.spend(budget, reading::solve(&game, &question, budget))
                 && let Some(capture) = attack.accepted.first()
             {
                 line.extend(capture.line.iter().copied());

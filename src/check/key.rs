@@ -1,7 +1,9 @@
 //! Each example's stated `key` held against what the rules engine finds. The kit reads a key's
 //! form; only here is it compared with the engine's answer.
 
-use crate::answer::{Answer, ExampleAnswer, KIT_READING_NODES, describe, list, reading_refutation};
+use crate::answer::{
+    Answer, ExampleAnswer, KIT_READING_NODES, ReadingAllowance, describe, list, reading_refutation,
+};
 use crate::diag::Diagnostic;
 use crate::kit::model::{Claim, Example, LegalClaim};
 use crate::rules::reading::{Goal, Solution, Unreadable};
@@ -18,9 +20,11 @@ pub fn key_problems(
     answers: &[ExampleAnswer],
 ) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
+    // The lines refuting a kit's wrong reading keys share one kit's reading budget.
+    let mut refutations = ReadingAllowance::for_kit();
     for (example, answer) in examples.iter().zip(answers) {
         if let Answer::Reading { .. } = &answer.answer {
-            problems.extend(reading_problems(rules, example, answer));
+            problems.extend(reading_problems(rules, example, answer, &mut refutations));
             continue;
         }
         // Put in words only for a message: a sound kit's answers are never described here.
@@ -132,7 +136,12 @@ fn unreadable(example: &Example, why: &Unreadable, question: &str) -> Diagnostic
 /// A reading problem's proof held against its key: a problem for a question too big to prove,
 /// an escape with nothing to escape from, a missing `key = []`, and each move the key and the
 /// proof disagree on, with the line that shows who is right.
-fn reading_problems(rules: &Rules, example: &Example, answer: &ExampleAnswer) -> Vec<Diagnostic> {
+fn reading_problems(
+    rules: &Rules,
+    example: &Example,
+    answer: &ExampleAnswer,
+    refutations: &mut ReadingAllowance,
+) -> Vec<Diagnostic> {
     let Answer::Reading {
         goal,
         chain,
@@ -212,7 +221,7 @@ fn reading_problems(rules: &Rules, example: &Example, answer: &ExampleAnswer) ->
         }
     }
     for &p in stated.iter().filter(|p| !accepted.contains(p)) {
-        let message = match reading_refutation(rules, example, p) {
+        let message = match reading_refutation(rules, example, p, refutations) {
             None => format!(
                 "example {n}: the key says {p}, which {} cannot play here",
                 mover.name()
