@@ -88,7 +88,7 @@ pub enum Command {
         #[arg(long, value_name = "KIT")]
         kit: Option<PathBuf>,
         /// For a players' record (`.csv`) without `--kit`: the board's size.
-        #[arg(long, value_name = "N", conflicts_with = "kit")]
+        #[arg(long, value_name = "N", conflicts_with = "kit", value_parser = whole_number)]
         board: Option<u32>,
         /// Also write the move-record sheet, filled in from the game, as a PDF to FILE; for a
         /// players' record, their record printed back with its mismatches marked.
@@ -358,21 +358,56 @@ pub struct RuleFlags {
     #[arg(long, value_enum, ignore_case = true, value_name = "RULE")]
     pub ko: Option<KoArg>,
     /// End the game after this many consecutive passes.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = whole_number)]
     pub end_passes: Option<u32>,
     /// End the game when this many stones have been placed in total.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = whole_number)]
     pub max_stones: Option<u32>,
     /// End the game when a player has captured this many stones.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = whole_number)]
     pub capture_target: Option<u32>,
     /// Scoring; any case.
     #[arg(long, value_enum, ignore_case = true, value_name = "RULE")]
     pub scoring: Option<ScoringArg>,
     /// Komi for White (overrides the SGF's KM).
-    #[arg(long, value_name = "POINTS", allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "POINTS",
+        allow_negative_numbers = true,
+        value_parser = komi_points
+    )]
     pub komi: Option<f64>,
     /// Stones agreed dead at the end, e.g. "C3 D4" or C3,D4 (a TOML record lists its own).
     #[arg(long, value_name = "POINTS")]
     pub dead: Option<String>,
+}
+
+/// A flag's whole number, refused in words: clap's own parser says "number too large to fit in
+/// target type", which names a type where a person wants a limit.
+fn whole_number(text: &str) -> Result<u32, String> {
+    let digits = text.trim();
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return Err(format!(
+            "`{text}` is not a whole number; write digits, e.g. `9`"
+        ));
+    }
+    digits.parse().map_err(|_| {
+        format!(
+            "`{text}` is far too large; numbers here go up to {}",
+            u32::MAX
+        )
+    })
+}
+
+/// `--komi`'s points: a finite number, such as `6.5` or `-0.5`.
+fn komi_points(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(points) if points.is_finite() && points.abs() <= 1000.0 => Ok(points),
+        Ok(_) => Err(format!(
+            "`{text}` is no komi a game can have; write a number of points from -1000 to 1000, e.g. `6.5`"
+        )),
+        Err(_) => Err(format!(
+            "`{text}` is not a number of points; write one such as `6.5` or `-0.5`"
+        )),
+    }
 }

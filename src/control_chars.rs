@@ -13,11 +13,23 @@ pub fn refused_in_kit(c: char) -> bool {
     c.is_control() && !matches!(c, '\t' | '\n' | '\r')
 }
 
-/// Whether `c` is shown as an escape in terminal output: every control character, and the
-/// bidirectional formatting characters (U+202A-U+202E, U+2066-U+2069), which reorder what
-/// follows them on the line and so can make a name read as something else.
+/// Whether `c` is shown as an escape in terminal output: every control character (C0, DEL,
+/// C1), the bidirectional formatting characters (U+202A-U+202E, U+2066-U+2069, the marks
+/// U+200E, U+200F and U+061C), which reorder what follows them on the line and so can make a
+/// name read as something else, and the line and paragraph separators (U+2028, U+2029), which
+/// some terminals and editors break a line at where the program wrote none.
 pub fn hidden_in_terminal(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    c.is_control()
+        || matches!(
+            c,
+            '\u{202a}'..='\u{202e}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{200e}'
+                | '\u{200f}'
+                | '\u{061c}'
+                | '\u{2028}'
+                | '\u{2029}'
+        )
 }
 
 /// `text` with each character [`hidden_in_terminal`] written as a Rust-style escape, e.g.
@@ -25,6 +37,16 @@ pub fn hidden_in_terminal(c: char) -> bool {
 /// as `libertykit` itself would write the character in a message. Borrowed when there is none.
 pub fn visible(text: &str) -> Cow<'_, str> {
     escaped(text, Escape::Rust)
+}
+
+/// [`visible`] for text of several lines: each line's hidden characters escaped, its line
+/// feeds kept.
+pub fn visible_lines(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| c != '\n' && hidden_in_terminal(c)) {
+        return Cow::Borrowed(text);
+    }
+    let lines: Vec<Cow<'_, str>> = text.split('\n').map(visible).collect();
+    Cow::Owned(lines.join("\n"))
 }
 
 /// How a hidden character is written.
@@ -183,6 +205,10 @@ mod tests {
         assert_eq!(
             visible("a\u{1b}[2J\u{1b}]0;x\u{7}\rb\nc\u{9b}d\u{202e}"),
             "a\\u{1b}[2J\\u{1b}]0;x\\u{7}\\u{d}b\\u{a}c\\u{9b}d\\u{202e}"
+        );
+        assert_eq!(
+            visible("a\u{2066}b\u{2028}c\u{2029}d\u{200f}e\u{61c}f"),
+            "a\\u{2066}b\\u{2028}c\\u{2029}d\\u{200f}e\\u{61c}f"
         );
     }
 

@@ -9,6 +9,10 @@ use std::ops::Range;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 
+use crate::control_chars::visible_lines;
+use crate::excerpt::clipped;
+use crate::io_words::reworded;
+
 /// How many problems of one file are printed in full; the rest are counted in one line, so a
 /// file of garbage gives a screenful, not a flood.
 pub const SHOWN_LIMIT: usize = 50;
@@ -175,11 +179,13 @@ impl Source {
     fn shown_part(&self, index: usize, span: &Range<usize>) -> Range<usize> {
         const WINDOW: usize = 240;
         let line = self.line_range(index);
-        if line.len() <= 2 * WINDOW + span.len() {
+        // A span as long as the line (a megabyte-long string) shows its start only.
+        let shown_end = span.end.min(span.start.saturating_add(WINDOW));
+        if line.len() <= 2 * WINDOW + (shown_end - span.start) {
             return line;
         }
         let start = self.floor(span.start.saturating_sub(WINDOW).max(line.start));
-        let end = self.ceil(span.end.saturating_add(WINDOW).min(line.end));
+        let end = self.ceil(shown_end.saturating_add(WINDOW).min(line.end));
         start..end
     }
 
@@ -187,12 +193,17 @@ impl Source {
     /// `help: ...`.
     pub fn render(&self, d: &Diagnostic) -> String {
         let level = if d.is_note { Level::NOTE } else { Level::ERROR };
-        let title = level.primary_title(&d.message);
+        // Messages quote input: each quote is cut to one short line whatever it holds, and a
+        // character a terminal must not receive is shown as an escape (annotate-snippets
+        // would show a bidirectional one as `�`, which says nothing of what it was).
+        let message = visible_lines(&clipped(&reworded(&d.message))).into_owned();
+        let title = level.primary_title(message);
         let mut windowed = false;
         let mut group = match &d.span {
             Some(span) => {
                 let (index, span) = self.shown_span(span);
                 let line = self.shown_part(index, &span);
+                let span = span.start..self.floor(span.end.min(line.end));
                 let snippet = Snippet::source(&self.text[line.clone()])
                     .line_start(index + 1)
                     .annotation(
@@ -213,7 +224,7 @@ impl Source {
             None => Group::with_title(title),
         };
         if let Some(help) = &d.help {
-            group = group.element(Level::HELP.message(help));
+            group = group.element(Level::HELP.message(visible_lines(&clipped(help)).into_owned()));
         }
         let mut text = Renderer::plain().render(&[group]);
         if windowed {
@@ -367,6 +378,21 @@ mod tests {
             rendered,
             "error: here\n --> k.toml:2:5\n  |\n2 | b = BAD\n  |     ^^^"
         );
+    }
+
+    /// A kit of one megabyte-long line whose whole value is at fault: the message shows a window
+    /// of the line and one short quote of it, not the megabyte.
+    #[test]
+    fn a_span_as_long_as_a_huge_line_shows_its_start_only() {
+        let value = "z".repeat(1 << 20);
+        let text = format!("title = \"{value}\"");
+        let source = Source::new("k.toml", text.as_str());
+        let d = Diagnostic::at(8..text.len(), format!("`{value}` is too long"))
+            .with_help(format!("shorten `{value}`"));
+        let rendered = source.render(&d);
+        assert!(rendered.len() < 3000, "{}", rendered.len());
+        assert!(rendered.contains(" --> k.toml:1:9"), "{rendered}");
+        assert!(rendered.contains("…` is too long"), "{rendered}");
     }
 
     #[test]

@@ -44,7 +44,8 @@ fn a_font_file_over_the_limit_is_refused_before_it_is_read() {
         stderr.contains("font = "),
         "the kit's line is shown: {stderr}"
     );
-    assert_eq!(flag_code, 1, "{flag_stderr}");
+    // A font the command line names that cannot be used is a usage error (exit 2).
+    assert_eq!(flag_code, 2, "{flag_stderr}");
     assert!(
         flag_stderr.contains("--font: cannot use the font file") && flag_stderr.contains("256 MiB"),
         "{flag_stderr}"

@@ -186,3 +186,66 @@ fn a_kit_that_is_no_regular_file_is_refused_not_watched() {
     assert!(!dir.join("pack").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The `/BaseFont` names of a PDF's fonts, read from its bytes (the writer leaves font
+/// dictionaries uncompressed).
+fn base_fonts(pdf: &Path) -> Vec<String> {
+    let bytes = std::fs::read(pdf).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    let mut names: Vec<String> = text
+        .split("/BaseFont")
+        .skip(1)
+        .filter_map(|rest| {
+            let name = rest.trim_start().strip_prefix('/')?;
+            let end = name
+                .find(|c: char| c.is_whitespace() || "/<>[]()".contains(c))
+                .unwrap_or(name.len());
+            // A subset's name is its tag and the font's: `ABCDEF+LiberationSans-Bold`.
+            Some(name[..end].rsplit('+').next()?.to_string())
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+#[test]
+fn a_replaced_font_file_is_read_afresh() {
+    let dir = common::temp_path("watch-font");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let font = dir.join("face.ttf");
+    std::fs::copy("fonts/LiberationSans-Regular.ttf", &font).unwrap();
+    let seed = std::fs::read_to_string("examples/liberty-chain-capture.toml").unwrap();
+    let kit = dir.join("kit.toml");
+    std::fs::write(
+        &kit,
+        seed.replacen("paper = \"a4\"", "paper = \"a4\"\nfont = \"face.ttf\"", 1),
+    )
+    .unwrap();
+    let out = dir.join("pack");
+    let (mut child, lines) = watch(&kit, &out, "pdf");
+    wait_for(&lines, "watching");
+    let sheet = out.join("player-sheet.pdf");
+    assert_eq!(base_fonts(&sheet), ["LiberationSans"]);
+
+    // Another font under the same name: the rebuild embeds it, not the one read first.
+    std::thread::sleep(Duration::from_millis(50));
+    std::fs::copy("fonts/LiberationSans-Bold.ttf", &font).unwrap();
+    wait_for(&lines, "watching");
+    assert_eq!(base_fonts(&sheet), ["LiberationSans-Bold"]);
+
+    // Cut short while copied: the rebuild fails at the kit's `font`, nothing falls back.
+    let bytes = std::fs::read("fonts/LiberationSans-Regular.ttf").unwrap();
+    std::fs::write(&font, &bytes[..bytes.len() / 2]).unwrap();
+    let read = wait_for(&lines, "watching");
+    assert!(
+        read.iter().any(|l| l.contains("the file is cut short")),
+        "{read:?}"
+    );
+    assert_eq!(base_fonts(&sheet), ["LiberationSans-Bold"]);
+
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -6,6 +6,7 @@ mod author_words;
 mod figure;
 pub mod firewall;
 mod fold;
+mod reading_budget;
 mod words;
 
 pub use answer_shapes::answer_shape;
@@ -13,6 +14,7 @@ pub use figure::{
     Figure, Mark, MarkKind, Note, Numbered, Panel, numbered_moves, numbered_moves_as,
 };
 pub use firewall::Firewall;
+pub use reading_budget::{KIT_NODES as KIT_READING_NODES, ReadingAllowance};
 pub use words::{
     describe, describe_beside_figure, describe_compact, figure_caption, giveaways, glance, list,
     moves_count, note_text, scoring_name,
@@ -23,7 +25,7 @@ pub use crate::wording::number;
 use crate::kit::model::{Example, Kit, Task};
 use crate::kit::starting_side;
 use crate::record::referee::{self, MoveReport};
-use crate::rules::reading::{self, Budget, Goal, Question, Solution, Unreadable};
+use crate::rules::reading::{self, Goal, Question, Solution, Unreadable};
 use crate::rules::{
     Capture, Color, Game, IllegalMove, Move, Point, Position, Rules, Score, Scoring, score,
 };
@@ -125,16 +127,31 @@ pub fn answer_key(kit: &Kit) -> AnswerKey {
     AnswerKey {
         title: kit.title.clone(),
         fingerprint: kit.fingerprint.clone(),
-        examples: kit
-            .examples
-            .iter()
-            .map(|e| answer_example(&kit.rules, e))
-            .collect(),
+        examples: answer_examples(&kit.rules, &kit.examples),
     }
 }
 
-/// Computes one example's answer under the session's rules.
+/// Computes the answers of a kit's examples in turn, their reading questions sharing the
+/// kit's reading budget ([`ReadingAllowance::for_kit`]).
+pub fn answer_examples(rules: &Rules, examples: &[Example]) -> Vec<ExampleAnswer> {
+    let mut allowance = ReadingAllowance::for_kit();
+    examples
+        .iter()
+        .map(|e| answer_example_within(rules, e, &mut allowance))
+        .collect()
+}
+
+/// Computes one example's answer under the session's rules, read alone.
 pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
+    answer_example_within(rules, example, &mut ReadingAllowance::for_example())
+}
+
+/// [`answer_example`], its reading taken from `allowance`.
+pub(crate) fn answer_example_within(
+    rules: &Rules,
+    example: &Example,
+    allowance: &mut ReadingAllowance,
+) -> ExampleAnswer {
     let to_play = example.to_play.unwrap_or(Color::Black);
     let starts = starting_side(example.task.moves(), to_play);
     let game = Game::new(example.board.to_board(), starts, *rules);
@@ -153,7 +170,7 @@ pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
             goal,
             group,
             within,
-        } => read(&game, start, *goal, *group, *within),
+        } => read(&game, start, (*goal, *group, *within), allowance),
         Task::Liberties { group } => {
             let chain = game.board().chain(*group);
             let (color, stones, liberties) = chain.map_or((to_play, Vec::new(), Vec::new()), |c| {
@@ -196,13 +213,19 @@ pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
 /// A reading problem, proven: the figure numbers the main line of the first accepted move on
 /// the position with the chain marked, and when more than one first move works, marks them all
 /// on a second board.
-fn read(game: &Game, start: &Position, goal: Goal, group: Point, within: u32) -> (Answer, Figure) {
+fn read(
+    game: &Game,
+    start: &Position,
+    (goal, group, within): (Goal, Point, u32),
+    allowance: &mut ReadingAllowance,
+) -> (Answer, Figure) {
     let question = Question {
         goal,
         target: group,
         within,
     };
-    let proof = reading::solve(game, &question, Budget::default());
+    let budget = allowance.next();
+    let proof = allowance.spend(budget, reading::solve(game, &question, budget));
     let (color, chain) = game
         .board()
         .chain(group)
@@ -303,11 +326,14 @@ fn solve(
 
 /// Why `point`, a first move a reading problem's proof does not accept, fails: the move and
 /// the defence that refutes it (for a capture, the defender's reply; for an escape, the
-/// attacker's capture line). `None` when the move is not legal at all.
+/// attacker's capture line). `None` when the move is not legal at all. The reading is taken
+/// from `allowance`, so that a kit's many wrong keys cost no more than its budget; when it has
+/// run out, the line is the move alone.
 pub fn reading_refutation(
     rules: &Rules,
     example: &Example,
     point: Point,
+    allowance: &mut ReadingAllowance,
 ) -> Option<Vec<(Color, Move)>> {
     let Task::Reading {
         goal,
@@ -332,7 +358,8 @@ pub fn reading_refutation(
                 target: group,
                 within: within - 1,
             };
-            if let Ok(defence) = reading::solve(&game, &question, Budget::default()) {
+            let budget = allowance.next();
+            if let Ok(defence) = allowance.spend(budget, reading::solve(&game, &question, budget)) {
                 match defence.accepted.first() {
                     Some(reply) => line.push(reply.line[0]),
                     None if defence.already_safe => line.push((mover.opponent(), Move::Pass)),
@@ -347,7 +374,8 @@ pub fn reading_refutation(
                 target: group,
                 within,
             };
-            if let Ok(attack) = reading::solve(&game, &question, Budget::default())
+            let budget = allowance.next();
+            if let Ok(attack) = allowance.spend(budget, reading::solve(&game, &question, budget))
                 && let Some(capture) = attack.accepted.first()
             {
                 line.extend(capture.line.iter().copied());

@@ -1,7 +1,9 @@
 //! Each example's stated `key` held against what the rules engine finds. The kit reads a key's
 //! form; only here is it compared with the engine's answer.
 
-use crate::answer::{Answer, ExampleAnswer, describe, list, reading_refutation};
+use crate::answer::{
+    Answer, ExampleAnswer, KIT_READING_NODES, ReadingAllowance, describe, list, reading_refutation,
+};
 use crate::diag::Diagnostic;
 use crate::kit::model::{Claim, Example, LegalClaim};
 use crate::rules::reading::{Goal, Solution, Unreadable};
@@ -18,9 +20,11 @@ pub fn key_problems(
     answers: &[ExampleAnswer],
 ) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
+    // The lines refuting a kit's wrong reading keys share one kit's reading budget.
+    let mut refutations = ReadingAllowance::for_kit();
     for (example, answer) in examples.iter().zip(answers) {
         if let Answer::Reading { .. } = &answer.answer {
-            problems.extend(reading_problems(rules, example, answer));
+            problems.extend(reading_problems(rules, example, answer, &mut refutations));
             continue;
         }
         // Put in words only for a message: a sound kit's answers are never described here.
@@ -87,10 +91,57 @@ pub fn key_problems(
     problems
 }
 
+/// Why a reading problem has no proof, at its task: too big for its own budget or for what
+/// was left of the kit's, or not a question the search can read. `question` is "whether
+/// Black captures white chain C3 within 3 moves".
+fn unreadable(example: &Example, why: &Unreadable, question: &str) -> Diagnostic {
+    let n = example.number;
+    let at = example.task_span.clone();
+    match why {
+        Unreadable::TooBig(too_big) if too_big.shared && too_big.nodes == 0 => Diagnostic::at(
+            at,
+            format!("example {n}: not read: the kit's reading budget ran out at an example before it"),
+        )
+        .with_help("see the example where it ran out, above"),
+        Unreadable::TooBig(too_big) if too_big.shared => Diagnostic::at(
+            at,
+            format!(
+                "example {n}: reading {question} ran past what was left of the kit's reading budget ({KIT_READING_NODES} positions for all its reading problems together), so no key can be proven"
+            ),
+        )
+        .with_help("make `within` smaller where a problem is open (the board around the chain empty), fill the board around the chain so fewer moves matter, or move some reading problems to another kit"),
+        Unreadable::TooBig(too_big) => Diagnostic::at(
+            at,
+            format!(
+                "example {n}: reading {question} takes more than {} positions, so no key can be proven",
+                too_big.nodes
+            ),
+        )
+        .with_help("make `within` smaller, or fill the board around the chain so fewer moves matter; a `view` does not limit the reading"),
+        Unreadable::NoStone => Diagnostic::at(
+            at,
+            format!("example {n}: this reading problem cannot be read: its `group` point holds no stone"),
+        ),
+        Unreadable::WrongColor => Diagnostic::at(
+            at,
+            format!("example {n}: this reading problem cannot be read: its `group` stone is not the colour its task reads (a capture's is the opponent's, an escape's the side to play's)"),
+        ),
+        Unreadable::NoMoves => Diagnostic::at(
+            at,
+            format!("example {n}: this reading problem cannot be read: `within` is 0"),
+        ),
+    }
+}
+
 /// A reading problem's proof held against its key: a problem for a question too big to prove,
 /// an escape with nothing to escape from, a missing `key = []`, and each move the key and the
 /// proof disagree on, with the line that shows who is right.
-fn reading_problems(rules: &Rules, example: &Example, answer: &ExampleAnswer) -> Vec<Diagnostic> {
+fn reading_problems(
+    rules: &Rules,
+    example: &Example,
+    answer: &ExampleAnswer,
+    refutations: &mut ReadingAllowance,
+) -> Vec<Diagnostic> {
     let Answer::Reading {
         goal,
         chain,
@@ -114,23 +165,9 @@ fn reading_problems(rules: &Rules, example: &Example, answer: &ExampleAnswer) ->
     };
     let solution: &Solution = match proof {
         Ok(solution) => solution,
-        Err(Unreadable::TooBig(too_big)) => {
-            return vec![
-                Diagnostic::at(
-                    example.task_span.clone(),
-                    format!(
-                        "example {n}: reading whether {} {verb} {chain} within {moves} takes more than {} positions, so no key can be proven",
-                        mover.name(), too_big.nodes
-                    ),
-                )
-                .with_help("make `within` smaller, or fill the board around the chain so fewer moves matter; a `view` does not limit the reading"),
-            ];
-        }
-        Err(other) => {
-            return vec![Diagnostic::at(
-                example.task_span.clone(),
-                format!("example {n}: this reading problem cannot be read ({other:?})"),
-            )];
+        Err(why) => {
+            let question = format!("whether {} {verb} {chain} within {moves}", mover.name());
+            return vec![unreadable(example, why, &question)];
         }
     };
     if *goal == Goal::Escape && solution.already_safe {
@@ -184,7 +221,7 @@ fn reading_problems(rules: &Rules, example: &Example, answer: &ExampleAnswer) ->
         }
     }
     for &p in stated.iter().filter(|p| !accepted.contains(p)) {
-        let message = match reading_refutation(rules, example, p) {
+        let message = match reading_refutation(rules, example, p, refutations) {
             None => format!(
                 "example {n}: the key says {p}, which {} cannot play here",
                 mover.name()
@@ -304,7 +341,10 @@ mod tests {
         let Answer::Reading { proof, .. } = &mut answers[0].answer else {
             panic!("a reading answer");
         };
-        *proof = Err(Unreadable::TooBig(TooBig { nodes: 5 }));
+        *proof = Err(Unreadable::TooBig(TooBig {
+            nodes: 5,
+            shared: false,
+        }));
         let problems = key_problems(&kit.wording, &kit.rules, &kit.examples, &answers);
         assert_eq!(problems.len(), 1);
         assert_eq!(&source[problems[0].span.clone().unwrap()], "\"capture\"");
@@ -312,6 +352,37 @@ mod tests {
             problems[0]
                 .message
                 .contains("takes more than 5 positions, so no key can be proven"),
+            "{}",
+            problems[0].message
+        );
+        // Refused for want of the kit's budget: said so, and the examples after it not read.
+        let Answer::Reading { proof, .. } = &mut answers[0].answer else {
+            panic!("a reading answer");
+        };
+        *proof = Err(Unreadable::TooBig(TooBig {
+            nodes: 5,
+            shared: true,
+        }));
+        let problems = key_problems(&kit.wording, &kit.rules, &kit.examples, &answers);
+        assert!(
+            problems[0]
+                .message
+                .starts_with("example 1: reading whether black captures white chain C3, D3 within 3 moves ran past what was left of the kit's reading budget"),
+            "{}",
+            problems[0].message
+        );
+        let Answer::Reading { proof, .. } = &mut answers[0].answer else {
+            panic!("a reading answer");
+        };
+        *proof = Err(Unreadable::TooBig(TooBig {
+            nodes: 0,
+            shared: true,
+        }));
+        let problems = key_problems(&kit.wording, &kit.rules, &kit.examples, &answers);
+        assert!(
+            problems[0]
+                .message
+                .contains("not read: the kit's reading budget ran out"),
             "{}",
             problems[0].message
         );

@@ -12,7 +12,7 @@ mod view;
 
 use std::path::{Path, PathBuf};
 
-use crate::answer::{AnswerKey, ExampleAnswer, answer_example, answer_key};
+use crate::answer::{AnswerKey, ExampleAnswer, answer_examples, answer_key};
 use crate::diag::{Diagnostic, Source};
 use crate::kit::{BoardPrint, Kit, Paper, load};
 use crate::typeface::{self, Typefaces};
@@ -134,11 +134,7 @@ pub fn check_answers(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic
         Err(rejected) => {
             let mut problems = rejected.problems;
             if let Some(rules) = &rejected.rules {
-                let answers: Vec<ExampleAnswer> = rejected
-                    .examples
-                    .iter()
-                    .map(|e| answer_example(rules, e))
-                    .collect();
+                let answers: Vec<ExampleAnswer> = answer_examples(rules, &rejected.examples);
                 problems.extend(key_problems(
                     &rejected.wording,
                     rules,

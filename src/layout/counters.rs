@@ -34,12 +34,13 @@ pub fn diameter(kit: &Kit, style: &Style) -> f64 {
 }
 
 /// Lays out the counter pages: a heading, then a block of black and a block of white counters;
-/// nothing when the kit asks for no counters.
-pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
+/// nothing when the kit asks for no counters. Gives the diameter the counters were drawn at,
+/// `None` when none were: what the build's summary says of them.
+pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) -> Option<f64> {
     let w = &kit.wording;
     let count = per_colour(kit);
     if count == 0 {
-        return;
+        return None;
     }
     let cell = style.counter + 2.0 * style.counter_margin;
     // Rows as long as the board's, so a block reads as a board's worth (and cuts in straight
@@ -87,6 +88,7 @@ pub fn add_pages(flow: &mut Flow, kit: &Kit, style: &Style) {
             left -= here;
         }
     }
+    Some(style.counter)
 }
 
 /// `count` counters in rows of `columns` cells, with dashed cut lines between and around them.

@@ -46,6 +46,9 @@ pub struct FitNote {
     pub spacing_y: f64,
     /// The counters' (and drawn stones') diameter, in millimetres.
     pub counter: f64,
+    /// The diameter the counter pages print at, as laid out (a tiled board's are full size),
+    /// or `None` when the pack prints no counters.
+    pub counters_printed: Option<f64>,
 }
 
 impl fmt::Display for FitNote {
@@ -53,13 +56,16 @@ impl fmt::Display for FitNote {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} board at {} x {} mm to fit {} paper, counters {} mm",
+            "{} board at {} x {} mm to fit {} paper",
             self.size,
             number(self.spacing_x),
             number(self.spacing_y),
             self.paper.name(),
-            number(self.counter)
-        )
+        )?;
+        match self.counters_printed {
+            Some(counter) => write!(f, ", counters {} mm", number(counter)),
+            None => Ok(()),
+        }
     }
 }
 
@@ -90,6 +96,7 @@ pub fn fitted_physical(kit: &Kit, fonts: &'static Typefaces) -> (Physical, Optio
                 spacing_x: fitted.spacing_x_mm,
                 spacing_y: fitted.spacing_y_mm,
                 counter: fitted.counter_mm,
+                counters_printed: Some(fitted.counter_mm),
             };
             (fitted, Some(note))
         }

@@ -128,7 +128,13 @@ pub fn pack(kit: &Kit, key: &AnswerKey, fonts: &'static Typefaces) -> Pack {
         ..style
     };
     let counters_start = flow.mark();
-    counters::add_pages(&mut flow, kit, &counter_style);
+    let counters_drawn = counters::add_pages(&mut flow, kit, &counter_style);
+    // The note tells what was drawn: full-size counters for a tiled board, none at all when
+    // the kit asks for none.
+    let fit = fit.map(|note| FitNote {
+        counters_printed: counters_drawn,
+        ..note
+    });
     roles.read(&flow, counters_start, Role::Counters);
     let player_name = w.get("player_document").to_string();
     let mut pages = flow.finish();

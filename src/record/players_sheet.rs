@@ -7,6 +7,7 @@
 use std::ops::Range;
 
 use crate::diag::Diagnostic;
+use crate::excerpt::excerpt;
 use crate::rules::{BoardSize, Move, Point};
 
 /// What a pass is written as: the English word, and the French and Japanese sheets' words.
@@ -92,6 +93,15 @@ pub fn read(
             }
         };
         let start = record.position().map_or(0, |p| p.byte() as usize) + offset;
+        if record.iter().any(|cell| cell.contains(['\n', '\r'])) {
+            // A quote opened and never closed on its line: the CSV reader takes every line
+            // after it, to the next quote or the file's end, as one cell.
+            problems.push(
+                Diagnostic::at(start..start, "a quote in this row opens a cell that runs over several lines")
+                    .with_help("a move's row has no quotes: remove the stray `\"`, or close it on the same line"),
+            );
+            continue;
+        }
         let cells = cells_of(text, &record, start);
         if cells.iter().all(|(cell, _)| cell.is_empty()) {
             continue;
@@ -178,7 +188,7 @@ fn move_of(point: &str, span: &Range<usize>, size: BoardSize) -> Result<Move, Di
         return Ok(Move::Pass);
     }
     Point::parse(point, size).map(Move::Play).map_err(|e| {
-        Diagnostic::at(span.clone(), format!("`{point}`: {e}")).with_help(format!(
+        Diagnostic::at(span.clone(), format!("`{}`: {e}", excerpt(point))).with_help(format!(
             "write a point from A1 to {}{} (no I), or `pass`",
             size.last_column(),
             size.get()
@@ -200,8 +210,11 @@ fn count(
         Ok(value) => Some(Written { value, span }),
         Err(_) => {
             problems.push(
-                Diagnostic::at(span, format!("`{text}` is not a number of {what}"))
-                    .with_help("write a whole number, or leave the cell empty"),
+                Diagnostic::at(
+                    span,
+                    format!("`{}` is not a number of {what}", excerpt(text)),
+                )
+                .with_help("write a whole number, or leave the cell empty"),
             );
             None
         }

@@ -21,7 +21,8 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::check::PrintChoices;
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, OutputFormat};
+use crate::control_chars::VisibleWriter;
 
 pub use build::finish_pack_switch;
 pub use files::{
@@ -56,7 +57,8 @@ impl Failure {
 
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        let words = crate::io_words::reworded(&self.message);
+        f.write_str(&crate::excerpt::clipped(&words))
     }
 }
 
@@ -80,9 +82,25 @@ pub fn deliver(out: Option<&Path>, text: &str, console: &mut Console<'_>) -> Res
     }
 }
 
+/// `--font` read before any kit: a font the command line names that cannot be used is a
+/// usage error (exit 2), said once, not a problem of each kit.
+pub fn font_flag(font: Option<&str>) -> Result<(), Failure> {
+    match font.map(|name| crate::typeface::load(name, Path::new("."))) {
+        Some(Err(problem)) => Err(Failure::new(format!(
+            "--font: {}; {}",
+            problem.message(),
+            problem.help()
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Maps an output error (e.g. a full disk under a redirected output) to a failure.
 pub fn output_error(e: std::io::Error) -> Failure {
-    Failure::new(format!("cannot write output: {e}"))
+    Failure::new(format!(
+        "cannot write output: {}",
+        crate::io_words::io_words(&e)
+    ))
 }
 
 /// Standard output or standard error as the binary writes them: once the reader has gone (a
@@ -139,8 +157,52 @@ impl<W: Write> Write for Pipe<W> {
     }
 }
 
-/// Runs the parsed command line.
+/// Runs the parsed command line. What a command prints for people, or as JSON, passes
+/// through one [`VisibleWriter`]: no control, bidirectional or line-separator character a kit,
+/// a record or a file name holds reaches the terminal raw, whichever message or field it is in.
+/// `export`'s SGF, the schema and the generated completions and pages are files' contents and
+/// are written as they are.
 pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
+    let json = matches!(
+        &cli.command,
+        Command::Key {
+            format: OutputFormat::Json,
+            ..
+        } | Command::Replay {
+            format: OutputFormat::Json,
+            ..
+        }
+    );
+    let raw = matches!(
+        &cli.command,
+        Command::Export { .. }
+            | Command::Schema
+            | Command::Completions { .. }
+            | Command::Man { .. }
+            | Command::Help { .. }
+    );
+    if raw {
+        return run_command(cli, console);
+    }
+    let inner: &mut dyn Write = &mut *console.out;
+    let mut out = if json {
+        VisibleWriter::json(inner)
+    } else {
+        VisibleWriter::new(inner)
+    };
+    let outcome = run_command(
+        cli,
+        &mut Console {
+            out: &mut out,
+            err: &mut *console.err,
+        },
+    );
+    let flushed = out.flush().map_err(output_error);
+    let outcome = outcome?;
+    flushed.map(|()| outcome)
+}
+
+fn run_command(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
     match cli.command {
         Command::Check {
             kits,
@@ -148,6 +210,7 @@ pub fn run(cli: Cli, console: &mut Console<'_>) -> Result<Outcome, Failure> {
             large_print,
             tile_board,
         } => {
+            font_flag(font.as_deref())?;
             let choices = PrintChoices {
                 paper: None,
                 font: font.as_deref(),

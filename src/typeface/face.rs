@@ -28,9 +28,9 @@ pub struct BadFont(pub String);
 impl Face {
     /// Parses face `index` of the font file `bytes`.
     pub fn parse(bytes: Vec<u8>, index: u32) -> Result<Face, BadFont> {
-        let owned = OwnedFace::from_vec(bytes, index)
-            .map_err(|e| BadFont(format!("not a font file the program can read ({e})")))?;
+        let owned = OwnedFace::from_vec(bytes, index).map_err(|e| BadFont(parse_words(&e)))?;
         let face = owned.as_face_ref();
+        whole(face)?;
         let name = |id: u16| {
             face.names()
                 .into_iter()
@@ -178,4 +178,69 @@ impl OutlineBuilder for SvgPath {
     fn close(&mut self) {
         self.d.push('Z');
     }
+}
+/// Whether the font file is whole: every table it lists lies inside the file, and the tables
+/// text needs (characters to glyphs, their widths, their outlines) are there. ttf-parser reads
+/// tables lazily and gives no glyph for a table cut off, so a truncated file would otherwise
+/// parse and then set nothing, every character falling back to the bundled font unsaid.
+fn whole(face: &owned_ttf_parser::Face<'_>) -> Result<(), BadFont> {
+    let raw = face.raw_face();
+    let len = raw.data.len() as u64;
+    for record in raw.table_records {
+        if u64::from(record.offset) + u64::from(record.length) > len {
+            return Err(BadFont(format!(
+                "the file is cut short: its `{}` table runs past its end (a file still being copied, or a broken download?)",
+                tag_name(record.tag)
+            )));
+        }
+    }
+    let has = |tag: &[u8; 4]| raw.table(owned_ttf_parser::Tag::from_bytes(tag)).is_some();
+    let outlines = (has(b"glyf") && has(b"loca")) || has(b"CFF ") || has(b"CFF2");
+    for (present, what) in [
+        (
+            has(b"cmap"),
+            "the table that maps characters to glyphs (`cmap`)",
+        ),
+        (has(b"hmtx") && has(b"hhea"), "the glyphs' widths (`hmtx`)"),
+        (outlines, "the glyphs' outlines (`glyf` or `CFF`)"),
+    ] {
+        if !present {
+            return Err(BadFont(format!("it lacks {what}")));
+        }
+    }
+    Ok(())
+}
+
+/// Why the file is no font, in words ("unknown magic" says nothing to an author).
+fn parse_words(e: &owned_ttf_parser::FaceParsingError) -> String {
+    use owned_ttf_parser::FaceParsingError as E;
+    match e {
+        E::UnknownMagic => {
+            "it is not a TrueType or OpenType font (its first bytes are not a font's)".into()
+        }
+        E::FaceIndexOutOfBounds => "the collection has no such face".into(),
+        E::MalformedFont => {
+            "the file is cut short or damaged: its table list runs past its end".into()
+        }
+        E::NoHeadTable | E::NoHheaTable | E::NoMaxpTable => format!(
+            "the file is cut short or damaged: {} (a table every font has)",
+            e
+        ),
+    }
+}
+
+/// A table's four-letter name, as printable text.
+fn tag_name(tag: owned_ttf_parser::Tag) -> String {
+    tag.to_bytes()
+        .iter()
+        .map(|&b| {
+            if b.is_ascii_graphic() {
+                char::from(b)
+            } else {
+                '?'
+            }
+        })
+        .collect::<String>()
+        .trim_end()
+        .to_string()
 }

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::face::Face;
 use crate::diag::closest;
+use crate::io_words::io_words;
 
 /// Why the font a kit names cannot be used.
 #[derive(Debug, Clone, PartialEq)]
@@ -72,14 +73,19 @@ pub(super) struct Resolved {
 }
 
 impl Resolved {
-    /// Identifies what was found, for the process's font cache.
+    /// Identifies what was found, for the process's font cache: the files and faces, and each
+    /// file's state (length, modification time, and where the system has them its inode and
+    /// change time), so that a font file replaced while the process runs (`build --watch`) is
+    /// read afresh rather than served from the cache.
     pub(super) fn key(&self) -> String {
         format!(
-            "{}#{}|{}#{}",
+            "{}#{}@{}|{}#{}@{}",
             self.regular.path.display(),
             self.regular.index,
+            file_state(&self.regular.path),
             self.bold.path.display(),
-            self.bold.index
+            self.bold.index,
+            file_state(&self.bold.path)
         )
     }
 
@@ -94,6 +100,36 @@ impl Resolved {
         };
         Ok((regular, bold))
     }
+}
+
+/// What changes when a file is written or replaced, as text; empty when it cannot be read.
+fn file_state(path: &Path) -> String {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return String::new();
+    };
+    let modified = meta
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    format!("{}:{modified}:{}", meta.len(), identity(&meta))
+}
+
+#[cfg(unix)]
+fn identity(meta: &std::fs::Metadata) -> String {
+    use std::os::unix::fs::MetadataExt;
+    format!(
+        "{}:{}:{}:{}",
+        meta.dev(),
+        meta.ino(),
+        meta.ctime(),
+        meta.ctime_nsec()
+    )
+}
+
+#[cfg(not(unix))]
+fn identity(_: &std::fs::Metadata) -> String {
+    String::new()
 }
 
 /// The largest font file read. The largest font collections in use (every weight of a CJK
@@ -113,8 +149,14 @@ fn read_face(at: &Location) -> Result<Face, FontProblem> {
 /// The bytes of the font file at `path`, refused by its size before any is read when it is
 /// larger than [`FONT_LIMIT`].
 fn read_font_file(path: &Path) -> Result<Vec<u8>, String> {
-    let file = File::open(path).map_err(|e| e.to_string())?;
-    let size = file.metadata().map_err(|e| e.to_string())?.len();
+    // Asked again just before opening: a named pipe put there since would block the open.
+    font_file_kind(path)?;
+    let file = File::open(path).map_err(|e| io_words(&e))?;
+    let meta = file.metadata().map_err(|e| io_words(&e))?;
+    if !meta.is_file() {
+        return Err(not_a_file(&meta.file_type()));
+    }
+    let size = meta.len();
     let too_large = || {
         format!(
             "it is larger than {} MiB, more than any font needs; is it the right file?",
@@ -128,11 +170,58 @@ fn read_font_file(path: &Path) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::with_capacity(size as usize);
     file.take(FONT_LIMIT + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| io_words(&e))?;
     if bytes.len() as u64 > FONT_LIMIT {
         return Err(too_large());
     }
     Ok(bytes)
+}
+
+/// `Ok` when `path` is a regular file (through any symbolic links), else what it is instead, in
+/// words: a folder, a named pipe or a device is named as such, and never opened (opening a
+/// named pipe waits for a writer that may never come; a device such as `/dev/zero` never ends).
+fn font_file_kind(path: &Path) -> Result<(), String> {
+    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound if path.symlink_metadata().is_ok() => {
+            "it is a symbolic link to a file that does not exist".to_string()
+        }
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        _ => io_words(&e),
+    })?;
+    if meta.is_file() {
+        Ok(())
+    } else {
+        Err(not_a_file(&meta.file_type()))
+    }
+}
+
+/// What a path that is not a regular file is, said as why it cannot be a font.
+fn not_a_file(kind: &std::fs::FileType) -> String {
+    let what = if kind.is_dir() {
+        "a folder"
+    } else {
+        special_kind(kind)
+    };
+    format!("it is {what}, not a font file")
+}
+
+#[cfg(unix)]
+fn special_kind(kind: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_fifo() {
+        "a named pipe"
+    } else if kind.is_char_device() || kind.is_block_device() {
+        "a device"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "not a regular file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_kind(_: &std::fs::FileType) -> &'static str {
+    "not a regular file"
 }
 
 /// Whether `font` is written as a file path rather than a family name.
@@ -149,12 +238,14 @@ pub fn is_path(font: &str) -> bool {
 /// collection); a family gives its regular and, when installed, its bold face.
 pub(super) fn resolve(font: &str, base: &Path) -> Result<Resolved, FontProblem> {
     if is_path(font) {
-        let path = base.join(font);
-        if !path.is_file() {
-            return Err(FontProblem::Unreadable {
-                path,
-                reason: "no such file".into(),
-            });
+        // A path from the working folder is named as it was written, not as `./path`.
+        let path = if base == Path::new(".") {
+            PathBuf::from(font)
+        } else {
+            base.join(font)
+        };
+        if let Err(reason) = font_file_kind(&path) {
+            return Err(FontProblem::Unreadable { path, reason });
         }
         let at = Location { path, index: 0 };
         return Ok(Resolved {

@@ -3,8 +3,9 @@
 //!
 //! A kit may choose a font (`[kit] font`, or `--font`); Liberation Sans, bundled under the SIL
 //! Open Font Licence and metric-compatible with Helvetica, sets every character the chosen font
-//! lacks, and all text when none is chosen. Fonts are read once per process and kept for its
-//! life ([`load`]), so the page model can name them by a `'static` reference.
+//! lacks, and all text when none is chosen. Each version of a font file is read once per
+//! process and kept for its life ([`load`]), so the page model can name them by a `'static`
+//! reference; a file changed since is read afresh.
 
 mod choice;
 mod face;
@@ -81,8 +82,10 @@ static BUNDLED: LazyLock<Pair> = LazyLock::new(|| Pair {
 
 static BUNDLED_ONLY: LazyLock<Typefaces> = LazyLock::new(|| Typefaces::new(None, &BUNDLED));
 
-/// Fonts already read in this process, by what was asked for: reading a CJK font takes
-/// milliseconds and tens of megabytes, so it happens once.
+/// Fonts already read in this process, by the files found and their state: reading a CJK
+/// font takes milliseconds and tens of megabytes, so it happens once per version of the file.
+/// A version replaced stays in memory (the pages of a build may still refer to it), which
+/// costs one font per edit of the font file under `build --watch`.
 static LOADED: Mutex<Vec<(String, &'static Typefaces)>> = Mutex::new(Vec::new());
 
 /// The bundled font alone: what a kit without `font` prints in.

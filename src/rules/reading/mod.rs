@@ -100,6 +100,9 @@ pub struct Solution {
 pub struct TooBig {
     /// The budget it ran out of.
     pub nodes: u64,
+    /// Whether that budget was what was left of a larger one the caller shares between
+    /// several questions (a kit's), less than the question's own.
+    pub shared: bool,
 }
 
 /// Why a question cannot be read at all.

@@ -156,7 +156,10 @@ impl<'g> Search<'g> {
     fn tick(&mut self) -> Result<(), TooBig> {
         self.nodes += 1;
         if self.nodes > self.budget {
-            Err(TooBig { nodes: self.budget })
+            Err(TooBig {
+                nodes: self.budget,
+                shared: false,
+            })
         } else {
             Ok(())
         }

@@ -48,7 +48,10 @@ fn a_question_beyond_its_budget_is_refused_not_guessed() {
     };
     assert_eq!(
         solve(&g, &q, Budget { nodes: 50 }),
-        Err(Unreadable::TooBig(TooBig { nodes: 50 }))
+        Err(Unreadable::TooBig(TooBig {
+            nodes: 50,
+            shared: false
+        }))
     );
 }
 

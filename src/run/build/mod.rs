@@ -60,6 +60,7 @@ pub fn run(args: &BuildArgs, console: &mut Console<'_>) -> Result<Outcome, Failu
     }
     // Usage problems first, so that a refused command line reads no kit.
     let folders = pack_folders(&args.kits, args.out.as_deref())?;
+    super::font_flag(args.font.as_deref())?;
     let choices = PrintChoices {
         paper: args.paper.map(Paper::from),
         font: args.font.as_deref(),

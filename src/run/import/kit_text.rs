@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::imported::{ImportedExample, ImportedTask};
 use crate::answer::{Answer, ExampleAnswer};
-use crate::control_chars::{refused_in_kit, visible};
+use crate::control_chars::{hidden_in_terminal, refused_in_kit, visible};
 use crate::rules::reading::Goal;
 use crate::rules::{BoardSize, Color, Move, Point, Position};
 
@@ -244,6 +244,11 @@ pub fn toml_string(text: &str) -> String {
             '\r' => out.push_str("\\r"),
             c if refused_in_kit(c) => {
                 let _ = write!(out, "\\\\u{{{:x}}}", u32::from(c));
+            }
+            // Allowed in a kit, but reordering or breaking the line it is on: TOML's own
+            // escape reads back as the same character and shows as text in a terminal.
+            c if hidden_in_terminal(c) => {
+                let _ = write!(out, "\\u{:04X}", u32::from(c));
             }
             c => out.push(c),
         }

@@ -1,0 +1,137 @@
+//! The reading a whole kit may cost: each question has its own budget (`Budget::default`), and
+//! the kit's questions together share one more, so that a short kit of several open questions
+//! is refused in seconds rather than costing each question's budget in turn.
+
+use crate::rules::reading::{Budget, Solution, TooBig, Unreadable};
+
+/// Positions all of one kit's reading questions may visit together: four questions each at
+/// the edge of its own budget are refused after about a third of them. A kit's real problems
+/// need far less: the hardest beginners' problem of the bench about 105,000 positions.
+pub const KIT_NODES: u64 = 1_000_000;
+
+/// What is left of a kit's reading budget as its examples are answered in turn.
+#[derive(Debug, Clone)]
+pub struct ReadingAllowance {
+    left: u64,
+}
+
+impl ReadingAllowance {
+    /// The budget of a whole kit.
+    pub fn for_kit() -> Self {
+        ReadingAllowance { left: KIT_NODES }
+    }
+
+    /// A budget of `nodes` positions to share.
+    pub fn of(nodes: u64) -> Self {
+        ReadingAllowance { left: nodes }
+    }
+
+    /// The budget of one example read alone: its question's own.
+    pub fn for_example() -> Self {
+        ReadingAllowance {
+            left: Budget::default().nodes,
+        }
+    }
+
+    /// The budget the next question gets: its own, or what is left of the kit's if less.
+    pub fn next(&self) -> Budget {
+        Budget {
+            nodes: Budget::default().nodes.min(self.left),
+        }
+    }
+
+    /// Takes what a question read under `budget` cost from what is left, and marks a question
+    /// refused for want of the kit's budget rather than its own as such (`TooBig::shared`).
+    pub fn spend(
+        &mut self,
+        budget: Budget,
+        proof: Result<Solution, Unreadable>,
+    ) -> Result<Solution, Unreadable> {
+        let spent = match &proof {
+            Ok(solution) => solution.nodes,
+            Err(Unreadable::TooBig(too_big)) => too_big.nodes,
+            Err(_) => 0,
+        };
+        self.left = self.left.saturating_sub(spent);
+        match proof {
+            Err(Unreadable::TooBig(too_big)) if budget.nodes < Budget::default().nodes => {
+                Err(Unreadable::TooBig(TooBig {
+                    shared: true,
+                    ..too_big
+                }))
+            }
+            other => other,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_one_question_spends_the_next_does_not_get() {
+        let mut kit = ReadingAllowance::for_kit();
+        let first = kit.next();
+        assert_eq!(first.nodes, KIT_NODES.min(Budget::default().nodes));
+        let refused = Err(Unreadable::TooBig(TooBig {
+            nodes: first.nodes,
+            shared: false,
+        }));
+        let proof = kit.spend(first, refused);
+        // The first question had its whole budget: KIT_NODES is less, so it was the kit's.
+        assert_eq!(
+            proof,
+            Err(Unreadable::TooBig(TooBig {
+                nodes: first.nodes,
+                shared: KIT_NODES < Budget::default().nodes,
+            }))
+        );
+        assert_eq!(kit.next().nodes, 0);
+        let alone = ReadingAllowance::for_example();
+        assert_eq!(alone.next(), Budget::default());
+    }
+
+    /// Three copies of one problem under a budget for two and a half: the first two are
+    /// proven, the third runs out of what is left (a share: `shared`), and a fourth gets none.
+    #[test]
+    fn a_kits_questions_share_one_budget() {
+        use crate::answer::{Answer, answer_example, answer_example_within};
+        let problem = "[[example]]\nposition = \"white C3 D3; black B3 C2 D2 E3\"\nto_play = \"black\"\ntask = \"capture\"\ngroup = \"C3\"\nwithin = 3\n";
+        let source = format!(
+            "[kit]\ntitle = \"t\"\n[rules]\nboard = 5\n{}",
+            problem.repeat(4)
+        );
+        let kit = crate::kit::load(&source).unwrap();
+        let proof = |answer: crate::answer::ExampleAnswer| match answer.answer {
+            Answer::Reading { proof, .. } => proof,
+            _ => panic!("a reading answer"),
+        };
+        let one = proof(answer_example(&kit.rules, &kit.examples[0]))
+            .unwrap()
+            .nodes;
+        assert!(one > 10, "{one}");
+        let mut kit_budget = ReadingAllowance::of(one * 5 / 2);
+        let proofs: Vec<_> = kit
+            .examples
+            .iter()
+            .map(|e| proof(answer_example_within(&kit.rules, e, &mut kit_budget)))
+            .collect();
+        assert_eq!(proofs[0].as_ref().map(|s| s.nodes), Ok(one));
+        assert_eq!(proofs[1].as_ref().map(|s| s.nodes), Ok(one));
+        assert_eq!(
+            proofs[2],
+            Err(Unreadable::TooBig(TooBig {
+                nodes: one / 2,
+                shared: true
+            }))
+        );
+        assert_eq!(
+            proofs[3],
+            Err(Unreadable::TooBig(TooBig {
+                nodes: 0,
+                shared: true
+            }))
+        );
+    }
+}
