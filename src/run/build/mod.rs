@@ -19,6 +19,7 @@
 //! that this build did not write (pages of an earlier, longer build, or a format not asked for)
 //! are removed under the same lock, so the folder is one consistent pack.
 
+mod earlier_build;
 mod folders;
 mod pack_files;
 mod render;
@@ -31,9 +32,11 @@ use self::pack_files::{
     Document, PackFile, SessionFile, is_built_file, is_pack_file, is_session_file,
 };
 use self::render::{Rendered, render};
-use self::staged_write::{Links, open_folder, refuse_link, switch_folder};
+use self::staged_write::{
+    FolderChange, Links, OpenFolder, open_folder, refuse_link, switch_folders,
+};
 use super::check::failure_summary;
-use super::files::{LOCK_NAME, lock_folder};
+use super::files::lock_folder;
 use super::switch::finish_interrupted;
 use super::{Console, Failure, Outcome, output_error};
 use crate::check::PrintChoices;
@@ -94,15 +97,27 @@ pub fn run(args: &BuildArgs, console: &mut Console<'_>) -> Result<Outcome, Failu
             writeln!(console.err, "note: {prefix}{note}").map_err(output_error)?;
         }
     }
+    // Every file this run reads: none is ever written over or removed.
+    let mut inputs: Vec<PathBuf> = rendered.iter().flat_map(|k| k.inputs.clone()).collect();
+    if let Some(font) = args.font.as_deref()
+        && crate::typeface::names_a_file(font)
+    {
+        inputs.push(PathBuf::from(font));
+    }
     match args.out.as_deref() {
         Some(out) if session => {
             let session_files = session_files(&rendered, &folders, out, args.combine)?;
-            write_session(out, &rendered, &folders, &session_files, console)?;
+            write_session(out, &rendered, &folders, &session_files, &inputs, console)?;
         }
         _ => {
             for (kit, dir) in rendered.iter().zip(&folders) {
-                let lock = open_folder(dir, Links::Followed, console)?;
-                switch_folder(&lock, &kit.files, is_pack_file, console)?;
+                let folder = open_folder(dir, Links::Followed, &inputs, console)?;
+                let change = FolderChange {
+                    folder: &folder,
+                    files: named(&kit.files),
+                    ours: is_pack_file,
+                };
+                switch_folders(&folder.lock, &[change], &inputs, console)?;
             }
         }
     }
@@ -167,48 +182,65 @@ fn session_files(
     Ok(files)
 }
 
-/// Writes a session: holding the lock of `out` for the whole session (taken before any kit's
-/// folder is touched, so two sessions into one folder take turns and never mix their files),
-/// each kit's pack into its folder, then the session's own files.
+/// Each file's name and bytes.
+fn named<Name: ToString>(files: &[(Name, Vec<u8>)]) -> Vec<(String, &[u8])> {
+    files
+        .iter()
+        .map(|(name, bytes)| (name.to_string(), bytes.as_slice()))
+        .collect()
+}
+
+/// Writes a session as one switch, planned in `out`: holding the lock of `out` for the whole
+/// session (taken before any kit's folder is touched, so two sessions into one folder take
+/// turns and never mix their files) and each kit's folder's, every kit's pack, the session's
+/// own files, and the removal of the packs an earlier session wrote and this one does not.
 fn write_session(
     out: &Path,
     rendered: &[Rendered],
     folders: &[PathBuf],
     session_files: &[(SessionFile, Vec<u8>)],
+    inputs: &[PathBuf],
     console: &mut Console<'_>,
 ) -> Result<(), Failure> {
     // Before any kit's folder: what a killed session left in `out` is finished or removed.
-    let lock = open_folder(out, Links::Followed, console)?;
+    let session = open_folder(out, Links::Followed, inputs, console)?;
     // Every kit's folder before the first is written: a refused one leaves the session as it was.
     for dir in folders {
         refuse_link(dir)?;
     }
-    for (kit, dir) in rendered.iter().zip(folders) {
-        let kit_lock = open_folder(dir, Links::Refused, console)?;
-        switch_folder(&kit_lock, &kit.files, is_pack_file, console)?;
+    let mut kits: Vec<OpenFolder> = Vec::new();
+    for dir in folders {
+        kits.push(open_folder(dir, Links::Refused, inputs, console)?);
     }
-    // The packs an earlier session here wrote and this one does not: gone, so the folder holds
-    // only what the index lists. Only their pack files are removed, and then the folder if
+    // The packs an earlier session here wrote and this one does not: given up, so the folder
+    // holds only what the index lists. Only their recorded files go, and then the folder if
     // nothing else is left in it.
+    let mut retired: Vec<OpenFolder> = Vec::new();
     for dir in earlier_folders(out).iter().filter(|d| !folders.contains(d)) {
-        let Ok(meta) = std::fs::symlink_metadata(dir) else {
-            continue;
-        };
-        if !meta.is_dir() {
-            continue;
+        if std::fs::symlink_metadata(dir).is_ok_and(|meta| meta.is_dir()) {
+            retired.push(open_folder(dir, Links::Refused, inputs, console)?);
         }
-        let kit_lock = open_folder(dir, Links::Refused, console)?;
-        switch_folder(
-            &kit_lock,
-            &[] as &[(PackFile, Vec<u8>)],
-            is_pack_file,
-            console,
-        )?;
-        drop(kit_lock);
-        let _ = std::fs::remove_file(dir.join(LOCK_NAME));
-        let _ = std::fs::remove_dir(dir);
     }
-    switch_folder(&lock, session_files, is_session_file, console)
+    let mut changes = vec![FolderChange {
+        folder: &session,
+        files: named(session_files),
+        ours: is_session_file,
+    }];
+    for (kit, folder) in rendered.iter().zip(&kits) {
+        changes.push(FolderChange {
+            folder,
+            files: named(&kit.files),
+            ours: is_pack_file,
+        });
+    }
+    for folder in &retired {
+        changes.push(FolderChange {
+            folder,
+            files: Vec::new(),
+            ours: is_pack_file,
+        });
+    }
+    switch_folders(&session.lock, &changes, inputs, console)
 }
 
 /// The kits' folders the last session into `out` wrote, from its list; a name that is not one

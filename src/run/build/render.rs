@@ -35,6 +35,8 @@ pub struct Rendered {
     pub wording: crate::wording::Wording,
     /// Every file of the pack, in the order written: what it is and its bytes.
     pub files: Vec<(PackFile, Vec<u8>)>,
+    /// The files read to make it: the kit, and the font file it names, if any.
+    pub inputs: Vec<PathBuf>,
 }
 
 impl Rendered {
@@ -99,6 +101,12 @@ pub fn render(
         }
         Err(diagnostics) => return Ok(Err((source, diagnostics))),
     };
+    let mut inputs = vec![kit_path.to_path_buf()];
+    if let Some((name, _)) = &kit.font
+        && crate::typeface::names_a_file(name)
+    {
+        inputs.push(kit_path.parent().unwrap_or(Path::new(".")).join(name));
+    }
     // Shown above the pages of an HTML document on screen, never printed.
     let note = kit.wording.get("browser_printing_note");
     let board_note = crate::layout::tiled_board::note(&kit, pack.player_sheet.fonts);
@@ -146,5 +154,6 @@ pub fn render(
         paper: kit.paper,
         wording: kit.wording.clone(),
         files,
+        inputs,
     }))
 }
