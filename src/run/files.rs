@@ -11,23 +11,14 @@ use std::path::{Path, PathBuf};
 use tempfile::TempPath;
 
 use super::Failure;
-use super::leftovers::{Held, remove_leftovers};
-
-/// How the name of every temporary file libertykit makes begins.
-pub const TEMPORARY_PREFIX: &str = ".libertykit-";
+use super::leftovers::{Held, RANDOM_LETTERS, STAGED_SUFFIX, TEMPORARY_PREFIX, remove_leftovers};
 
 /// The name of the file whose lock makes builds into one folder take turns.
 pub const LOCK_NAME: &str = ".libertykit.lock";
 
-/// How a staged file's temporary name ends; only names of this shape are cleaned up.
-pub const STAGED_SUFFIX: &str = ".tmp";
-
 /// How a temporary name of `new` ends: not [`STAGED_SUFFIX`], so a build never removes one that
 /// `new` is still writing.
 const NEW_SUFFIX: &str = ".new";
-
-/// How many random letters and digits a temporary name carries.
-pub const RANDOM_LETTERS: usize = 10;
 
 /// The most of a kit file that is read: real kits are a few kilobytes, and a limit keeps a
 /// mistaken path (`/dev/zero`, a video) from filling memory.

@@ -11,8 +11,17 @@ use std::fs;
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
-use super::files::{RANDOM_LETTERS, STAGED_SUFFIX, TEMPORARY_PREFIX};
-use super::switch::PLAN_NAME;
+/// How the name of every temporary file libertykit makes begins.
+pub const TEMPORARY_PREFIX: &str = ".libertykit-";
+
+/// How a written file's temporary name ends; only names of this shape are cleaned up.
+pub const STAGED_SUFFIX: &str = ".tmp";
+
+/// How many random letters and digits a temporary name carries.
+pub const RANDOM_LETTERS: usize = 10;
+
+/// The name of the plan of a switch under way, in the folder it switches (see `switch.rs`).
+pub const PLAN_NAME: &str = ".libertykit-switch";
 
 /// How long a temporary must have stayed unchanged to be called abandoned whoever wrote it:
 /// far longer than any write takes.

@@ -30,10 +30,8 @@ use super::files::{
     FolderLock, LOCK_NAME, Staged, cannot_write, io_reason, read_text, writable_target,
     write_atomically,
 };
+pub use super::leftovers::PLAN_NAME;
 use super::leftovers::is_staged_name;
-
-/// The name of the plan of a switch under way, in the folder it switches.
-pub const PLAN_NAME: &str = ".libertykit-switch";
 
 /// The plan's first line: what the file is.
 const HEADER: &str = "libertykit switch 1";

@@ -81,14 +81,16 @@ pub fn decide(
         let path = dir.join(&name);
         let is_written = written.contains(&name);
         let built = name == WRITTEN_NAME || earlier.built(&name);
-        if let Some(input) = inputs.iter().find(|input| same_file(input, &path)) {
-            let would = if is_written {
-                "write over it"
-            } else if built {
-                "remove it as a file of the earlier build"
-            } else {
-                continue;
-            };
+        let would = if is_written {
+            Some("write over it")
+        } else if built {
+            Some("remove it as a file of the earlier build")
+        } else {
+            None
+        };
+        if let Some(would) = would
+            && let Some(input) = inputs.iter().find(|input| same_file(input, &path))
+        {
             return Err(Failure::new(format!(
                 "`{}` is `{}`, an input of this build; building would {would}: rename the input or choose another `--out`",
                 path.display(),

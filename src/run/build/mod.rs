@@ -36,7 +36,8 @@ use self::staged_write::{
     FolderChange, Links, OpenFolder, open_folder, refuse_link, switch_folders,
 };
 use super::check::failure_summary;
-use super::files::lock_folder;
+use super::files::{LOCK_NAME, lock_folder};
+use super::leftovers::is_staged_name;
 use super::switch::finish_interrupted;
 use super::{Console, Failure, Outcome, output_error};
 use crate::check::PrintChoices;
@@ -107,17 +108,15 @@ pub fn run(args: &BuildArgs, console: &mut Console<'_>) -> Result<Outcome, Failu
     match args.out.as_deref() {
         Some(out) if session => {
             let session_files = session_files(&rendered, &folders, out, args.combine)?;
-            write_session(out, &rendered, &folders, &session_files, &inputs, console)?;
+            let mut created = missing(&folders);
+            created.extend(missing(&[out.to_path_buf()]));
+            write_session(out, &rendered, &folders, &session_files, &inputs, console)
+                .inspect_err(|_| remove_created(&created))?;
         }
         _ => {
             for (kit, dir) in rendered.iter().zip(&folders) {
-                let folder = open_folder(dir, Links::Followed, &inputs, console)?;
-                let change = FolderChange {
-                    folder: &folder,
-                    files: named(&kit.files),
-                    ours: is_pack_file,
-                };
-                switch_folders(&folder.lock, &[change], &inputs, console)?;
+                let created = missing(std::slice::from_ref(dir));
+                write_pack(kit, dir, &inputs, console).inspect_err(|_| remove_created(&created))?;
             }
         }
     }
@@ -182,6 +181,46 @@ fn session_files(
     Ok(files)
 }
 
+/// Writes one kit's pack into `dir` as one switch.
+fn write_pack(
+    kit: &Rendered,
+    dir: &Path,
+    inputs: &[PathBuf],
+    console: &mut Console<'_>,
+) -> Result<(), Failure> {
+    let folder = open_folder(dir, Links::Followed, inputs, console)?;
+    let change = FolderChange {
+        folder: &folder,
+        files: named(&kit.files),
+        ours: is_pack_file,
+    };
+    switch_folders(&folder.lock, &[change], inputs, console)
+}
+
+/// The folders of `dirs` not there yet: what a failed build takes away again.
+fn missing(dirs: &[PathBuf]) -> Vec<PathBuf> {
+    dirs.iter()
+        .filter(|dir| std::fs::symlink_metadata(dir).is_err())
+        .cloned()
+        .collect()
+}
+
+/// Removes the folders a failed build created, when nothing but the lock file it made is in
+/// them, so that a failure (a full disk) leaves what was there before.
+fn remove_created(created: &[PathBuf]) {
+    for dir in created {
+        let only_lock = std::fs::read_dir(dir).is_ok_and(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .all(|e| e.file_name() == LOCK_NAME)
+        });
+        if only_lock {
+            let _ = std::fs::remove_file(dir.join(LOCK_NAME));
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
+}
+
 /// Each file's name and bytes.
 fn named<Name: ToString>(files: &[(Name, Vec<u8>)]) -> Vec<(String, &[u8])> {
     files
@@ -243,14 +282,14 @@ fn write_session(
     switch_folders(&session.lock, &changes, inputs, console)
 }
 
-/// The kits' folders the last session into `out` wrote, from its list; a name that is not one
-/// folder directly inside `out` is ignored.
+/// The kits' folders the last session into `out` wrote, from its list (a name that is not one
+/// folder directly inside `out` is ignored), and the folders of `out` a killed session created
+/// and never filled: nothing but a build's hidden files in them.
 fn earlier_folders(out: &Path) -> Vec<PathBuf> {
-    let Ok(listed) = std::fs::read_to_string(out.join(SessionFile::Folders.name())) else {
-        return Vec::new();
-    };
-    listed
-        .lines()
+    let listed = std::fs::read_to_string(out.join(SessionFile::Folders.name()));
+    let mut folders: Vec<PathBuf> = listed
+        .iter()
+        .flat_map(|listed| listed.lines())
         .filter(|name| {
             let mut parts = Path::new(name).components();
             matches!(
@@ -259,7 +298,25 @@ fn earlier_folders(out: &Path) -> Vec<PathBuf> {
             )
         })
         .map(|name| out.join(name))
-        .collect()
+        .collect();
+    let entries = std::fs::read_dir(out)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok);
+    for entry in entries.filter(|e| e.file_type().is_ok_and(|t| t.is_dir())) {
+        let unfilled = entry.path().join(LOCK_NAME).is_file()
+            && std::fs::read_dir(entry.path()).is_ok_and(|inside| {
+                inside.filter_map(Result::ok).all(|e| {
+                    let name = e.file_name();
+                    let name = name.to_string_lossy();
+                    name == LOCK_NAME || is_staged_name(&name)
+                })
+            });
+        if unfilled && !folders.contains(&entry.path()) {
+            folders.push(entry.path());
+        }
+    }
+    folders
 }
 
 /// Finishes, in the folder `dir` of a pack, a switch of its files that a kill interrupted, so
