@@ -240,6 +240,32 @@ fn an_earlier_session_built_after_a_killed_one_removes_the_folder_it_left_empty(
 }
 
 #[test]
+fn a_build_into_a_kits_folder_first_finishes_the_session_a_kill_interrupted() {
+    let dir = fresh_dir("kill-session-then-kit");
+    let [earlier, next] = two_sessions(&dir);
+    let old = dir.join("old");
+    let built = build(&earlier, &old, None);
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    // Killed just after its plan was written: 11 files staged, the plan staged and renamed.
+    let work = dir.join("work");
+    copy_folder(&old, &work);
+    let killed = build(&next, &work, Some(("LIBERTYKIT_TEST_KILL_AT", 14)));
+    assert_eq!(killed.status.code(), None, "{}", text(&killed.stderr));
+    assert!(work.join(".libertykit-switch").is_file());
+    // One kit built on its own into kit `a`'s folder of the session.
+    let alone = build(&[KITS[0].to_string()], &work.join("a"), None);
+    assert!(alone.status.success(), "{}", text(&alone.stderr));
+    let solo = dir.join("solo");
+    let built = build(&[KITS[0].to_string()], &solo, None);
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    // The session's switch was finished first, so nothing of it comes after the kit's pack.
+    assert!(!work.join(".libertykit-switch").exists());
+    assert_eq!(libertykit::run::finish_pack_switch(&work).unwrap(), None);
+    assert_eq!(seen(&work.join("a")), seen(&solo));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_full_disk_at_any_write_leaves_the_old_session_and_nothing_of_the_new() {
     let dir = fresh_dir("full-disk-session");
     let [earlier, next] = two_sessions(&dir);

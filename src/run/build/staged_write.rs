@@ -50,6 +50,9 @@ pub fn open_folder(
     for input in inputs {
         not_the_input(input, &lock_path, "the lock file")?;
     }
+    if links == Links::Followed {
+        finish_parents_switch(dir, console);
+    }
     let locked_before = fs::symlink_metadata(&lock_path).is_ok();
     let lock = lock_folder(dir, console.err)?;
     if links == Links::Refused {
@@ -60,6 +63,25 @@ pub fn open_folder(
     lock.remove_leftover_temporaries();
     let earlier = Earlier::read(dir, locked_before);
     Ok(OpenFolder { lock, earlier })
+}
+
+/// Finishes a switch a kill interrupted in the folder above `dir`, if there is one: a
+/// session's plan names its kits' folders, so a build into one of them must not change it
+/// first (the plan, finished later, would mix its files with this build's). Parent before
+/// child, as a session takes its locks. Best effort: a plan that is not libertykit's, or a
+/// folder that cannot be locked, is the next build of that folder's business.
+fn finish_parents_switch(dir: &Path, console: &mut Console<'_>) {
+    let Ok(full) = fs::canonicalize(dir) else {
+        return;
+    };
+    let Some(parent) = full.parent() else {
+        return;
+    };
+    if fs::symlink_metadata(parent.join(PLAN_NAME)).is_ok_and(|m| m.is_file())
+        && let Ok(lock) = lock_folder(parent, console.err)
+    {
+        let _ = finish_interrupted(&lock, is_built_file);
+    }
 }
 
 /// Refuses a symbolic link, or a file that is no folder, where a session puts a kit's folder.
