@@ -10,14 +10,15 @@
 //! Every file is rendered in memory first. Then, holding the folder's lock so that builds into
 //! one folder take turns (a session holds its `--out` folder's lock for the whole session),
 //! every file is written and synced under a temporary name, and only when all of them are
-//! written are they switched in by a plan (see `switch.rs`), so an interrupted or failed build
-//! never leaves a half-written file, and a killed one leaves the old pack or a plan the next
-//! build finishes. Only these names (`pack_files.rs`) are ever written or removed, and only inside the
-//! output folder: `player-sheet.pdf`, `player-sheet-N.svg`, `player-sheet.html`, `host-key.pdf`,
+//! written are they switched in by one plan (see `switch.rs`; a session's plan covers every
+//! kit's folder, the index and the joined PDFs), so an interrupted or failed build never leaves
+//! a half-written file, and a killed one leaves the old files or a plan the next build finishes.
+//! Only these names (`pack_files.rs`) are ever written or removed, and only inside the output
+//! folder: `player-sheet.pdf`, `player-sheet-N.svg`, `player-sheet.html`, `host-key.pdf`,
 //! `host-key-N.svg`, `host-key.html`, and in a session's own folder `index.html` and the joined
-//! PDFs (besides the lock file, the plan and the build's own temporaries). Files of these names
-//! that this build did not write (pages of an earlier, longer build, or a format not asked for)
-//! are removed under the same lock, so the folder is one consistent pack.
+//! PDFs (besides the lock file, the record, the plan and the build's own temporaries). Of those,
+//! only files the folder's record says an earlier build wrote are written over or removed
+//! (`earlier_build.rs`), and never an input of the run.
 
 mod earlier_build;
 mod folders;
