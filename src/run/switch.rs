@@ -226,7 +226,8 @@ fn parse(dir: &Path, text: &str, ours: Ours) -> Option<Plan> {
                 removes.push(folder.join(name));
             }
             ["forget", folder] => match unescape(folder)? {
-                (None, name) if !name.starts_with('.') => forgets.push(dir.join(name)),
+                // Only the folder's lock file and the folder itself, if empty, ever go.
+                (None, name) if name != "." && name != ".." => forgets.push(dir.join(name)),
                 _ => return None,
             },
             _ => return None,
@@ -368,6 +369,9 @@ mod tests {
             ]
         );
         assert_eq!(plan.removes, [dir.join("sheet-2.svg")]);
+        // A kit file `.drills.toml` has its folder `.drills` in a session.
+        let plan = parse(dir, "libertykit switch 1\nforget .drills\n", pack_name).unwrap();
+        assert_eq!(plan.forgets, [dir.join(".drills")]);
         for bad in [
             "",
             "libertykit switch 2\n",
