@@ -9,6 +9,9 @@ mod common;
 /// The lock file every build leaves in its output folder.
 const LOCK: &str = ".libertykit.lock";
 
+/// The record of the files the last build wrote, in every output folder.
+const WRITTEN: &str = ".libertykit.written";
+
 fn seed_kit() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/liberty-chain-capture.toml")
 }
@@ -66,7 +69,7 @@ fn writes_both_documents_as_pdf_svg_pages_and_html_and_prints_the_paths() {
         "player-sheet.pdf",
     ];
     let mut listed = expected.to_vec();
-    listed.insert(0, LOCK);
+    listed.splice(0..0, [LOCK, WRITTEN]);
     assert_eq!(names(&out_dir), listed);
     let printed: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
     assert_eq!(printed.len(), expected.len(), "{printed:?}");
@@ -98,6 +101,7 @@ fn format_takes_a_comma_list_and_the_formats_not_asked_for_are_removed() {
         names(&out_dir),
         [
             LOCK,
+            WRITTEN,
             "host-key.html",
             "host-key.pdf",
             "player-sheet.html",
@@ -131,6 +135,7 @@ fn format_takes_a_comma_list_and_the_formats_not_asked_for_are_removed() {
         names(&out_dir),
         [
             LOCK,
+            WRITTEN,
             "host-key-1.svg",
             "host-key.html",
             "player-sheet-1.svg",
@@ -143,7 +148,7 @@ fn format_takes_a_comma_list_and_the_formats_not_asked_for_are_removed() {
     let out = build_seed(&out_dir, &["--format", "pdf,docx"], &dir);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("docx"), "{}", text(&out.stderr));
-    assert_eq!(names(&out_dir).len(), 7);
+    assert_eq!(names(&out_dir).len(), 8);
 }
 
 #[test]
@@ -157,7 +162,7 @@ fn building_twice_gives_identical_files() {
     }
     assert_eq!(names(&a), names(&b));
     // The lock file names the build that last held it: another process each time.
-    for name in names(&a).into_iter().filter(|n| n != LOCK) {
+    for name in names(&a).into_iter().filter(|n| n != LOCK && n != WRITTEN) {
         assert_eq!(
             fs::read(a.join(&name)).unwrap(),
             fs::read(b.join(&name)).unwrap(),
@@ -175,7 +180,7 @@ fn default_folder_is_named_after_the_kit_in_the_current_folder() {
     assert_eq!(names(&dir), ["liberty-chain-capture"]);
     assert_eq!(
         names(&dir.join("liberty-chain-capture")),
-        [LOCK, "host-key.pdf", "player-sheet.pdf"]
+        [LOCK, WRITTEN, "host-key.pdf", "player-sheet.pdf"]
     );
 }
 
@@ -184,6 +189,9 @@ fn stale_pages_of_an_earlier_build_are_removed_and_other_files_kept() {
     let dir = fresh_dir("stale");
     let out_dir = dir.join("pack");
     fs::create_dir_all(&out_dir).unwrap();
+    // Built by a version that kept no record of what it wrote: its lock file is there, so the
+    // files of a build's names are taken to be an earlier build's.
+    fs::write(out_dir.join(LOCK), "").unwrap();
     for name in [
         "player-sheet-9.svg",
         "host-key-2.svg",
@@ -202,6 +210,7 @@ fn stale_pages_of_an_earlier_build_are_removed_and_other_files_kept() {
         names(&out_dir),
         [
             LOCK,
+            WRITTEN,
             "host-key-007.svg",
             "host-key-1.svg",
             "notes.txt",
@@ -225,6 +234,7 @@ fn stale_pages_of_an_earlier_build_are_removed_and_other_files_kept() {
         names(&out_dir),
         [
             LOCK,
+            WRITTEN,
             "host-key-007.svg",
             "host-key.pdf",
             "notes.txt",
@@ -463,6 +473,9 @@ fn links_planted_in_the_output_folder_cannot_redirect_a_write() {
     fs::create_dir_all(&outside).unwrap();
     fs::write(outside.join("victim.txt"), "precious").unwrap();
     fs::write(outside.join("final.txt"), "precious too").unwrap();
+    // A folder an earlier version built (its lock file, no record): the links at the pack's
+    // names are taken for its files, to be replaced.
+    fs::write(out_dir.join(LOCK), "").unwrap();
     let link = |target: &Path, name: &str| std::os::unix::fs::symlink(target, out_dir.join(name));
     let pack = [
         "player-sheet.pdf",
@@ -583,7 +596,7 @@ fn temporaries_left_by_an_interrupted_build_are_removed_by_the_next() {
     }
     let out = build_seed(&out_dir, &["--format", "pdf"], &dir);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let mut expected = vec![LOCK, "host-key.pdf", "player-sheet.pdf"];
+    let mut expected = vec![LOCK, WRITTEN, "host-key.pdf", "player-sheet.pdf"];
     expected.extend(others);
     expected.sort();
     assert_eq!(names(&out_dir), expected);
@@ -687,5 +700,5 @@ fn a_build_waits_while_another_holds_the_folder() {
     assert!(waiting, "the build did not wait: {}", text(&out.stderr));
     assert_eq!(during, [LOCK]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(names(&out_dir).len(), 9);
+    assert_eq!(names(&out_dir).len(), 10);
 }

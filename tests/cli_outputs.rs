@@ -67,9 +67,20 @@ fn writers(dir: &Path) -> Vec<(PathBuf, Vec<String>)> {
     let (code, _, stderr) = run(&["export", s(&kit), "--out", s(&dir.join("games.sgf"))]);
     assert_eq!(code, 0, "{stderr}");
     let sgf = dir.join("games.sgf");
+    let sheet = copy("tests/records/sheets/good.csv", dir, "players.csv");
     let line = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
     vec![
         (kit.clone(), line(&["export", s(&kit), "--out", "OUT"])),
+        // The kit a players' record is read with is an input as much as the record.
+        (
+            kit.clone(),
+            line(&["replay", s(&sheet), "--kit", s(&kit), "--pdf", "OUT"]),
+        ),
+        // So is every file of a folder an import reads, even with `--force`.
+        (
+            sgf.clone(),
+            line(&["import", s(dir), "--out", "OUT", "--force"]),
+        ),
         (
             sgf.clone(),
             line(&["import", s(&sgf), "--out", "OUT", "--force"]),
@@ -99,7 +110,7 @@ fn run_line(line: &[String]) -> (i32, String, String) {
 }
 
 #[test]
-fn export_import_and_replay_never_write_over_their_own_input() {
+fn export_import_and_replay_never_write_over_any_of_their_inputs() {
     let dir = fresh_dir("own-input");
     for (input, line) in writers(&dir) {
         let before = fs::read(&input).unwrap();
@@ -236,5 +247,79 @@ fn what_is_not_a_regular_file_is_refused_without_waiting_for_it() {
         assert!(stderr.contains("not a regular file"), "{line:?}: {stderr}");
     }
     assert!(!out.exists());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The seed kit, copied into `dir` under a name `build` writes.
+fn kit_named(dir: &Path, name: &str) -> PathBuf {
+    fs::create_dir_all(dir).unwrap();
+    copy(KIT, dir, name)
+}
+
+#[test]
+fn a_kit_named_like_a_pack_file_is_never_written_over_or_removed() {
+    let dir = fresh_dir("kit-named-like-a-page");
+    // Built into its own folder: the pack's `host-key.html` would be the kit.
+    let fresh = dir.join("fresh");
+    let kit = kit_named(&fresh, "host-key.html");
+    let before = fs::read(&kit).unwrap();
+    let (code, stdout, stderr) = run(&["build", s(&kit), "--out", s(&fresh)]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(
+        stderr.contains("an input of this build; building would write over it"),
+        "{stderr}"
+    );
+    assert_eq!(fs::read(&kit).unwrap(), before);
+    assert!(!fresh.join("player-sheet.pdf").exists());
+
+    // In a folder built before, whose record does not name it, a page-named kit is not
+    // stale: it stays, and the build says so.
+    let built = dir.join("built");
+    let (code, _, stderr) = run(&["build", KIT, "--out", s(&built)]);
+    assert_eq!(code, 0, "{stderr}");
+    let kit = kit_named(&built, "player-sheet-7.svg");
+    let (code, _, stderr) = run(&["build", s(&kit), "--out", s(&built)]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(fs::read(&kit).unwrap(), before);
+    assert!(
+        stderr.contains("no build recorded writing it: left as it is"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("removed stale"), "{stderr}");
+
+    // A folder built by a version that kept no record (its lock file only): its page-named
+    // files count as the earlier build's, but one that is this build's input is not removed.
+    let older = dir.join("older");
+    let kit = kit_named(&older, "player-sheet-7.svg");
+    fs::write(older.join(".libertykit.lock"), "").unwrap();
+    let (code, _, stderr) = run(&["build", s(&kit), "--out", s(&older)]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("building would remove it as a file of the earlier build"),
+        "{stderr}"
+    );
+    assert_eq!(fs::read(&kit).unwrap(), before);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_file_no_build_recorded_writing_is_never_written_over() {
+    let dir = fresh_dir("someone-elses-page");
+    let out = dir.join("pack");
+    fs::create_dir_all(&out).unwrap();
+    fs::write(out.join("host-key.pdf"), "the host's own notes").unwrap();
+    let (code, stdout, stderr) = run(&["build", KIT, "--out", s(&out)]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(
+        stderr.contains("is there, but no build recorded writing it; building would write over it"),
+        "{stderr}"
+    );
+    assert_eq!(
+        fs::read_to_string(out.join("host-key.pdf")).unwrap(),
+        "the host's own notes"
+    );
+    assert!(!out.join("player-sheet.pdf").exists());
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -11,22 +11,14 @@ use std::path::{Path, PathBuf};
 use tempfile::TempPath;
 
 use super::Failure;
-
-/// How the name of every temporary file libertykit makes begins.
-pub const TEMPORARY_PREFIX: &str = ".libertykit-";
+use super::leftovers::{Held, RANDOM_LETTERS, STAGED_SUFFIX, TEMPORARY_PREFIX, remove_leftovers};
 
 /// The name of the file whose lock makes builds into one folder take turns.
 pub const LOCK_NAME: &str = ".libertykit.lock";
 
-/// How a staged file's temporary name ends; only names of this shape are cleaned up.
-const STAGED_SUFFIX: &str = ".tmp";
-
 /// How a temporary name of `new` ends: not [`STAGED_SUFFIX`], so a build never removes one that
 /// `new` is still writing.
 const NEW_SUFFIX: &str = ".new";
-
-/// How many random letters and digits a temporary name carries.
-const RANDOM_LETTERS: usize = 10;
 
 /// The most of a kit file that is read: real kits are a few kilobytes, and a limit keeps a
 /// mistaken path (`/dev/zero`, a video) from filling memory.
@@ -227,9 +219,22 @@ pub fn stage(path: &Path, bytes: &[u8]) -> Result<Staged, Failure> {
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so an
-/// interrupted write never leaves a half-written file where a good one was.
+/// interrupted write never leaves a half-written file where a good one was; then the
+/// temporaries a killed run left in that folder go (see `leftovers.rs`).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    stage(path, bytes)?.put_in_place().map(drop)
+    let staged = stage(path, bytes)?;
+    super::fault::step();
+    staged.put_in_place()?;
+    remove_leftovers(folder_of(path), Held::Unlocked);
+    Ok(())
+}
+
+/// The folder a file of `path` is in (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
 }
 
 /// Writes `bytes` to a new file at `path`, failing if anything is already there (a dangling link
@@ -257,13 +262,12 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
 /// Creates a temporary file beside `path` and writes `bytes` to it, synced to the disk and
 /// closed again; errors name `path`, the file the user asked for, not the temporary name.
 fn write_temporary(path: &Path, bytes: &[u8], suffix: &str) -> Result<TempPath, Failure> {
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
+    let dir = folder_of(path);
+    // The writer's process id in the name tells a later run whether its writer still runs.
+    let prefix = format!("{TEMPORARY_PREFIX}{}-", std::process::id());
     let mut builder = tempfile::Builder::new();
     builder
-        .prefix(TEMPORARY_PREFIX)
+        .prefix(&prefix)
         .suffix(suffix)
         .rand_bytes(RANDOM_LETTERS);
     // tempfile makes owner-only files by default; a pack or a kit is as readable as any file
@@ -274,10 +278,11 @@ fn write_temporary(path: &Path, bytes: &[u8], suffix: &str) -> Result<TempPath, 
         // tempfile's message carries the temporary name; the kind alone says what went wrong.
         cannot_write(path, &std::io::Error::from(e.kind()))
     })?;
-    let written = file
-        .as_file_mut()
-        .write_all(bytes)
-        .and_then(|()| file.as_file().sync_all());
+    let written = match super::fault::write_failure() {
+        Some(e) => Err(e),
+        None => file.as_file_mut().write_all(bytes),
+    };
+    let written = written.and_then(|()| file.as_file().sync_all());
     match written {
         // Dropping the file closes it; the `TempPath` still removes it unless it is put in place.
         Ok(()) => Ok(file.into_temp_path()),
@@ -395,29 +400,11 @@ impl FolderLock {
     }
 
     /// Removes the temporary files that an interrupted build (killed before it could clean up)
-    /// left in the folder. Only names of [`stage`]'s exact shape go, and only while the lock is
-    /// held, so no running build loses a file it is writing. Best effort: garbage that cannot be
+    /// left in the folder; see [`remove_leftovers`]. Best effort: garbage that cannot be
     /// removed does not stop a build.
     pub fn remove_leftover_temporaries(&self) {
-        let Ok(entries) = fs::read_dir(&self.dir) else {
-            return;
-        };
-        for entry in entries.filter_map(Result::ok) {
-            let ours = entry.file_name().to_str().is_some_and(is_staged_name);
-            if ours && entry.file_type().is_ok_and(|t| t.is_file()) {
-                let _ = fs::remove_file(entry.path());
-            }
-        }
+        remove_leftovers(&self.dir, Held::Locked);
     }
-}
-
-/// Whether `name` has the shape of a name [`stage`] gives its temporary files.
-pub fn is_staged_name(name: &str) -> bool {
-    name.strip_prefix(TEMPORARY_PREFIX)
-        .and_then(|rest| rest.strip_suffix(STAGED_SUFFIX))
-        .is_some_and(|random| {
-            random.len() == RANDOM_LETTERS && random.bytes().all(|b| b.is_ascii_alphanumeric())
-        })
 }
 
 /// A short lower-case reason for an I/O error.
@@ -432,6 +419,7 @@ pub fn io_reason(e: &std::io::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::leftovers::is_staged_name;
 
     /// A fresh, empty folder for one test.
     fn fresh_dir(name: &str) -> PathBuf {

@@ -10,15 +10,17 @@
 //! Every file is rendered in memory first. Then, holding the folder's lock so that builds into
 //! one folder take turns (a session holds its `--out` folder's lock for the whole session),
 //! every file is written and synced under a temporary name, and only when all of them are
-//! written are they switched in by a plan (see `switch.rs`), so an interrupted or failed build
-//! never leaves a half-written file, and a killed one leaves the old pack or a plan the next
-//! build finishes. Only these names (`pack_files.rs`) are ever written or removed, and only inside the
-//! output folder: `player-sheet.pdf`, `player-sheet-N.svg`, `player-sheet.html`, `host-key.pdf`,
+//! written are they switched in by one plan (see `switch.rs`; a session's plan covers every
+//! kit's folder, the index and the joined PDFs), so an interrupted or failed build never leaves
+//! a half-written file, and a killed one leaves the old files or a plan the next build finishes.
+//! Only these names (`pack_files.rs`) are ever written or removed, and only inside the output
+//! folder: `player-sheet.pdf`, `player-sheet-N.svg`, `player-sheet.html`, `host-key.pdf`,
 //! `host-key-N.svg`, `host-key.html`, and in a session's own folder `index.html` and the joined
-//! PDFs (besides the lock file, the plan and the build's own temporaries). Files of these names
-//! that this build did not write (pages of an earlier, longer build, or a format not asked for)
-//! are removed under the same lock, so the folder is one consistent pack.
+//! PDFs (besides the lock file, the record, the plan and the build's own temporaries). Of those,
+//! only files the folder's record says an earlier build wrote are written over or removed
+//! (`earlier_build.rs`), and never an input of the run.
 
+mod earlier_build;
 mod folders;
 mod pack_files;
 mod render;
@@ -31,9 +33,12 @@ use self::pack_files::{
     Document, PackFile, SessionFile, is_built_file, is_pack_file, is_session_file,
 };
 use self::render::{Rendered, render};
-use self::staged_write::{Links, open_folder, refuse_link, switch_folder};
+use self::staged_write::{
+    FolderChange, Links, OpenFolder, open_folder, refuse_link, switch_folders,
+};
 use super::check::failure_summary;
 use super::files::{LOCK_NAME, lock_folder};
+use super::leftovers::is_staged_name;
 use super::switch::finish_interrupted;
 use super::{Console, Failure, Outcome, output_error};
 use crate::check::PrintChoices;
@@ -103,15 +108,25 @@ pub fn run(args: &BuildArgs, console: &mut Console<'_>) -> Result<Outcome, Failu
             writeln!(console.err, "note: {prefix}{note}").map_err(output_error)?;
         }
     }
+    // Every file this run reads: none is ever written over or removed.
+    let mut inputs: Vec<PathBuf> = rendered.iter().flat_map(|k| k.inputs.clone()).collect();
+    if let Some(font) = args.font.as_deref()
+        && crate::typeface::names_a_file(font)
+    {
+        inputs.push(PathBuf::from(font));
+    }
     match args.out.as_deref() {
         Some(out) if session => {
             let session_files = session_files(&rendered, &folders, out, args.combine)?;
-            write_session(out, &rendered, &folders, &session_files, console)?;
+            let mut created = missing(&folders);
+            created.extend(missing(&[out.to_path_buf()]));
+            write_session(out, &rendered, &folders, &session_files, &inputs, console)
+                .inspect_err(|_| remove_created(&created))?;
         }
         _ => {
             for (kit, dir) in rendered.iter().zip(&folders) {
-                let lock = open_folder(dir, Links::Followed, console)?;
-                switch_folder(&lock, &kit.files, is_pack_file, console)?;
+                let created = missing(std::slice::from_ref(dir));
+                write_pack(kit, dir, &inputs, console).inspect_err(|_| remove_created(&created))?;
             }
         }
     }
@@ -199,58 +214,115 @@ fn session_files(
     Ok(files)
 }
 
-/// Writes a session: holding the lock of `out` for the whole session (taken before any kit's
-/// folder is touched, so two sessions into one folder take turns and never mix their files),
-/// each kit's pack into its folder, then the session's own files.
+/// Writes one kit's pack into `dir` as one switch.
+fn write_pack(
+    kit: &Rendered,
+    dir: &Path,
+    inputs: &[PathBuf],
+    console: &mut Console<'_>,
+) -> Result<(), Failure> {
+    let folder = open_folder(dir, Links::Followed, inputs, console)?;
+    let change = FolderChange {
+        folder: &folder,
+        files: named(&kit.files),
+        ours: is_pack_file,
+    };
+    switch_folders(&folder.lock, &[change], inputs, console)
+}
+
+/// The folders of `dirs` not there yet: what a failed build takes away again.
+fn missing(dirs: &[PathBuf]) -> Vec<PathBuf> {
+    dirs.iter()
+        .filter(|dir| std::fs::symlink_metadata(dir).is_err())
+        .cloned()
+        .collect()
+}
+
+/// Removes the folders a failed build created, when nothing but the lock file it made is in
+/// them, so that a failure (a full disk) leaves what was there before.
+fn remove_created(created: &[PathBuf]) {
+    for dir in created {
+        let only_lock = std::fs::read_dir(dir).is_ok_and(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .all(|e| e.file_name() == LOCK_NAME)
+        });
+        if only_lock {
+            let _ = std::fs::remove_file(dir.join(LOCK_NAME));
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
+}
+
+/// Each file's name and bytes.
+fn named<Name: ToString>(files: &[(Name, Vec<u8>)]) -> Vec<(String, &[u8])> {
+    files
+        .iter()
+        .map(|(name, bytes)| (name.to_string(), bytes.as_slice()))
+        .collect()
+}
+
+/// Writes a session as one switch, planned in `out`: holding the lock of `out` for the whole
+/// session (taken before any kit's folder is touched, so two sessions into one folder take
+/// turns and never mix their files) and each kit's folder's, every kit's pack, the session's
+/// own files, and the removal of the packs an earlier session wrote and this one does not.
 fn write_session(
     out: &Path,
     rendered: &[Rendered],
     folders: &[PathBuf],
     session_files: &[(SessionFile, Vec<u8>)],
+    inputs: &[PathBuf],
     console: &mut Console<'_>,
 ) -> Result<(), Failure> {
     // Before any kit's folder: what a killed session left in `out` is finished or removed.
-    let lock = open_folder(out, Links::Followed, console)?;
+    let session = open_folder(out, Links::Followed, inputs, console)?;
     // Every kit's folder before the first is written: a refused one leaves the session as it was.
     for dir in folders {
         refuse_link(dir)?;
     }
-    for (kit, dir) in rendered.iter().zip(folders) {
-        let kit_lock = open_folder(dir, Links::Refused, console)?;
-        switch_folder(&kit_lock, &kit.files, is_pack_file, console)?;
+    let mut kits: Vec<OpenFolder> = Vec::new();
+    for dir in folders {
+        kits.push(open_folder(dir, Links::Refused, inputs, console)?);
     }
-    // The packs an earlier session here wrote and this one does not: gone, so the folder holds
-    // only what the index lists. Only their pack files are removed, and then the folder if
+    // The packs an earlier session here wrote and this one does not: given up, so the folder
+    // holds only what the index lists. Only their recorded files go, and then the folder if
     // nothing else is left in it.
+    let mut retired: Vec<OpenFolder> = Vec::new();
     for dir in earlier_folders(out).iter().filter(|d| !folders.contains(d)) {
-        let Ok(meta) = std::fs::symlink_metadata(dir) else {
-            continue;
-        };
-        if !meta.is_dir() {
-            continue;
+        if std::fs::symlink_metadata(dir).is_ok_and(|meta| meta.is_dir()) {
+            retired.push(open_folder(dir, Links::Refused, inputs, console)?);
         }
-        let kit_lock = open_folder(dir, Links::Refused, console)?;
-        switch_folder(
-            &kit_lock,
-            &[] as &[(PackFile, Vec<u8>)],
-            is_pack_file,
-            console,
-        )?;
-        drop(kit_lock);
-        let _ = std::fs::remove_file(dir.join(LOCK_NAME));
-        let _ = std::fs::remove_dir(dir);
     }
-    switch_folder(&lock, session_files, is_session_file, console)
+    let mut changes = vec![FolderChange {
+        folder: &session,
+        files: named(session_files),
+        ours: is_session_file,
+    }];
+    for (kit, folder) in rendered.iter().zip(&kits) {
+        changes.push(FolderChange {
+            folder,
+            files: named(&kit.files),
+            ours: is_pack_file,
+        });
+    }
+    for folder in &retired {
+        changes.push(FolderChange {
+            folder,
+            files: Vec::new(),
+            ours: is_pack_file,
+        });
+    }
+    switch_folders(&session.lock, &changes, inputs, console)
 }
 
-/// The kits' folders the last session into `out` wrote, from its list; a name that is not one
-/// folder directly inside `out` is ignored.
+/// The kits' folders the last session into `out` wrote, from its list (a name that is not one
+/// folder directly inside `out` is ignored), and the folders of `out` a killed session created
+/// and never filled: nothing but a build's hidden files in them.
 fn earlier_folders(out: &Path) -> Vec<PathBuf> {
-    let Ok(listed) = std::fs::read_to_string(out.join(SessionFile::Folders.name())) else {
-        return Vec::new();
-    };
-    listed
-        .lines()
+    let listed = std::fs::read_to_string(out.join(SessionFile::Folders.name()));
+    let mut folders: Vec<PathBuf> = listed
+        .iter()
+        .flat_map(|listed| listed.lines())
         .filter(|name| {
             let mut parts = Path::new(name).components();
             matches!(
@@ -259,7 +331,25 @@ fn earlier_folders(out: &Path) -> Vec<PathBuf> {
             )
         })
         .map(|name| out.join(name))
-        .collect()
+        .collect();
+    let entries = std::fs::read_dir(out)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok);
+    for entry in entries.filter(|e| e.file_type().is_ok_and(|t| t.is_dir())) {
+        let unfilled = entry.path().join(LOCK_NAME).is_file()
+            && std::fs::read_dir(entry.path()).is_ok_and(|inside| {
+                inside.filter_map(Result::ok).all(|e| {
+                    let name = e.file_name();
+                    let name = name.to_string_lossy();
+                    name == LOCK_NAME || is_staged_name(&name)
+                })
+            });
+        if unfilled && !folders.contains(&entry.path()) {
+            folders.push(entry.path());
+        }
+    }
+    folders
 }
 
 /// Finishes, in the folder `dir` of a pack, a switch of its files that a kill interrupted, so

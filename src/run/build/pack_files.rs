@@ -127,10 +127,14 @@ pub fn is_session_file(name: &str) -> bool {
     SessionFile::ALL.iter().any(|file| file.name() == name)
 }
 
+/// The record, in each folder `build` writes, of the files it wrote there, one name a line:
+/// what the next build may write over or remove as its own.
+pub const WRITTEN_NAME: &str = ".libertykit.written";
+
 /// Whether `name` is a file `build` writes into a folder, a pack's or a session's: what the
 /// plan of an interrupted switch may name (a folder may have been built both ways).
 pub fn is_built_file(name: &str) -> bool {
-    is_pack_file(name) || is_session_file(name)
+    is_pack_file(name) || is_session_file(name) || name == WRITTEN_NAME
 }
 
 #[cfg(test)]

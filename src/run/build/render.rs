@@ -42,6 +42,8 @@ pub struct Rendered {
     pub answers: Vec<ExampleAnswer>,
     /// Every text of its player pages, which may print no answer of another kit of a session.
     pub texts: Vec<PlayerText>,
+    /// The files read to make it: the kit, and the font file it names, if any.
+    pub inputs: Vec<PathBuf>,
 }
 
 impl Rendered {
@@ -97,6 +99,12 @@ pub fn render(
         }
         Err(diagnostics) => return Ok(Err((source, diagnostics))),
     };
+    let mut inputs = vec![kit_path.to_path_buf()];
+    if let Some((name, _)) = &kit.font
+        && crate::typeface::names_a_file(name)
+    {
+        inputs.push(kit_path.parent().unwrap_or(Path::new(".")).join(name));
+    }
     // Shown above the pages of an HTML document on screen, never printed, but read.
     let note = kit.wording.get("browser_printing_note");
     // No answer on a player page, by any path: read off the pages as laid out. The tiled
@@ -169,5 +177,6 @@ pub fn render(
         source,
         answers,
         texts,
+        inputs,
     }))
 }

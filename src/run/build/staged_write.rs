@@ -1,17 +1,21 @@
-//! Writing a built folder, a pack's or a session's, as one switch (see `switch.rs`): the lock
-//! first, then what a killed build left is finished or removed, then every file is staged under
-//! a temporary name, the plan is written, and the files are renamed into place.
+//! Writing built folders, a pack's or a session's with its kits' folders, as one switch (see
+//! `switch.rs`): each folder's lock first, then what a killed build left is finished or
+//! removed, then every file of every folder is staged under a temporary name, the plan is
+//! written, and the files are renamed into place.
 
-use std::fmt::Display;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::thread;
 
-use super::pack_files::is_built_file;
-use crate::run::files::{FolderLock, io_reason, lock_folder, stage, writable_target};
-use crate::run::switch::{Ours, Plan, finish_interrupted, put};
+use super::earlier_build::{Earlier, decide, record};
+use super::pack_files::{WRITTEN_NAME, is_built_file};
+use crate::run::fault;
+use crate::run::files::{
+    FolderLock, LOCK_NAME, io_reason, lock_folder, not_the_input, stage, writable_target,
+};
+use crate::run::switch::{Ours, PLAN_NAME, Plan, finish_interrupted, put};
 use crate::run::{Console, Failure, output_error};
 
 /// Whether a folder may be reached through a symbolic link.
@@ -24,15 +28,32 @@ pub enum Links {
     Refused,
 }
 
+/// A folder locked for a build, with what earlier builds left in it.
+pub struct OpenFolder {
+    /// The folder's lock, held until this is dropped.
+    pub lock: FolderLock,
+    earlier: Earlier,
+}
+
 /// Creates `dir` if needed and takes its lock (builds into one folder take turns); then,
 /// before anything else is written there, an earlier switch that a kill interrupted is
-/// finished and the temporaries a killed build left are removed.
+/// finished and the temporaries a killed build left are removed. The lock file is never one
+/// of the `inputs`.
 pub fn open_folder(
     dir: &Path,
     links: Links,
+    inputs: &[PathBuf],
     console: &mut Console<'_>,
-) -> Result<FolderLock, Failure> {
+) -> Result<OpenFolder, Failure> {
     create_folder(dir)?;
+    let lock_path = dir.join(LOCK_NAME);
+    for input in inputs {
+        not_the_input(input, &lock_path, "the lock file")?;
+    }
+    if links == Links::Followed {
+        finish_parents_switch(dir, console);
+    }
+    let locked_before = fs::symlink_metadata(&lock_path).is_ok();
     let lock = lock_folder(dir, console.err)?;
     if links == Links::Refused {
         // Again under the lock: a link swapped in meanwhile is not followed either.
@@ -40,7 +61,27 @@ pub fn open_folder(
     }
     finish_interrupted(&lock, is_built_file)?;
     lock.remove_leftover_temporaries();
-    Ok(lock)
+    let earlier = Earlier::read(dir, locked_before);
+    Ok(OpenFolder { lock, earlier })
+}
+
+/// Finishes a switch a kill interrupted in the folder above `dir`, if there is one: a
+/// session's plan names its kits' folders, so a build into one of them must not change it
+/// first (the plan, finished later, would mix its files with this build's). Parent before
+/// child, as a session takes its locks. Best effort: a plan that is not libertykit's, or a
+/// folder that cannot be locked, is the next build of that folder's business.
+fn finish_parents_switch(dir: &Path, console: &mut Console<'_>) {
+    let Ok(full) = fs::canonicalize(dir) else {
+        return;
+    };
+    let Some(parent) = full.parent() else {
+        return;
+    };
+    if fs::symlink_metadata(parent.join(PLAN_NAME)).is_ok_and(|m| m.is_file())
+        && let Ok(lock) = lock_folder(parent, console.err)
+    {
+        let _ = finish_interrupted(&lock, is_built_file);
+    }
 }
 
 /// Refuses a symbolic link, or a file that is no folder, where a session puts a kit's folder.
@@ -69,62 +110,95 @@ fn create_folder(dir: &Path) -> Result<(), Failure> {
     })
 }
 
-/// Makes the folder opened by [`open_folder`] hold `files` in place of the files of the
-/// earlier build (the names `ours` claims), as one switch. Standard output lists the written
-/// files, standard error the removed ones, once the folder is done: the switch never stops
-/// halfway because nobody reads.
-pub fn switch_folder<Name: Display + Sync>(
-    lock: &FolderLock,
-    files: &[(Name, Vec<u8>)],
-    ours: Ours,
+/// One folder of a switch: the files it is to hold of the names `ours` claims (none: the
+/// folder is given up, its earlier build's files, record and lock file removed, then the
+/// folder itself if nothing else is left in it).
+pub struct FolderChange<'a> {
+    /// The folder, opened by [`open_folder`].
+    pub folder: &'a OpenFolder,
+    /// Each file's name and bytes.
+    pub files: Vec<(String, &'a [u8])>,
+    /// The names the folder's builds write.
+    pub ours: Ours,
+}
+
+/// Makes every folder of `changes` hold its files in place of the files of the earlier build
+/// (by its record), as one switch planned in `planned`'s folder, which is the first change's
+/// or holds all the others. A file of the run's `inputs` is never written over or removed.
+/// Standard output lists the written files, standard error the removed ones, once every
+/// folder is done: the switch never stops halfway because nobody reads.
+pub fn switch_folders(
+    planned: &FolderLock,
+    changes: &[FolderChange<'_>],
+    inputs: &[PathBuf],
     console: &mut Console<'_>,
 ) -> Result<(), Failure> {
-    let dir = lock.dir();
-    let names: Vec<String> = files.iter().map(|(name, _)| name.to_string()).collect();
-    // Checked before anything is written, so that a rename cannot fail halfway through the pack.
-    for name in &names {
-        writable_target(&dir.join(name))?;
+    for input in inputs {
+        not_the_input(input, &planned.dir().join(PLAN_NAME), "the plan")?;
     }
-    // Every file is written before the plan: a failure to write leaves the pack as it was.
-    let staged = in_pool(names.iter().zip(files).collect(), |(name, (_, bytes))| {
-        stage(&dir.join(name), bytes)
+    let mut records = Vec::new();
+    let mut stale = Vec::new();
+    let mut forgets = Vec::new();
+    let mut shown = Vec::new();
+    for change in changes {
+        let dir = change.folder.lock.dir();
+        let mut names: Vec<String> = change.files.iter().map(|(n, _)| n.clone()).collect();
+        if names.is_empty() {
+            forgets.push(dir.to_path_buf());
+        } else {
+            records.push((dir.join(WRITTEN_NAME), record(&names)));
+            names.push(WRITTEN_NAME.to_string());
+        }
+        let decision = decide(dir, &change.folder.earlier, &names, change.ours, inputs)?;
+        for path in &decision.left {
+            writeln!(
+                console.err,
+                "note: `{}` is named like a file `build` writes, but no build recorded writing it: left as it is",
+                path.display()
+            )
+            .map_err(output_error)?;
+        }
+        stale.extend(decision.stale);
+        shown.extend(change.files.iter().map(|(name, _)| dir.join(name)));
+    }
+    let mut items: Vec<(PathBuf, &[u8])> = changes
+        .iter()
+        .flat_map(|c| {
+            c.files
+                .iter()
+                .map(|(n, b)| (c.folder.lock.dir().join(n), *b))
+        })
+        .collect();
+    items.extend(
+        records
+            .iter()
+            .map(|(path, bytes)| (path.clone(), bytes.as_slice())),
+    );
+    // Checked before anything is written, so that a rename cannot fail halfway through.
+    for (path, _) in &items {
+        writable_target(path)?;
+    }
+    // Every file is written before the plan: a failure to write leaves every folder as it was.
+    let staged = in_pool(items, |(path, bytes)| {
+        fault::step();
+        stage(&path, bytes)
     })?;
-    let stale = stale_files(dir, &names, ours)?;
-    let plan = Plan::commit(lock, staged, stale)?;
+    let plan = Plan::commit(planned, staged, stale, forgets)?;
     let unfinished = |failure: Failure| {
         Failure::new(format!(
             "{failure}; the next build into `{}` finishes putting the new files in place",
-            dir.display()
+            planned.dir().display()
         ))
     };
-    let written = in_pool(plan.puts().iter().collect(), put).map_err(unfinished)?;
+    in_pool(plan.puts().iter().collect(), put).map_err(unfinished)?;
     let removed = plan.finish().map_err(unfinished)?;
-    for path in &written {
+    for path in &shown {
         writeln!(console.out, "{}", path.display()).map_err(output_error)?;
     }
-    for path in &removed {
+    for path in removed.iter().filter(|p| !p.ends_with(WRITTEN_NAME)) {
         writeln!(console.err, "removed stale {}", path.display()).map_err(output_error)?;
     }
     Ok(())
-}
-
-/// Files in `dir` of names `ours` claims that this build did not write.
-fn stale_files(dir: &Path, written: &[String], ours: Ours) -> Result<Vec<String>, Failure> {
-    let entries = fs::read_dir(dir).map_err(|e| {
-        Failure::new(format!(
-            "cannot list `{}`: {}",
-            dir.display(),
-            io_reason(&e)
-        ))
-    })?;
-    let mut stale: Vec<String> = entries
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-        .filter_map(|e| e.file_name().into_string().ok())
-        .filter(|name| ours(name) && !written.contains(name))
-        .collect();
-    stale.sort();
-    Ok(stale)
 }
 
 /// At most this many threads write or rename files at once (the current one included).

@@ -55,6 +55,12 @@ pub fn run(
     }
     // The one read of each file, in the charset its `CA` names or that is detected.
     let read = ImportText::read(sgf)?;
+    // A folder's files are inputs too: `--out` (even with `--force`) never replaces one.
+    if let Some(out) = out {
+        for input in &read.inputs {
+            not_the_input(input, out, "--out")?;
+        }
+    }
     for note in &read.notes {
         writeln!(console.err, "note: {note}").map_err(output_error)?;
     }

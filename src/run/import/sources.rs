@@ -28,6 +28,8 @@ pub struct ImportText {
     files: Vec<FilePart>,
     /// The folder read, or `None` for one file.
     folder: Option<PathBuf>,
+    /// Every file read, or tried: the inputs an output must never be.
+    pub inputs: Vec<PathBuf>,
 }
 
 /// One file of an [`ImportText`].
@@ -51,17 +53,18 @@ impl ImportText {
     /// folder with no SGF file, is refused (exit 2).
     pub fn read(path: &Path) -> Result<ImportText, Failure> {
         let folder = path.is_dir().then(|| path.to_path_buf());
-        let files = match &folder {
+        let (files, outside) = match &folder {
             Some(dir) => sgf_files_under(dir)?,
-            None => vec![path.to_path_buf()],
+            None => (vec![path.to_path_buf()], String::new()),
         };
         let mut read = ImportText {
             text: String::new(),
             charset: "UTF-8",
             notes: Vec::new(),
-            left_out: String::new(),
+            left_out: outside,
             files: Vec::new(),
             folder,
+            inputs: files.clone(),
         };
         let mut noted: Vec<(String, usize, String)> = Vec::new();
         for file in &files {
@@ -172,6 +175,7 @@ impl ImportText {
             notes: Vec::new(),
             left_out: String::new(),
             folder: None,
+            inputs: Vec::new(),
         }
     }
 
@@ -238,8 +242,11 @@ impl ImportText {
     }
 }
 
-/// Every `.sgf` file under `dir`, in natural order of their paths from it.
-fn sgf_files_under(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
+/// Every `.sgf` file under `dir`, in natural order of their paths from it, and a note for each
+/// link left out because it leads outside `dir`: a folder import reads only what is inside it.
+fn sgf_files_under(dir: &Path) -> Result<(Vec<PathBuf>, String), Failure> {
+    let root = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let mut outside = String::new();
     let mut found = Vec::new();
     let mut folders = vec![dir.to_path_buf()];
     // Each folder once, however links lead back to it.
@@ -264,8 +271,20 @@ fn sgf_files_under(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
             if name.starts_with('.') || name == "__MACOSX" {
                 continue;
             }
-            // Through links, as the file reader itself follows them; a link's loop is cut by
-            // the count below.
+            // A link is followed only where it leads inside the folder (a loop is cut by
+            // `visited`); one leading out is said and left out.
+            if entry.file_type().is_ok_and(|t| t.is_symlink())
+                && let Ok(target) = std::fs::canonicalize(&path)
+                && !target.starts_with(&root)
+            {
+                outside.push_str(&format!(
+                    "note: left out: `{}` is a link to `{}`, outside `{}`; a folder import reads only what is inside the folder\n\n",
+                    visible(&path.display().to_string()),
+                    visible(&target.display().to_string()),
+                    visible(&dir.display().to_string())
+                ));
+                continue;
+            }
             if path.is_dir() {
                 folders.push(path);
             } else if path
@@ -298,7 +317,7 @@ fn sgf_files_under(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
             .into_owned();
         (natural_key(&relative), relative)
     });
-    Ok(found)
+    Ok((found, outside))
 }
 
 /// A sort key that orders runs of digits by their value: `Problem (2)` before `Problem (10)`,

@@ -86,6 +86,10 @@ pub fn run(
     // Before the record is read: the sheet never replaces the record, nor anything but a file.
     if let Some((pdf, _)) = sheet {
         not_the_input(record, pdf, "--pdf")?;
+        // The kit a players' record is read with is an input too.
+        if let Some(kit) = players.kit {
+            not_the_input(kit, pdf, "--pdf")?;
+        }
         writable_target(pdf)?;
     }
     if form_by_name == Format::PlayersSheet {
