@@ -162,10 +162,12 @@ pub fn verdict_of_comment(comment: &str) -> Option<Verdict> {
         return Some(verdict);
     }
     // Only Latin words have capitals; a word in capitals is rare, so most words cost a scan.
+    // goproblems glues its marker to the comment's last word (`sekiRIGHT`): capitals ending a
+    // word after small letters are a marker too.
     let capitals = |words: &[&str]| {
         comment
             .split(|c: char| !c.is_alphanumeric())
-            .filter(|word| word.len() > 1 && word.bytes().all(|b| b.is_ascii_uppercase()))
+            .filter_map(capitals_ending)
             .any(|word| words.contains(&word.to_ascii_lowercase().as_str()))
     };
     if capitals(WRONG_WORDS) {
@@ -175,6 +177,51 @@ pub fn verdict_of_comment(comment: &str) -> Option<Verdict> {
         return Some(Verdict::Correct);
     }
     None
+}
+
+/// The capitals that end `word` when they are a word written in capitals: the whole word
+/// (`RIGHT`), or capitals glued after small letters (`sekiRIGHT`); `None` for a word in lower
+/// or mixed case (`Right`, `McDonald`) and a single capital.
+fn capitals_ending(word: &str) -> Option<&str> {
+    let n = word
+        .bytes()
+        .rev()
+        .take_while(u8::is_ascii_uppercase)
+        .count();
+    let (before, capitals) = word.split_at(word.len() - n);
+    (n > 1 && (before.is_empty() || before.ends_with(|c: char| c.is_ascii_lowercase())))
+        .then_some(capitals)
+}
+
+/// Words that take back a mark of correct written before them: `原正解` ("the original
+/// answer") `…但这是不对的` ("but this is wrong"). Folded to lower case.
+const RETRACTIONS: &[&str] = &[
+    "不对的",
+    "这是不对",
+    "是错的",
+    "错了",
+    "不正确",
+    "不對的",
+    "是錯的",
+    "錯了",
+    "不正確",
+    "間違い",
+    "ではない",
+    "ではありません",
+    "誤り",
+    "틀렸",
+    "this is wrong",
+    "is not correct",
+    "isn't correct",
+    "is incorrect",
+    "but wrong",
+];
+
+/// The words of `text` that say a line is wrong after all (see [`RETRACTIONS`]): a node whose
+/// name or comment marks it correct and says these is not read as correct.
+pub fn retraction(text: &str) -> Option<&'static str> {
+    let folded = text.to_lowercase();
+    RETRACTIONS.iter().copied().find(|w| folded.contains(w))
 }
 
 /// The verdict a move's node name gives (MultiGo's `N[正解]`, `N[失败1]`): read as a comment,
@@ -369,6 +416,12 @@ mod tests {
             ("Correct.", Some(Correct)),
             ("Wrong; advantageous ko", Some(Wrong)),
             ("White lives. RIGHT", Some(Correct)),
+            // goproblems glues the marker to the last word.
+            ("sekiRIGHT", Some(Correct)),
+            ("White is dead.RIGHT", Some(Correct)),
+            ("koWRONG", Some(Wrong)),
+            ("McRight", None),
+            ("sekiRIGHTly", None),
             ("RIGHT", Some(Correct)),
             ("Incorrect: white escapes", Some(Wrong)),
             ("正解図", Some(Correct)),
@@ -427,6 +480,23 @@ mod tests {
         ];
         for (comment, want) in cases {
             assert_eq!(verdict_of_comment(comment), want, "{comment:?}");
+        }
+    }
+
+    #[test]
+    fn a_mark_taken_back_in_its_own_words_is_found() {
+        for (text, words) in [
+            ("原书给出的正解，但这是不对的", Some("不对的")),
+            ("正解。但是白其实是错的", Some("是错的")),
+            ("正解ではない", Some("ではない")),
+            (
+                "Correct in the book, but this is wrong",
+                Some("this is wrong"),
+            ),
+            ("正解。白死。", None),
+            ("Correct.", None),
+        ] {
+            assert_eq!(retraction(text), words, "{text}");
         }
     }
 
