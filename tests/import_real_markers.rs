@@ -289,7 +289,7 @@ fn a_line_marked_correct_and_then_called_wrong_is_not_correct() {
     assert_eq!(lines(game, "correct"), ["B1 A1 C1"]);
     assert_eq!(lines(game, "wrong"), ["A1 B1"]);
     assert!(
-        stderr.contains("a line is marked correct and then called wrong (`不对的`)"),
+        stderr.contains("a line is marked correct and then called wrong (`这是不对的`)"),
         "{stderr}"
     );
 }

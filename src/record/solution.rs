@@ -193,28 +193,33 @@ fn capitals_ending(word: &str) -> Option<&str> {
         .then_some(capitals)
 }
 
-/// Words that take back a mark of correct written before them: `原正解` ("the original
-/// answer") `…但这是不对的` ("but this is wrong"). Folded to lower case.
+/// Words that take back a mark of correct: the line itself called wrong (`原正解` "the original
+/// answer" `…但这是不对的` "but this is wrong"), never a word about another move (`白A是错的`,
+/// "White's A is wrong", in a correct line's comment stays correct). Folded to lower case.
 const RETRACTIONS: &[&str] = &[
-    "不对的",
-    "这是不对",
-    "是错的",
-    "错了",
-    "不正确",
-    "不對的",
-    "是錯的",
-    "錯了",
-    "不正確",
-    "間違い",
-    "ではない",
-    "ではありません",
-    "誤り",
-    "틀렸",
+    "这是不对的",
+    "这是错的",
+    "这是错误的",
+    "这不对",
+    "其实不对",
+    "其实是错的",
+    "但不对",
+    "不是正解",
+    "并非正解",
+    "這是不對的",
+    "這是錯的",
+    "這不對",
+    "其實不對",
+    "不是正確",
+    "これは間違い",
+    "実は間違い",
+    "正解ではない",
+    "正解ではありません",
     "this is wrong",
-    "is not correct",
-    "isn't correct",
-    "is incorrect",
     "but wrong",
+    "but it is wrong",
+    "actually wrong",
+    "is not the correct answer",
 ];
 
 /// The words of `text` that say a line is wrong after all (see [`RETRACTIONS`]): a node whose
@@ -486,9 +491,11 @@ mod tests {
     #[test]
     fn a_mark_taken_back_in_its_own_words_is_found() {
         for (text, words) in [
-            ("原书给出的正解，但这是不对的", Some("不对的")),
-            ("正解。但是白其实是错的", Some("是错的")),
-            ("正解ではない", Some("ではない")),
+            ("原书给出的正解，但这是不对的", Some("这是不对的")),
+            ("原正解，其实是错的", Some("其实是错的")),
+            ("本の正解ではない", Some("正解ではない")),
+            // A word about another move in a correct line's comment takes nothing back.
+            ("正解。白A是错的，黑B就活了", None),
             (
                 "Correct in the book, but this is wrong",
                 Some("this is wrong"),
