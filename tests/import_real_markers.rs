@@ -311,3 +311,24 @@ fn two_problems_in_one_line_keep_the_first_s_solution() {
         "{stderr}"
     );
 }
+
+/// The same book's other form: when the second problem's side moves next anyway, no pass
+/// stands between them, and the comment `以上为第1图正解` ("the above is diagram 1's correct
+/// answer") closes the first problem's line (top left, Black kills: B19 A19 C19; top right,
+/// White kills: S19 T19 R19). The comment marks that line correct and ends it; the moves after
+/// it are left out with a note.
+#[test]
+fn a_comment_closing_the_first_answer_ends_its_line() {
+    let (examples, stderr) = import_real_file("two-problems-said");
+    assert_eq!(examples.len(), 1);
+    let game = &examples[0];
+    assert_eq!(field(game, "task"), Some("solve"), "{game:?}");
+    assert_eq!(lines(game, "correct"), ["B19 A19 C19"]);
+    assert!(
+        stderr.contains(
+            "a comment `以上…正解` (\"the above is the correct answer\") ends its problem's line"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("main line is taken"), "{stderr}");
+}

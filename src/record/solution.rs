@@ -222,6 +222,21 @@ const RETRACTIONS: &[&str] = &[
     "is not the correct answer",
 ];
 
+/// Whether a move's comment says the line up to it is a problem's answer, as the Segoe Tesuji
+/// Dictionary writes it after each of the two problems in one line: `以上为第1图正解` ("the above
+/// is diagram 1's correct answer"), `以上是正解`.
+pub fn closes_an_answer(comment: &str) -> bool {
+    let clause = comment
+        .trim_start()
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or_default();
+    clause.starts_with("以上")
+        && ["正解", "正确", "正確"]
+            .iter()
+            .any(|w| clause.trim_end_matches(['图', '図', '圖']).ends_with(w))
+}
+
 /// The words of `text` that say a line is wrong after all (see [`RETRACTIONS`]): a node whose
 /// name or comment marks it correct and says these is not read as correct.
 pub fn retraction(text: &str) -> Option<&'static str> {
@@ -505,6 +520,15 @@ mod tests {
         ] {
             assert_eq!(retraction(text), words, "{text}");
         }
+    }
+
+    #[test]
+    fn a_comment_closing_an_answer_is_found() {
+        assert!(closes_an_answer("以上为第13图正解"));
+        assert!(closes_an_answer("以上是正解。"));
+        assert!(!closes_an_answer("以上为第13图失败"));
+        assert!(!closes_an_answer("正解"));
+        assert!(!closes_an_answer("以上，正解在后面"));
     }
 
     #[test]

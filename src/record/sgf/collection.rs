@@ -16,7 +16,8 @@ use super::values::{line_breaks_as_lf, parse_points, single};
 use crate::diag::Diagnostic;
 use crate::record::ReadingNote;
 use crate::record::solution::{
-    NodeMarks, SolutionNode, Verdict, retraction, verdict_of_comment, verdict_of_name,
+    NodeMarks, SolutionNode, Verdict, closes_an_answer, retraction, verdict_of_comment,
+    verdict_of_name,
 };
 use crate::rules::notation::NO_LIBERTY_HELP;
 use crate::rules::{BoardSize, Color, Move, Point, Position};
@@ -76,6 +77,9 @@ enum TreeSlot {
     Move(usize),
     /// In a variation left out: a move in it could not be read.
     Dropped,
+    /// At this move, whose comment ends the problem's answer (`以上为第1图正解`): the moves
+    /// after it are another problem's.
+    Ended(usize),
 }
 
 /// A game being read, node by node.
@@ -90,7 +94,8 @@ struct OpenGame {
     unusable: bool,
     /// The root has been read: later nodes are not the root.
     read_root: bool,
-    /// The main line met a `zz` pass in a problem: its later moves are a second problem's.
+    /// The main line met a `zz` pass in a problem, or a comment that ends its answer: its
+    /// later moves are a second problem's.
     problem_ended: bool,
 }
 
@@ -345,6 +350,7 @@ fn read_tree_node(
     let mut played = None;
     let mut unreadable = false;
     let mut second_problem = None;
+    let mut answer_ends = false;
     for prop in &node.properties {
         match &*prop.identifier {
             // A main-line move was just read by `read_node`: it is not parsed twice.
@@ -355,7 +361,10 @@ fn read_tree_node(
             {
                 played = Some(last.clone());
             }
-            "B" | "W" if ends_a_problem(source, node, prop, open) => {
+            "B" | "W"
+                if !matches!(before, TreeSlot::Ended(_))
+                    && ends_a_problem(source, node, prop, open) =>
+            {
                 second_problem = Some(prop.whole.clone());
             }
             "B" | "W" => {
@@ -379,32 +388,16 @@ fn read_tree_node(
                     named = verdict_of_name(&text);
                 } else {
                     commented = verdict_of_comment(&text);
+                    answer_ends |= closes_an_answer(&text);
                 }
             }
             _ => {}
         }
     }
     marks.said = named.or(commented);
-    if marks.said == Some(Verdict::Correct)
-        && let Some((words, at)) = retracted
-    {
-        // `原正解` ("the original answer") `…但这是不对的` ("but this is wrong"): the node
-        // takes its own mark back, so the line is not taught as the answer.
-        marks.said = None;
-        problems.assume("retracted", at, || {
-            format!(
-                "a line is marked correct and then called wrong (`{words}`): it is not read as correct"
-            )
-        });
-    }
-    if let Some(at) = second_problem.clone() {
-        // Segoe's Tesuji Dictionary writes two problems in one line, a `zz` pass between them:
-        // the line's problem ends at the pass.
-        problems.assume("second-problem", at, || {
-            "a `zz` pass in a problem's line is read as the end of its solution; the moves after it (a second problem, as some collections write two in one line) are left out".to_string()
-        });
-    }
-    let slot = if second_problem.is_some() {
+    settle_words(&mut marks, answer_ends, retracted, problems);
+    note_second_problem(before, second_problem.clone(), node, problems);
+    let slot = if second_problem.is_some() || matches!(before, TreeSlot::Ended(_)) {
         TreeSlot::Dropped
     } else if before == TreeSlot::Dropped || unreadable {
         if unreadable && !place.main {
@@ -437,11 +430,68 @@ fn read_tree_node(
         }
         before
     };
+    let slot = match slot {
+        TreeSlot::Move(i) if answer_ends => {
+            if place.main {
+                open.problem_ended = true;
+            }
+            TreeSlot::Ended(i)
+        }
+        slot => slot,
+    };
     // Ids come in the file's order, one per node.
     if open.at_move.len() <= place.id {
         open.at_move.resize(place.id + 1, TreeSlot::Dropped);
     }
     open.at_move[place.id] = slot;
+}
+
+/// What a node's words make of its mark: a comment closing the answer (`以上为第1图正解`) marks
+/// the line correct; a mark of correct its own words take back (`原正解` `…但这是不对的`) is no
+/// mark, with a note.
+fn settle_words(
+    marks: &mut NodeMarks,
+    answer_ends: bool,
+    retracted: Option<(&'static str, Range<usize>)>,
+    problems: &mut Problems,
+) {
+    if answer_ends {
+        // "The above is diagram 1's correct answer": the line up to here is the answer.
+        marks.said = marks.said.or(Some(Verdict::Correct));
+    }
+    if marks.said == Some(Verdict::Correct)
+        && let Some((words, at)) = retracted
+    {
+        // The node takes its own mark back, so the line is not taught as the answer.
+        marks.said = None;
+        problems.assume("retracted", at, || {
+            format!(
+                "a line is marked correct and then called wrong (`{words}`): it is not read as correct"
+            )
+        });
+    }
+}
+
+/// The note for a second problem in one line (Segoe's Tesuji Dictionary): after a `zz` pass
+/// (`second_problem`, where it is written), or after a comment that closed the first answer.
+fn note_second_problem(
+    before: TreeSlot,
+    second_problem: Option<Range<usize>>,
+    node: &NodeSpans<'_>,
+    problems: &mut Problems,
+) {
+    if let Some(at) = second_problem {
+        problems.assume("second-problem", at, || {
+            "a `zz` pass in a problem's line is read as the end of its solution; the moves after it (a second problem, as some collections write two in one line) are left out".to_string()
+        });
+    }
+    if let TreeSlot::Ended(_) = before {
+        // Without a pass when the second problem's side moves next anyway.
+        let span = node.properties.first().map_or(0..0, |p| p.whole.clone());
+        problems.assume("second-problem-after-answer", span, || {
+            "a comment `以上…正解` (\"the above is the correct answer\") ends its problem's line; the moves after it (a second problem, as some collections write two in one line) are left out".to_string()
+        });
+    }
 }
 
 /// Whether the move `prop` of `node` is a pass written `zz` (old writers' pass, off every
