@@ -416,6 +416,9 @@ mod tests {
             first_error(";SZ[5];B[aa]").message,
             "this node is outside any game tree"
         );
+        // Text before a game that happens to start with `;` is still text before the game.
+        let record = load("; sent by mail\n(;SZ[5];B[aa])", &RuleOverrides::default()).unwrap();
+        assert_eq!(record.moves.len(), 1);
         assert_eq!(
             first_error(";SZ[5];B[aa])(;B[bb])").message,
             "the file holds 2 games; replay reads one"

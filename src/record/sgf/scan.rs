@@ -532,22 +532,25 @@ impl<'t> Scanner<'t> {
 }
 
 /// Where a game that lost its opening `(` starts: the file's first byte that is not white
-/// space, when it is a node's `;` or a property (capitals and a `[`) and the file's last such
-/// byte is a `)`; `None` for any other file.
+/// space, when a property (capitals and a `[`) starts there or after a `;`, and the file's last
+/// such byte is a `)`; `None` for any other file.
 fn unopened_game(bytes: &[u8]) -> Option<usize> {
     let start = bytes.iter().position(|b| !b.is_ascii_whitespace())?;
     let last = bytes.iter().rposition(|b| !b.is_ascii_whitespace())?;
     if bytes[last] != b')' || last == start {
         return None;
     }
-    let property = || {
-        let name = bytes[start..]
-            .iter()
-            .take_while(|b| b.is_ascii_uppercase())
-            .count();
-        name > 0 && value_start(bytes, start + name).is_some()
-    };
-    (bytes[start] == b';' || property()).then_some(start)
+    // A node's first property must follow: capitals and a `[` (so a stray `;` before a mail
+    // header is still skipped as text before the game).
+    let mut at = start + usize::from(bytes[start] == b';');
+    while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+        at += 1;
+    }
+    let name = bytes[at..]
+        .iter()
+        .take_while(|b| b.is_ascii_uppercase())
+        .count();
+    (name > 0 && value_start(bytes, at + name).is_some()).then_some(start)
 }
 
 /// Where the next game tree starts from `from` on: a `(` followed, past whitespace, by the `;`
