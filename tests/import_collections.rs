@@ -356,3 +356,47 @@ fn a_folder_s_links_back_shadows_and_unreadable_files_cost_nothing() {
         "{stderr}"
     );
 }
+
+/// goproblems writes `PL[]` now and then: an empty `PL` names no player (as sgfmill reads it),
+/// so the problem imports, Black to play as its first moves say, with a note at the `PL[]`.
+#[test]
+fn an_empty_pl_names_no_player() {
+    let (kit, stderr) = import_checked("tests/sgf/real-files/empty-player.sgf", "empty-player");
+    let example = &examples(&kit)[0];
+    assert!(example.contains("to_play = \"black\""), "{example}");
+    assert!(example.contains("correct = [\"B1 A1\"]"), "{example}");
+    assert!(
+        stderr.contains("1:53: `PL[]` is empty: it names no player, as sgfmill reads it"),
+        "{stderr}"
+    );
+}
+
+/// A problem whose correct line repeats a whole-board position (White sends two at C1, Black
+/// takes two at A1, White takes one back at B1: the board is the setup again, Black to play,
+/// as in a double ko). A problem collection that names no ruleset is read under the simple ko
+/// rule its problems are written for: the line is the answer, the kit says `ko = "simple"`,
+/// and one note says why. Under the default positional superko B1 was illegal and the answer
+/// was lost.
+#[test]
+fn a_problem_collection_is_read_under_the_simple_ko_rule() {
+    let (kit, stderr) = import_checked(
+        "tests/sgf/real-files/repeated-position.sgf",
+        "repeated-position",
+    );
+    assert!(kit.contains("\nko = \"simple\"\n"), "{kit}");
+    let example = &examples(&kit)[0];
+    assert!(example.contains("correct = [\"C1 A1 B1\"]"), "{example}");
+    let said =
+        "the collection's problems name no ruleset (`RU`): they are read under the simple ko rule";
+    assert_eq!(stderr.matches(said).count(), 1, "{stderr}");
+    // A ruleset the file names is kept: Chinese rules forbid the repetition, and say so.
+    let text = std::fs::read_to_string("tests/sgf/real-files/repeated-position.sgf")
+        .unwrap()
+        .replace("SZ[5]", "SZ[5]RU[Chinese]");
+    let sgf = temp_path("repeated-position-chinese").with_extension("sgf");
+    std::fs::write(&sgf, text).unwrap();
+    let (kit, stderr) = import_checked(sgf.to_str().unwrap(), "repeated-position-chinese");
+    let _ = std::fs::remove_file(sgf);
+    assert!(!kit.contains("ko = \"simple\""), "{kit}");
+    assert!(!stderr.contains(said), "{stderr}");
+}

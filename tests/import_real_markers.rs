@@ -250,3 +250,85 @@ fn every_first_move_gets_its_convention_s_verdict() {
         }
     }
 }
+
+/// Imports `tests/sgf/real-files/{file}.sgf` (issue 42's real forms, each written here by
+/// hand), checks the kit, and returns its examples and import's stderr.
+fn import_real_file(file: &str) -> (Vec<toml::Table>, String) {
+    let sgf = format!("tests/sgf/real-files/{file}.sgf");
+    let (kit, stderr) = import_checked(&sgf, &format!("real-files-{file}"));
+    let table: toml::Table = toml::from_str(&kit).unwrap();
+    let examples = table["example"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_table().unwrap().clone())
+        .collect();
+    (examples, stderr)
+}
+
+/// goproblems glues `RIGHT` to the comment's last word (`C[sekiRIGHT]`): it marks the line as
+/// `RIGHT` alone does, so B1 is the answer and A1, C1 the wrong tries. A reader that wants the
+/// marker as a word of its own finds no mark and leaves every line out.
+#[test]
+fn a_right_glued_to_a_word_marks_the_line() {
+    let (examples, _) = import_real_file("seki-right");
+    assert_eq!(examples.len(), 1);
+    let game = &examples[0];
+    assert_eq!(lines(game, "correct"), ["B1 A1"]);
+    assert_eq!(lines(game, "wrong"), ["A1 B1", "C1 B1"]);
+}
+
+/// MultiGo: A1 is named `原正解` ("the original answer") and its comment ends `但这是不对的`
+/// ("but this is wrong"); B1 is named `正解`. A1 is not an answer: the kit's only correct line
+/// is B1's, A1 is a wrong try (the file marks no line wrong, so its unmarked first moves are
+/// the wrong ones), and a note says why.
+#[test]
+fn a_line_marked_correct_and_then_called_wrong_is_not_correct() {
+    let (examples, stderr) = import_real_file("retracted-answer");
+    let game = &examples[0];
+    assert_eq!(lines(game, "correct"), ["B1 A1 C1"]);
+    assert_eq!(lines(game, "wrong"), ["A1 B1"]);
+    assert!(
+        stderr.contains("a line is marked correct and then called wrong (`这是不对的`)"),
+        "{stderr}"
+    );
+}
+
+/// The Segoe Tesuji Dictionary's form: two problems in one line, `W[zz]` between them (top
+/// left: B19 A19 C19 kills the straight three; top right: S19 T19 R19). The kit's answer is the
+/// first problem's line alone, kept off the players' page, with a note; never one long
+/// "Play ..." sequence of both problems with a pass in it.
+#[test]
+fn two_problems_in_one_line_keep_the_first_s_solution() {
+    let (examples, stderr) = import_real_file("two-problems");
+    assert_eq!(examples.len(), 1);
+    let game = &examples[0];
+    assert_eq!(field(game, "task"), Some("solve"), "{game:?}");
+    assert_eq!(lines(game, "correct"), ["B19 A19 C19"]);
+    assert!(game.get("moves").is_none(), "{game:?}");
+    assert!(
+        stderr.contains("5:20: a `zz` pass in a problem's line is read as the end of its solution"),
+        "{stderr}"
+    );
+}
+
+/// The same book's other form: when the second problem's side moves next anyway, no pass
+/// stands between them, and the comment `以上为第1图正解` ("the above is diagram 1's correct
+/// answer") closes the first problem's line (top left, Black kills: B19 A19 C19; top right,
+/// White kills: S19 T19 R19). The comment marks that line correct and ends it; the moves after
+/// it are left out with a note.
+#[test]
+fn a_comment_closing_the_first_answer_ends_its_line() {
+    let (examples, stderr) = import_real_file("two-problems-said");
+    assert_eq!(examples.len(), 1);
+    let game = &examples[0];
+    assert_eq!(field(game, "task"), Some("solve"), "{game:?}");
+    assert_eq!(lines(game, "correct"), ["B19 A19 C19"]);
+    assert!(
+        stderr.contains(
+            "a comment `以上…正解` (\"the above is the correct answer\") ends its problem's line"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("main line is taken"), "{stderr}");
+}

@@ -450,6 +450,47 @@ fn utf8_with_lost_bytes_and_gbk_that_big5_reads_are_read_as_meant() {
     let _ = std::fs::remove_file(path);
 }
 
+/// Japanese problem books saved as GBK with no `CA` (Gokyo Seimyo's, Maeda's): kana decode the
+/// same in EUC-JP, the kanji as others (`白先` as `易枠`), so a reader that weighs the text only
+/// as Chinese took EUC-JP. The prompt comes out as written; and text that reads as no language
+/// in any charset is still read, but said to be maybe garbled.
+#[test]
+fn a_japanese_problem_saved_as_gbk_keeps_its_words() {
+    let prompt = "白先。ここがポイントになります。";
+    let text = format!(
+        "(;GM[1]FF[4]SZ[9]AB[ag][bg][cg][dg][eg][eh][ei]AW[ah][bh][ch][dh][di]PL[B]C[{prompt}];B[bi];W[ai];B[ci])"
+    );
+    let (gbk, _, unmappable) = GBK.encode(&text);
+    assert!(!unmappable && !EUC_JP.decode_without_bom_handling(&gbk).1);
+    let path = write("gokyo-gbk", &gbk);
+    let kit = temp_path("gokyo-gbk").with_extension("toml");
+    let (code, _, err) = run(&[
+        "import",
+        path.to_str().unwrap(),
+        "--out",
+        kit.to_str().unwrap(),
+        "--force",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let written = std::fs::read_to_string(&kit).unwrap();
+    assert!(
+        written.contains(&format!("prompt = \"{prompt}\"")),
+        "{written}"
+    );
+    assert!(
+        err.contains("read as GBK") && !err.contains("garbled"),
+        "{err}"
+    );
+    let rare = GBK.encode("(;GM[1]SZ[9]C[獭瘪蹿皴];B[cc])").0.into_owned();
+    let path_rare = write("rare-gbk", &rare);
+    let (code, _, err) = run(&["replay", path_rare.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("may be garbled"), "{err}");
+    for p in [path, path_rare, kit] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
 /// Shift_JIS files whose game name ends in `表` (`95 5C`) before `CA`: one as a charset-aware
 /// writer writes it (`95 5C 5D` ends the name), one from a byte-by-byte writer that escaped the
 /// trail bytes (`95 5C 5C 5D`). Both read as meant, and import writes a kit that passes check.

@@ -129,7 +129,8 @@ fn setup_after_the_root_is_applied_where_it_stands() {
     );
 }
 
-/// `HA[2]` with no stones: C3 and G7, as GNU Go places them, so White's C2 captures.
+/// `HA[2]` with no stones and White's move first: C3 and G7, as GNU Go 3.8 places them when
+/// White moves first on an empty board, so White's C2 captures.
 #[test]
 fn handicap_without_stones_sets_up_the_fixed_points() {
     let (code, got) = replay("handicap-without-stones.sgf");
@@ -266,4 +267,60 @@ fn a_record_without_a_ruleset_is_ruled_by_the_basic_ko_rule() {
         out.contains("Move 3 recreates the starting position"),
         "{out}"
     );
+}
+
+/// Replays `tests/sgf/real-files/{file}` (issue 42's real forms) as JSON.
+fn replay_real_file(file: &str) -> (i32, Value) {
+    let path = format!("tests/sgf/real-files/{file}");
+    let (code, out, err) = common::run(&["replay", &path, "--format", "json"]);
+    let value = serde_json::from_str(&out)
+        .unwrap_or_else(|e| panic!("{file}: not one JSON object ({e}):\n{out}\n{err}"));
+    (code, value)
+}
+
+/// Fox records that lost their first `(` (the file starts `;GM[1]…`, or with the root's
+/// properties, and ends with the `)` that closes the game) are one game, read with one note,
+/// never refused or counted as two games.
+#[test]
+fn a_record_that_lost_its_opening_parenthesis_is_one_game() {
+    for (file, moves) in [("fox-no-open.sgf", 4), ("fox-root-first.sgf", 5)] {
+        let (code, got) = replay_real_file(file);
+        assert_eq!(code, 0, "{file}: {got}");
+        assert_eq!(got["moves"].as_array().map(Vec::len), Some(moves), "{file}");
+        let black = stones(&got, "black");
+        assert!(
+            black.contains(&"Q16".to_string()) && black.contains(&"Q4".to_string()),
+            "{file}: {black:?}"
+        );
+        let said: Vec<String> = notes(&got)
+            .into_iter()
+            .filter(|n| n.contains("no `(`"))
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "1:1: the file starts with a node and no `(` but ends with the `)` that closes it: read as one game whose opening `(` was lost"
+            ],
+            "{file}"
+        );
+    }
+}
+
+/// `HA` is what the handicap was; the stones are the file's `AB`. With no stone set up and no
+/// White move first (no move at all, or Black's), sgfmill and GNU Go 3.8 show an empty board,
+/// and so does the replay, with a note: no four stones from nowhere.
+#[test]
+fn a_handicap_with_no_stones_and_no_white_move_first_sets_up_nothing() {
+    let (code, got) = replay_real_file("handicap-only-said.sgf");
+    assert_eq!(code, 0, "{got}");
+    assert!(stones(&got, "black").is_empty(), "{got}");
+    has_note(
+        &got,
+        "handicap-only-said.sgf",
+        "`HA[4]` sets up no stones and no White move comes first",
+    );
+    let (code, got) = replay_real_file("handicap-black-first.sgf");
+    assert_eq!(code, 0, "{got}");
+    assert_eq!(stones(&got, "black"), ["E5", "G3"]);
+    assert_eq!(stones(&got, "white"), ["C7"]);
 }

@@ -162,10 +162,12 @@ pub fn verdict_of_comment(comment: &str) -> Option<Verdict> {
         return Some(verdict);
     }
     // Only Latin words have capitals; a word in capitals is rare, so most words cost a scan.
+    // goproblems glues its marker to the comment's last word (`sekiRIGHT`): capitals ending a
+    // word after small letters are a marker too.
     let capitals = |words: &[&str]| {
         comment
             .split(|c: char| !c.is_alphanumeric())
-            .filter(|word| word.len() > 1 && word.bytes().all(|b| b.is_ascii_uppercase()))
+            .filter_map(capitals_ending)
             .any(|word| words.contains(&word.to_ascii_lowercase().as_str()))
     };
     if capitals(WRONG_WORDS) {
@@ -175,6 +177,71 @@ pub fn verdict_of_comment(comment: &str) -> Option<Verdict> {
         return Some(Verdict::Correct);
     }
     None
+}
+
+/// The capitals that end `word` when they are a word written in capitals: the whole word
+/// (`RIGHT`), or capitals glued after small letters (`sekiRIGHT`); `None` for a word in lower
+/// or mixed case (`Right`, `McDonald`) and a single capital.
+fn capitals_ending(word: &str) -> Option<&str> {
+    let n = word
+        .bytes()
+        .rev()
+        .take_while(u8::is_ascii_uppercase)
+        .count();
+    let (before, capitals) = word.split_at(word.len() - n);
+    (n > 1 && (before.is_empty() || before.ends_with(|c: char| c.is_ascii_lowercase())))
+        .then_some(capitals)
+}
+
+/// Words that take back a mark of correct: the line itself called wrong (`原正解` "the original
+/// answer" `…但这是不对的` "but this is wrong"), never a word about another move (`白A是错的`,
+/// "White's A is wrong", in a correct line's comment stays correct). Folded to lower case.
+const RETRACTIONS: &[&str] = &[
+    "这是不对的",
+    "这是错的",
+    "这是错误的",
+    "这不对",
+    "其实不对",
+    "其实是错的",
+    "但不对",
+    "不是正解",
+    "并非正解",
+    "這是不對的",
+    "這是錯的",
+    "這不對",
+    "其實不對",
+    "不是正確",
+    "これは間違い",
+    "実は間違い",
+    "正解ではない",
+    "正解ではありません",
+    "this is wrong",
+    "but wrong",
+    "but it is wrong",
+    "actually wrong",
+    "is not the correct answer",
+];
+
+/// Whether a move's comment says the line up to it is a problem's answer, as the Segoe Tesuji
+/// Dictionary writes it after each of the two problems in one line: `以上为第1图正解` ("the above
+/// is diagram 1's correct answer"), `以上是正解`.
+pub fn closes_an_answer(comment: &str) -> bool {
+    let clause = comment
+        .trim_start()
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or_default();
+    clause.starts_with("以上")
+        && ["正解", "正确", "正確"]
+            .iter()
+            .any(|w| clause.trim_end_matches(['图', '図', '圖']).ends_with(w))
+}
+
+/// The words of `text` that say a line is wrong after all (see [`RETRACTIONS`]): a node whose
+/// name or comment marks it correct and says these is not read as correct.
+pub fn retraction(text: &str) -> Option<&'static str> {
+    let folded = text.to_lowercase();
+    RETRACTIONS.iter().copied().find(|w| folded.contains(w))
 }
 
 /// The verdict a move's node name gives (MultiGo's `N[正解]`, `N[失败1]`): read as a comment,
@@ -369,6 +436,12 @@ mod tests {
             ("Correct.", Some(Correct)),
             ("Wrong; advantageous ko", Some(Wrong)),
             ("White lives. RIGHT", Some(Correct)),
+            // goproblems glues the marker to the last word.
+            ("sekiRIGHT", Some(Correct)),
+            ("White is dead.RIGHT", Some(Correct)),
+            ("koWRONG", Some(Wrong)),
+            ("McRight", None),
+            ("sekiRIGHTly", None),
             ("RIGHT", Some(Correct)),
             ("Incorrect: white escapes", Some(Wrong)),
             ("正解図", Some(Correct)),
@@ -428,6 +501,34 @@ mod tests {
         for (comment, want) in cases {
             assert_eq!(verdict_of_comment(comment), want, "{comment:?}");
         }
+    }
+
+    #[test]
+    fn a_mark_taken_back_in_its_own_words_is_found() {
+        for (text, words) in [
+            ("原书给出的正解，但这是不对的", Some("这是不对的")),
+            ("原正解，其实是错的", Some("其实是错的")),
+            ("本の正解ではない", Some("正解ではない")),
+            // A word about another move in a correct line's comment takes nothing back.
+            ("正解。白A是错的，黑B就活了", None),
+            (
+                "Correct in the book, but this is wrong",
+                Some("this is wrong"),
+            ),
+            ("正解。白死。", None),
+            ("Correct.", None),
+        ] {
+            assert_eq!(retraction(text), words, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_comment_closing_an_answer_is_found() {
+        assert!(closes_an_answer("以上为第13图正解"));
+        assert!(closes_an_answer("以上是正解。"));
+        assert!(!closes_an_answer("以上为第13图失败"));
+        assert!(!closes_an_answer("正解"));
+        assert!(!closes_an_answer("以上，正解在后面"));
     }
 
     #[test]

@@ -352,6 +352,12 @@ fn guess(bytes: &[u8], why: &str) -> Read {
     if malformed > 0 {
         note = format!("{note}; {malformed} bytes are not {name} and show as `\u{fffd}`");
     }
+    let cjk_chosen = CJK.contains(&chosen) || chosen == GB18030;
+    if cjk_chosen && reads_as_no_language(&text, chosen) {
+        note = format!(
+            "{note}; its text is made of characters rare in every language {name} is written in, so it may be garbled: check it, and name the file's charset with `CA[...]` if it is"
+        );
+    }
     Read {
         detected: Some(if CJK.contains(&chosen) || chosen == GB18030 {
             Script::Cjk
@@ -401,8 +407,23 @@ fn utf8_with_lost_bytes(bytes: &[u8]) -> Option<usize> {
 /// private-use character or C1 control -4 and `�` -8. Text in the right charset scores one to
 /// three points a character; the same bytes in a wrong one score near zero or below: GBK and
 /// Big5 read each other's bytes without error, but into rare characters.
+///
+/// Text in GBK with kana in it may be Japanese (Japanese problem books saved as GBK: kanji and
+/// kana, which GBK holds too): it scores as the better of its two readings.
 fn score(text: &str, encoding: &'static Encoding) -> (i64, usize) {
-    let language = Language::of(encoding);
+    let own = score_in(text, Language::of(encoding));
+    match Language::of(encoding) {
+        // Japanese text has kana; a Chinese name or two read as Japanese is not Japanese.
+        Language::Simplified if text.contains(|c| matches!(c, '\u{3041}'..='\u{30ff}')) => {
+            let japanese = score_in(text, Language::Japanese);
+            if japanese.0 > own.0 { japanese } else { own }
+        }
+        _ => own,
+    }
+}
+
+/// How much `text` reads as words of `language` (see [`score`]).
+fn score_in(text: &str, language: Language) -> (i64, usize) {
     let japanese = matches!(language, Language::Japanese);
     let (mut points, mut chars) = (0_i64, 0);
     for c in text.chars().filter(|c| !c.is_ascii()) {
@@ -418,6 +439,14 @@ fn score(text: &str, encoding: &'static Encoding) -> (i64, usize) {
         };
     }
     (points, chars)
+}
+
+/// Whether `text`, decoded in the CJK charset `encoding`, reads as no language: below half a
+/// point a character (see [`score`]; text in its right charset scores one to three), with at
+/// least two characters to judge by.
+fn reads_as_no_language(text: &str, encoding: &'static Encoding) -> bool {
+    let (points, chars) = score(text, encoding);
+    chars >= 2 && points * 2 < chars as i64
 }
 
 /// How a double-byte charset's bytes make characters, for reading them before decoding.
@@ -892,6 +921,43 @@ mod tests {
             );
             assert_eq!(read.unreadable, None, "{words}");
         }
+    }
+
+    /// Japanese problem books saved as GBK with no `CA` (Gokyo Seimyo's and Maeda's): kanji and
+    /// kana both decode in EUC-JP too, the kana as themselves and the kanji as others (`白先` as
+    /// `易枠`); the GBK text read as Japanese, kanji of Go words and kana, is the one meant.
+    #[test]
+    fn japanese_saved_as_gbk_is_gbk() {
+        for words in [
+            "白先",
+            "白先。ここがポイントになります。",
+            "黑先活。白はどうしても二眼ができません。",
+            "白先劫。このコウで白が生きます",
+        ] {
+            let text = format!("(;FF[4]SZ[19]C[{words}];B[pd])");
+            let bytes = encoded(GBK, &text);
+            assert!(!EUC_JP.decode_without_bom_handling(&bytes).1, "{words}");
+            let read = decode(bytes);
+            assert_eq!(
+                (read.text.as_str(), read.charset),
+                (text.as_str(), "GBK"),
+                "{words}"
+            );
+            assert!(
+                !read.note.unwrap_or_default().contains("garbled"),
+                "{words}"
+            );
+        }
+    }
+
+    /// Text that reads as no language in any charset it decodes in (rare ideographs, each from a
+    /// different corner of GBK) is read, but never silently: the note says it may be garbled.
+    #[test]
+    fn text_no_language_reads_is_said_to_be_garbled() {
+        let text = "(;FF[4]SZ[19]C[獭瘪蹿皴];B[pd])";
+        let read = decode(encoded(GBK, text));
+        let note = read.note.unwrap_or_default();
+        assert!(note.contains("may be garbled"), "{note}");
     }
 
     #[test]

@@ -15,7 +15,10 @@ use super::spans::{NodeSpans, PropertySpan};
 use super::values::{line_breaks_as_lf, parse_points, single};
 use crate::diag::Diagnostic;
 use crate::record::ReadingNote;
-use crate::record::solution::{NodeMarks, SolutionNode, verdict_of_comment, verdict_of_name};
+use crate::record::solution::{
+    NodeMarks, SolutionNode, Verdict, closes_an_answer, retraction, verdict_of_comment,
+    verdict_of_name,
+};
 use crate::rules::notation::NO_LIBERTY_HELP;
 use crate::rules::{BoardSize, Color, Move, Point, Position};
 
@@ -74,6 +77,9 @@ enum TreeSlot {
     Move(usize),
     /// In a variation left out: a move in it could not be read.
     Dropped,
+    /// At this move, whose comment ends the problem's answer (`以上为第1图正解`): the moves
+    /// after it are another problem's.
+    Ended(usize),
 }
 
 /// A game being read, node by node.
@@ -88,6 +94,9 @@ struct OpenGame {
     unusable: bool,
     /// The root has been read: later nodes are not the root.
     read_root: bool,
+    /// The main line met a `zz` pass in a problem, or a comment that ends its answer: its
+    /// later moves are a second problem's.
+    problem_ended: bool,
 }
 
 /// Reads every game of an SGF collection, or returns every problem found.
@@ -200,6 +209,7 @@ fn open_game(source: &str, root: &NodeSpans<'_>, problems: &mut Problems) -> Ope
         stones: vec![None; size.points()],
         unusable,
         read_root: false,
+        problem_ended: false,
     }
 }
 
@@ -224,6 +234,9 @@ fn read_node(source: &str, open: &mut OpenGame, node: &NodeSpans<'_>, problems: 
     for prop in clearing_first {
         let id = &*prop.identifier;
         match id {
+            // The line's problem ended at a `zz` pass (see `read_tree_node`).
+            "B" | "W" if open.problem_ended => {}
+            "B" | "W" if ends_a_problem(source, node, prop, open) => open.problem_ended = true,
             "B" | "W" => {
                 let (color, mv) = move_of(source, node, prop, size, problems);
                 if let Some(mv) = mv {
@@ -333,8 +346,11 @@ fn read_tree_node(
     };
     let mut marks = NodeMarks::default();
     let (mut named, mut commented) = (None, None);
+    let mut retracted = None;
     let mut played = None;
     let mut unreadable = false;
+    let mut second_problem = None;
+    let mut answer_ends = false;
     for prop in &node.properties {
         match &*prop.identifier {
             // A main-line move was just read by `read_node`: it is not parsed twice.
@@ -344,6 +360,12 @@ fn read_tree_node(
                     && last.2 == prop.whole =>
             {
                 played = Some(last.clone());
+            }
+            "B" | "W"
+                if !matches!(before, TreeSlot::Ended(_))
+                    && ends_a_problem(source, node, prop, open) =>
+            {
+                second_problem = Some(prop.whole.clone());
             }
             "B" | "W" => {
                 // A variation's faults are not the importer's to refuse: they are skipped.
@@ -358,13 +380,26 @@ fn read_tree_node(
             "BM" => marks.bad_move = true,
             "GB" => marks.good_for = Some(Color::Black),
             "GW" => marks.good_for = Some(Color::White),
-            "N" => named = verdict_of_name(&text_of(source, node, prop)),
-            "C" => commented = verdict_of_comment(&text_of(source, node, prop)),
+            "N" | "C" => {
+                let text = text_of(source, node, prop);
+                retracted =
+                    retracted.or_else(|| retraction(&text).map(|w| (w, prop.whole.clone())));
+                if &*prop.identifier == "N" {
+                    named = verdict_of_name(&text);
+                } else {
+                    commented = verdict_of_comment(&text);
+                    answer_ends |= closes_an_answer(&text);
+                }
+            }
             _ => {}
         }
     }
     marks.said = named.or(commented);
-    let slot = if before == TreeSlot::Dropped || unreadable {
+    settle_words(&mut marks, answer_ends, retracted, problems);
+    note_second_problem(before, second_problem.clone(), node, problems);
+    let slot = if second_problem.is_some() || matches!(before, TreeSlot::Ended(_)) {
+        TreeSlot::Dropped
+    } else if before == TreeSlot::Dropped || unreadable {
         if unreadable && !place.main {
             let span = node.properties.first().map_or(0..0, |p| p.whole.clone());
             problems.assume("variation-unread", span, || {
@@ -395,11 +430,83 @@ fn read_tree_node(
         }
         before
     };
+    let slot = match slot {
+        TreeSlot::Move(i) if answer_ends => {
+            if place.main {
+                open.problem_ended = true;
+            }
+            TreeSlot::Ended(i)
+        }
+        slot => slot,
+    };
     // Ids come in the file's order, one per node.
     if open.at_move.len() <= place.id {
         open.at_move.resize(place.id + 1, TreeSlot::Dropped);
     }
     open.at_move[place.id] = slot;
+}
+
+/// What a node's words make of its mark: a comment closing the answer (`以上为第1图正解`) marks
+/// the line correct; a mark of correct its own words take back (`原正解` `…但这是不对的`) is no
+/// mark, with a note.
+fn settle_words(
+    marks: &mut NodeMarks,
+    answer_ends: bool,
+    retracted: Option<(&'static str, Range<usize>)>,
+    problems: &mut Problems,
+) {
+    if answer_ends {
+        // "The above is diagram 1's correct answer": the line up to here is the answer.
+        marks.said = marks.said.or(Some(Verdict::Correct));
+    }
+    if marks.said == Some(Verdict::Correct)
+        && let Some((words, at)) = retracted
+    {
+        // The node takes its own mark back, so the line is not taught as the answer.
+        marks.said = None;
+        problems.assume("retracted", at, || {
+            format!(
+                "a line is marked correct and then called wrong (`{words}`): it is not read as correct"
+            )
+        });
+    }
+}
+
+/// The note for a second problem in one line (Segoe's Tesuji Dictionary): after a `zz` pass
+/// (`second_problem`, where it is written), or after a comment that closed the first answer.
+fn note_second_problem(
+    before: TreeSlot,
+    second_problem: Option<Range<usize>>,
+    node: &NodeSpans<'_>,
+    problems: &mut Problems,
+) {
+    if let Some(at) = second_problem {
+        problems.assume("second-problem", at, || {
+            "a `zz` pass in a problem's line is read as the end of its solution; the moves after it (a second problem, as some collections write two in one line) are left out".to_string()
+        });
+    }
+    if let TreeSlot::Ended(_) = before {
+        // Without a pass when the second problem's side moves next anyway.
+        let span = node.properties.first().map_or(0..0, |p| p.whole.clone());
+        problems.assume("second-problem-after-answer", span, || {
+            "a comment `以上…正解` (\"the above is the correct answer\") ends its problem's line; the moves after it (a second problem, as some collections write two in one line) are left out".to_string()
+        });
+    }
+}
+
+/// Whether the move `prop` of `node` is a pass written `zz` (old writers' pass, off every
+/// board libertykit plays) in a problem: a position set up with stones of both colours. Such a
+/// pass with moves after it is how some collections put a second problem in one line.
+fn ends_a_problem(
+    source: &str,
+    node: &NodeSpans<'_>,
+    prop: &PropertySpan<'_>,
+    open: &OpenGame,
+) -> bool {
+    let zz = matches!(node.values(prop), [raw] if source[raw.clone()].trim() == "zz");
+    zz && [Color::Black, Color::White]
+        .iter()
+        .all(|&c| open.stones.iter().flatten().any(|(color, _)| *color == c))
 }
 
 /// A text property's value as it means: escapes read, every line break (CRLF, CR, LFCR) a

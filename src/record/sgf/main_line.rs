@@ -162,8 +162,14 @@ impl<'t> MainLine<'t> {
             }
             return Err(problems.list);
         };
+        let white_first = self
+            .to_play
+            .or_else(|| self.moves.first().and_then(|m| m.0))
+            == Some(Color::White);
         if let Some((stones, at)) = handicap {
-            for p in place_handicap(&mut setup, stones, at.clone(), &mut problems) {
+            let placed =
+                place_handicap(&mut setup, (stones, white_first), at.clone(), &mut problems);
+            for p in placed {
                 self.setup_spans.insert(p, at.clone());
             }
         }
@@ -207,16 +213,27 @@ impl<'t> MainLine<'t> {
     }
 }
 
-/// Sets up `HA`'s stones on their fixed points when the record lists none before the first
-/// move (as GNU Go reads such a record), with a note; a handicap with no fixed placement on
-/// this board is a note too, and the board stays as written.
+/// `HA` says what the handicap was; the stones are the file's `AB`. Only a record that sets up
+/// no stone at all and whose first move (or `PL`) is White's, which shows the handicap was
+/// given, gets them on their fixed points, as GNU Go 3.8 reads it (gameinfo.c: "should not be
+/// needed for proper sgf file"), with a note. Otherwise none are put on the board, as sgfmill
+/// and GNU Go read it, with a note; a handicap with no fixed placement on this board is a
+/// note too, and the board stays as written.
 fn place_handicap(
     setup: &mut Position,
-    stones: u32,
+    (stones, white_first): (u32, bool),
     at: Range<usize>,
     problems: &mut Problems,
 ) -> Vec<Point> {
     if stones < 2 || !setup.stones(Color::Black).is_empty() {
+        return Vec::new();
+    }
+    if !white_first || !setup.stones(Color::White).is_empty() {
+        problems.assume("handicap-bare", at, || {
+            format!(
+                "`HA[{stones}]` sets up no stones and no White move comes first; `HA` only says what the handicap was, so none are put on the board, as sgfmill and GNU Go read it"
+            )
+        });
         return Vec::new();
     }
     let size = setup.size();
@@ -228,7 +245,7 @@ fn place_handicap(
             }
             problems.assume("handicap-placed", at, || {
                 format!(
-                    "`HA[{stones}]` lists no stones; Black's {stones} stones are set up on the fixed handicap points {}, as GNU Go and the Japanese convention place them",
+                    "`HA[{stones}]` lists no stones; Black's {stones} stones are set up on the fixed handicap points {}, as GNU Go places them when White moves first on an empty board",
                     names.join(" ")
                 )
             });

@@ -397,6 +397,59 @@ mod tests {
         );
     }
 
+    /// A file that lost its first `(` but ends with the `)` closing the game is that game, as
+    /// its writer meant, with one note; with no `)` at the end it is refused as before.
+    #[test]
+    fn a_game_that_lost_its_opening_parenthesis_is_read() {
+        for text in [";SZ[5];B[aa];W[bb])\n", "\nSZ[5];B[aa];W[bb])"] {
+            let record = load(text, &RuleOverrides::default()).unwrap();
+            assert_eq!(record.size.get(), 5, "{text:?}");
+            assert_eq!(record.moves.len(), 2, "{text:?}");
+            let said = reading_notes(&record);
+            assert_eq!(said.len(), 1, "{said:?}");
+            assert!(
+                said[0].contains("read as one game whose opening `(` was lost"),
+                "{said:?}"
+            );
+        }
+        assert_eq!(
+            first_error(";SZ[5];B[aa]").message,
+            "this node is outside any game tree"
+        );
+        // Text before a game that happens to start with `;` is still text before the game.
+        let record = load("; sent by mail\n(;SZ[5];B[aa])", &RuleOverrides::default()).unwrap();
+        assert_eq!(record.moves.len(), 1);
+        assert_eq!(
+            first_error(";SZ[5];B[aa])(;B[bb])").message,
+            "the file holds 2 games; replay reads one"
+        );
+    }
+
+    /// An empty `PL[]` names no player (sgfmill): the first move's colour moves first.
+    #[test]
+    fn an_empty_player_names_no_one() {
+        let record = load("(;SZ[5]PL[];W[aa])", &RuleOverrides::default()).unwrap();
+        assert_eq!(record.to_play, Color::White);
+        assert_eq!(
+            reading_notes(&record),
+            ["1:8: `PL[]` is empty: it names no player, as sgfmill reads it, and is left out"]
+        );
+    }
+
+    /// `HA` puts no stone on the board unless the record shows the handicap was given (no stone
+    /// set up, White first), as GNU Go 3.8 reads it; sgfmill never does.
+    #[test]
+    fn handicap_stones_come_only_with_white_first_on_an_empty_board() {
+        let none = load("(;SZ[9]HA[4])", &RuleOverrides::default()).unwrap();
+        assert!(none.setup.stones(Color::Black).is_empty());
+        let black_first = load("(;SZ[9]HA[2];B[ee])", &RuleOverrides::default()).unwrap();
+        assert!(black_first.setup.stones(Color::Black).is_empty());
+        let white_first = load("(;SZ[9]HA[2];W[ee])", &RuleOverrides::default()).unwrap();
+        assert_eq!(white_first.setup.stones(Color::Black).len(), 2);
+        let said_white = load("(;SZ[9]HA[2]PL[W])", &RuleOverrides::default()).unwrap();
+        assert_eq!(said_white.setup.stones(Color::Black).len(), 2);
+    }
+
     #[test]
     fn a_name_with_no_capital_is_refused() {
         let (message, at, help) = refused("(;SZ[5];b[aa])");

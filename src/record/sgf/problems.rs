@@ -127,7 +127,8 @@ pub(super) fn invalid(
 
 /// The colour `PL` (written as `p` in `node`) names, or `None` after reporting that it names
 /// none. Besides FF[4]'s `B` and `W`, old files' `1` and `2` (and lower case) are read as GNU
-/// Go reads them, with a note.
+/// Go reads them, with a note; an empty `PL[]` names no player, as sgfmill reads it (a note,
+/// and `None`: the side to play is then found as if there were no `PL`).
 pub(super) fn player(
     source: &str,
     node: &NodeSpans<'_>,
@@ -141,6 +142,13 @@ pub(super) fn player(
         _ => "",
     };
     let color = match written {
+        "" if values.len() == 1 => {
+            problems.assume("empty-player", p.whole.clone(), || {
+                "`PL[]` is empty: it names no player, as sgfmill reads it, and is left out"
+                    .to_string()
+            });
+            return None;
+        }
         "B" => return Some(Color::Black),
         "W" => return Some(Color::White),
         "b" | "1" => Some(Color::Black),

@@ -292,6 +292,20 @@ fn scan_nodes<'t>(
     };
     let bytes = text.as_bytes();
     let mut i = 0;
+    if let Some(start) = unopened_game(bytes) {
+        // Fox and other web exports sometimes lose the file's first `(` (the file starts
+        // `;GM[1]…`, or with the root's properties, and ends with `)`): the closing `)` says
+        // where the game ends, so the file is read as that one game.
+        problems.assume("no-open", start..start + 1, || {
+            "the file starts with a node and no `(` but ends with the `)` that closes it: read as one game whose opening `(` was lost".to_string()
+        });
+        scanner.open_tree(start, problems, &mut main_node)?;
+        if bytes[start] != b';' {
+            // The root's `;` was lost with it.
+            scanner.begin_node();
+        }
+        i = start;
+    }
     while i < bytes.len() {
         // Outside every game tree, text that is not a game (a mail header, a web page's
         // leftovers, a stray `)`) is skipped up to the next game, as sgfmill and GNU Go skip
@@ -515,6 +529,28 @@ impl<'t> Scanner<'t> {
             .add(self.text, raw, start..end, first_value, problems);
         Ok(end)
     }
+}
+
+/// Where a game that lost its opening `(` starts: the file's first byte that is not white
+/// space, when a property (capitals and a `[`) starts there or after a `;`, and the file's last
+/// such byte is a `)`; `None` for any other file.
+fn unopened_game(bytes: &[u8]) -> Option<usize> {
+    let start = bytes.iter().position(|b| !b.is_ascii_whitespace())?;
+    let last = bytes.iter().rposition(|b| !b.is_ascii_whitespace())?;
+    if bytes[last] != b')' || last == start {
+        return None;
+    }
+    // A node's first property must follow: capitals and a `[` (so a stray `;` before a mail
+    // header is still skipped as text before the game).
+    let mut at = start + usize::from(bytes[start] == b';');
+    while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+        at += 1;
+    }
+    let name = bytes[at..]
+        .iter()
+        .take_while(|b| b.is_ascii_uppercase())
+        .count();
+    (name > 0 && value_start(bytes, at + name).is_some()).then_some(start)
 }
 
 /// Where the next game tree starts from `from` on: a `(` followed, past whitespace, by the `;`

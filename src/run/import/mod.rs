@@ -206,7 +206,7 @@ fn kit_of(
         .iter()
         .map(|g| PrivateEntries::read(g, &mut problems))
         .collect();
-    let (rules, rule_lines) = rules_of(&games, &privates, &mut problems, notes);
+    let (rules, rule_lines) = rules_of((&games, among_problems), &privates, &mut problems, notes);
     let (mut examples, left_out) = examples_of(
         read,
         name,

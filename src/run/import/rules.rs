@@ -12,6 +12,7 @@ use crate::rules::{KoRule, Rules, Scoring, SuicideRule};
 /// kit has one set of rules, so a later game naming others gets a note.
 fn plain_rules(
     games: &[SgfGame],
+    among_problems: bool,
     problems: &mut Vec<Diagnostic>,
     notes: &mut Vec<String>,
 ) -> (Rules, Vec<String>) {
@@ -22,12 +23,14 @@ fn plain_rules(
         .enumerate()
         .find_map(|(k, g)| g.ruleset.as_ref().map(|(name, _)| (k, g, name)))
     else {
+        problem_ko(among_problems, &mut rules, &mut lines, notes);
         return (rules, lines);
     };
     let Some(named) = named_rules(name) else {
         notes.push(format!(
             "`RU[{name}]` is not a ruleset libertykit knows ({KNOWN_RULESETS}); the kit keeps the default rules"
         ));
+        problem_ko(among_problems, &mut rules, &mut lines, notes);
         return (rules, lines);
     };
     rules.ko = named.ko;
@@ -61,6 +64,26 @@ fn plain_rules(
     (rules, lines)
 }
 
+/// A problem collection that names no ruleset is read under the simple ko rule: its problems
+/// are written for it (a double ko's correct line repeats a whole-board position, which the
+/// kit's default positional superko forbids), as every problem app and GNU Go read them.
+fn problem_ko(
+    among_problems: bool,
+    rules: &mut Rules,
+    lines: &mut Vec<String>,
+    notes: &mut Vec<String>,
+) {
+    if !among_problems {
+        return;
+    }
+    rules.ko = KoRule::Simple;
+    lines.push(format!("ko = \"{}\"", KoRule::Simple));
+    notes.push(
+        "the collection's problems name no ruleset (`RU`): they are read under the simple ko rule they are written for (a double ko may repeat a position), and the kit says `ko = \"simple\"`"
+            .to_string(),
+    );
+}
+
 /// `KM` of `game` as the kit's komi, or a problem at it when it is not a usable number.
 fn komi_of(
     game: &SgfGame,
@@ -86,9 +109,10 @@ fn komi_of(
 }
 
 /// The kit's rules: those libertykit wrote in the first game's `LK` (and `KM`), which every
-/// other game that has them must repeat; for any other SGF, those its `RU` names.
+/// other game that has them must repeat; for any other SGF, those its `RU` names (a problem
+/// collection naming none: the simple ko rule).
 pub fn rules_of(
-    games: &[SgfGame],
+    (games, among_problems): (&[SgfGame], bool),
     privates: &[PrivateEntries],
     problems: &mut Vec<Diagnostic>,
     notes: &mut Vec<String>,
@@ -96,7 +120,7 @@ pub fn rules_of(
     let mut rules = Rules::default();
     let mut lines = Vec::new();
     let Some(first) = privates.iter().position(|p| !p.is_empty()) else {
-        return plain_rules(games, problems, notes);
+        return plain_rules(games, among_problems, problems, notes);
     };
     let written = privates[first].rules();
     for (name, value, span) in &written {
