@@ -328,6 +328,22 @@ fn a_problems_line_is_never_the_players_moves_to_play() {
     assert!(stderr.contains("the moves are left out"), "{stderr}");
 }
 
+/// A file whose prompt names the side to play (`白先`, "Black to play") asks a problem, whatever
+/// stones it sets up (one colour here, as a classic's joseki problems do) and outside any
+/// collection: its line is the answer, never the players' moves to play.
+#[test]
+fn a_line_under_a_prompt_naming_the_mover_is_never_the_players_moves_to_play() {
+    for prompt in ["白先", "Black to play"] {
+        let sgf = format!("(;GM[1]FF[4]SZ[9]AB[cc][gc]C[{prompt}];B[cg];W[gg];B[ee])");
+        let (kit, stderr) = import("mover-prompt", &sgf);
+        assert!(
+            !kit.contains("task = \"sequence\""),
+            "the file's line is the players' to play:\n{kit}"
+        );
+        assert!(stderr.contains("the moves are left out"), "{stderr}");
+    }
+}
+
 /// An export's kit title (`EV`) that states an answer is not the imported kit's title.
 #[test]
 fn an_import_makes_no_kit_title_of_an_answer() {

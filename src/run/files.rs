@@ -409,11 +409,7 @@ impl FolderLock {
 
 /// A short lower-case reason for an I/O error.
 pub fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file or folder".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        _ => e.to_string().to_lowercase(),
-    }
+    crate::io_words::io_words(e)
 }
 
 #[cfg(test)]

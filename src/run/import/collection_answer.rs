@@ -199,10 +199,25 @@ fn names_the_mover(prompt: Option<&str>) -> bool {
     ["black to ", "white to "]
         .iter()
         .any(|w| folded.contains(w))
-        || ["黑先", "白先", "黒先", "黒番", "白番", "흑선", "백선"]
-            .iter()
-            .any(|w| prompt.contains(w))
+        || MOVER_WORDS.iter().any(|w| prompt.contains(w))
 }
+
+/// Whether a prompt opens by naming the side to play, as a problem's goal line does ("Black to
+/// live", `白先`): stricter than [`names_the_mover`], since a narrative comment ("... with Black
+/// to move") speaks of the side to play without setting a problem.
+pub fn opens_naming_the_mover(prompt: Option<&str>) -> bool {
+    let Some(first) = prompt.and_then(|p| p.trim_start().lines().next()) else {
+        return false;
+    };
+    let folded = first.to_lowercase();
+    ["black to ", "white to "]
+        .iter()
+        .any(|w| folded.starts_with(w))
+        || MOVER_WORDS.iter().any(|w| first.starts_with(w))
+}
+
+/// The CJK words of a problem's goal line that name the side to play.
+const MOVER_WORDS: [&str; 7] = ["黑先", "白先", "黒先", "黒番", "白番", "흑선", "백선"];
 
 /// The collection's answer to a problem whose goal the engine does not prove (`why`, for the
 /// kit's comment): the line of every first move it marks correct and of every one it marks
