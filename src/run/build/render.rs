@@ -83,68 +83,86 @@ pub fn render(
         read_text(kit_path, KIT_LIMIT)?,
     );
     // Exactly `check`'s checks, except that the fit is judged on the paper actually used.
-    let (pack, kit) = match check_source(&source, choices) {
-        Ok(Checked { kit, key, fonts }) => {
-            let pack = crate::layout::pack(&kit, &key, fonts);
-            // No answer on a player page, by any path: read off the pages as laid out.
-            // The tiled board lies on the players' table too.
-            let mut leaks = answer_leaks(&source, &key, &kit.wording, &pack.player_sheet);
-            if let Some(board) = &pack.board {
-                leaks.extend(answer_leaks(&source, &key, &kit.wording, board));
-            }
-            if !leaks.is_empty() {
-                return Ok(Err((source, leaks)));
-            }
-            (pack, kit)
-        }
+    let Checked { kit, key, fonts } = match check_source(&source, choices) {
+        Ok(checked) => checked,
         Err(diagnostics) => return Ok(Err((source, diagnostics))),
     };
+    // The documents are laid out, written and let go one at a time, so a large kit's pages are
+    // never all held at once.
+    let layout = crate::layout::PackLayout::new(&kit, &key, fonts);
+    let (player_sheet, roles) = layout.player_sheet();
+    let board = layout.board();
+    // No answer on a player page, by any path: read off the pages as laid out.
+    // The tiled board lies on the players' table too.
+    let mut leaks = answer_leaks(&source, &key, &kit.wording, &player_sheet);
+    if let Some(board) = &board {
+        leaks.extend(answer_leaks(&source, &key, &kit.wording, board));
+    }
+    if !leaks.is_empty() {
+        return Ok(Err((source, leaks)));
+    }
     // Shown above the pages of an HTML document on screen, never printed.
     let note = kit.wording.get("browser_printing_note");
-    let board_note = crate::layout::tiled_board::note(&kit, pack.player_sheet.fonts);
-    let documents = [
-        Some(&pack.player_sheet),
-        Some(&pack.host_key),
-        pack.board.as_ref(),
-    ];
+    let board_note = crate::layout::tiled_board::note(&kit, fonts);
 
     let mut files: Vec<(PackFile, Vec<u8>)> = Vec::new();
-    for (document, doc) in Document::ALL.into_iter().zip(documents) {
-        let Some(doc) = doc else {
-            continue;
-        };
-        if formats.contains(&PackFormat::Pdf) {
-            let file = PackFile::Pdf(document);
-            let bytes = write_pdf(doc)
-                .map_err(|e| Failure::new(format!("cannot lay out `{file}`: {e}")))?;
-            files.push((file, bytes));
-        }
-        if formats.contains(&PackFormat::Svg) {
-            for (i, page) in doc.pages.iter().enumerate() {
-                files.push((
-                    PackFile::SvgPage(document, i + 1),
-                    write_svg(page, doc.fonts, doc.language).into_bytes(),
-                ));
-            }
-        }
-        if formats.contains(&PackFormat::Html) {
-            files.push((PackFile::Html(document), write_html(doc, note).into_bytes()));
-        }
+    let mut pages = [0; 3];
+    pages[0] = player_sheet.pages.len();
+    render_document(
+        Document::PlayerSheet,
+        player_sheet,
+        formats,
+        note,
+        &mut files,
+    )?;
+    let host_key = layout.host_key();
+    pages[1] = host_key.pages.len();
+    render_document(Document::HostKey, host_key, formats, note, &mut files)?;
+    if let Some(board) = board {
+        pages[2] = board.pages.len();
+        render_document(Document::Board, board, formats, note, &mut files)?;
     }
     Ok(Ok(Rendered {
         kit_path: kit_path.to_path_buf(),
         title: kit.title.clone(),
         fingerprint: kit.fingerprint.clone(),
-        pages: [
-            pack.player_sheet.pages.len(),
-            pack.host_key.pages.len(),
-            pack.board.as_ref().map_or(0, |board| board.pages.len()),
-        ],
-        roles: pack.player_roles.clone(),
-        fit: pack.fit.as_ref().map(ToString::to_string),
+        pages,
+        roles,
+        fit: layout.fit.as_ref().map(ToString::to_string),
         board_note,
         paper: kit.paper,
         wording: kit.wording.clone(),
         files,
     }))
+}
+
+/// Writes `doc` as `document` in each of `formats`, into `files`, and lets it go.
+fn render_document(
+    document: Document,
+    doc: crate::layout::page::Document,
+    formats: &[PackFormat],
+    note: &str,
+    files: &mut Vec<(PackFile, Vec<u8>)>,
+) -> Result<(), Failure> {
+    if formats.contains(&PackFormat::Pdf) {
+        let file = PackFile::Pdf(document);
+        let bytes =
+            write_pdf(&doc).map_err(|e| Failure::new(format!("cannot lay out `{file}`: {e}")))?;
+        files.push((file, bytes));
+    }
+    if formats.contains(&PackFormat::Svg) {
+        for (i, page) in doc.pages.iter().enumerate() {
+            files.push((
+                PackFile::SvgPage(document, i + 1),
+                write_svg(page, doc.fonts, doc.language).into_bytes(),
+            ));
+        }
+    }
+    if formats.contains(&PackFormat::Html) {
+        files.push((
+            PackFile::Html(document),
+            write_html(&doc, note).into_bytes(),
+        ));
+    }
+    Ok(())
 }
