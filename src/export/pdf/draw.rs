@@ -51,7 +51,7 @@ fn xy(p: Point) -> [Object; 2] {
 }
 
 fn color(operator: &str, c: Rgb) -> Operation {
-    let channels = [c.0, c.1, c.2].map(|v| Object::Real(v as f32));
+    let channels = [c.0, c.1, c.2].map(Object::Real);
     op(operator, channels.to_vec())
 }
 

@@ -5,7 +5,9 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use printpdf::{FontId, Op, ParsedFont, PdfFont, PdfFontHandle, Pt, TextItem};
+use printpdf::{
+    FontId, Op, ParsedFont, PdfFont, PdfFontHandle, Pt, TextItem, cff_charset_gid_to_cid_map,
+};
 
 use super::PdfError;
 use crate::fingerprint::fnv1a64;
@@ -14,25 +16,39 @@ use crate::typeface::{Slot, Typefaces, subset::subset_face};
 
 /// The PDF font resource for each face the document's text uses, and the subset it names.
 pub(super) struct EmbeddedFonts {
-    ids: BTreeMap<Slot, (FontId, ParsedFont)>,
+    ids: BTreeMap<Slot, EmbeddedFace>,
+}
+
+/// One subset as the content streams name and encode it.
+struct EmbeddedFace {
+    id: FontId,
+    parsed: ParsedFont,
+    /// For a CID-keyed CFF subset, each glyph's code: its charset CID, as printpdf writes the
+    /// font's widths and ToUnicode map (`None`: the code is the glyph id).
+    codes: Option<BTreeMap<u16, u16>>,
 }
 
 impl EmbeddedFonts {
-    /// The resource name of `slot`'s subset and `text` as its two-byte glyph codes, as printpdf
-    /// encodes text in an embedded font (a character the subset lacks is glyph 0); `None` for a
-    /// slot the document does not use.
+    /// The resource for `slot`, for the printpdf operations of the test oracle.
+    #[cfg(test)]
+    pub(super) fn id(&self, slot: Slot) -> Option<&FontId> {
+        self.ids.get(&slot).map(|face| &face.id)
+    }
+
+    /// The resource name of `slot`'s subset and `text` as its two-byte codes, as printpdf
+    /// encodes text in an embedded font (a character the subset lacks is glyph 0, a CID-keyed
+    /// CFF glyph is its CID); `None` for a slot the document does not use.
     pub(super) fn encode(&self, slot: Slot, text: &str) -> Option<(&str, Vec<u8>)> {
-        let (id, parsed) = self.ids.get(&slot)?;
-        let codes = text
-            .chars()
-            .flat_map(|c| {
-                parsed
-                    .lookup_glyph_index(c as u32)
-                    .unwrap_or(0)
-                    .to_be_bytes()
-            })
-            .collect();
-        Some((&id.0, codes))
+        let face = self.ids.get(&slot)?;
+        let code = |c: char| {
+            let gid = face.parsed.lookup_glyph_index(c as u32).unwrap_or(0);
+            match &face.codes {
+                Some(codes) => codes.get(&gid).copied().unwrap_or(0),
+                None => gid,
+            }
+        };
+        let codes = text.chars().flat_map(|c| code(c).to_be_bytes()).collect();
+        Some((&face.id.0, codes))
     }
 
     /// Operations showing every character of `doc` in the face that prints it, each once:
@@ -56,7 +72,7 @@ impl EmbeddedFonts {
         }
         let mut ops = vec![Op::StartTextSection];
         for (slot, used) in last_use {
-            let Some((id, _)) = self.ids.get(&slot) else {
+            let Some(EmbeddedFace { id, .. }) = self.ids.get(&slot) else {
                 continue;
             };
             let mut chars: Vec<(usize, char)> = used.into_iter().map(|(c, at)| (at, c)).collect();
@@ -93,7 +109,17 @@ pub(super) fn embed(
     for (n, (slot, gids)) in used.into_iter().enumerate() {
         let id = FontId(format!("F{}", n + 1));
         let font = subset_font(fonts, slot, &gids)?;
-        ids.insert(slot, (id.clone(), font.parsed_font.clone()));
+        let codes = cff_charset_gid_to_cid_map(&font.parsed_font.original_bytes, 0)
+            .filter(|codes| !codes.is_empty());
+        let parsed = font.parsed_font.clone();
+        ids.insert(
+            slot,
+            EmbeddedFace {
+                id: id.clone(),
+                parsed,
+                codes,
+            },
+        );
         map.insert(id, font);
     }
     Ok((EmbeddedFonts { ids }, map))

@@ -15,6 +15,8 @@ use printpdf::{DictItem, PdfDocument, PdfPage, PdfParseErrorSeverity, PdfSaveOpt
 mod draw;
 mod fonts;
 pub mod merge;
+#[cfg(test)]
+mod printpdf_oracle;
 
 use draw::{page_content, pt};
 
@@ -60,22 +62,7 @@ pub fn write_pdf(doc: &Document) -> Result<Vec<u8>, PdfError> {
         first.ops = embedded.glyph_usage(doc);
     }
 
-    let opts = PdfSaveOptions {
-        optimize: true,
-        subset_fonts: true,
-        secure: true,
-        image_optimization: None,
-    };
-    let mut warnings = Vec::new();
-    let mut lo = pdf.to_lopdf_document(&opts, &mut warnings);
-    if let Some(w) = warnings
-        .iter()
-        .find(|w| w.severity == PdfParseErrorSeverity::Error)
-    {
-        return Err(PdfError::Content(w.msg.clone()));
-    }
-    drop(pdf);
-
+    let mut lo = to_lopdf(pdf)?;
     let ser = |e: &dyn fmt::Display| PdfError::Serialize(e.to_string());
     for (page, id) in doc.pages.iter().zip(lo.page_iter().collect::<Vec<_>>()) {
         let contents = lo
@@ -88,6 +75,31 @@ pub fn write_pdf(doc: &Document) -> Result<Vec<u8>, PdfError> {
         stream.compress().map_err(|e| ser(&e))?;
         lo.objects.insert(contents, lopdf::Object::Stream(stream));
     }
+    save(lo, doc)
+}
+
+/// printpdf's object tree of `pdf`, or its first error.
+fn to_lopdf(pdf: PdfDocument) -> Result<lopdf::Document, PdfError> {
+    let opts = PdfSaveOptions {
+        optimize: true,
+        subset_fonts: true,
+        secure: true,
+        image_optimization: None,
+    };
+    let mut warnings = Vec::new();
+    let lo = pdf.to_lopdf_document(&opts, &mut warnings);
+    match warnings
+        .into_iter()
+        .find(|w| w.severity == PdfParseErrorSeverity::Error)
+    {
+        Some(w) => Err(PdfError::Content(w.msg)),
+        None => Ok(lo),
+    }
+}
+
+/// The finished file of `lo`, the object tree of `doc`.
+fn save(mut lo: lopdf::Document, doc: &Document) -> Result<Vec<u8>, PdfError> {
+    let ser = |e: &dyn fmt::Display| PdfError::Serialize(e.to_string());
     finish(&mut lo, doc).map_err(|e| ser(&e))?;
     fonts::compress_font_programs(&mut lo);
     lo.compress();
