@@ -350,7 +350,7 @@ impl_set_attr!(Line, Circle, Rectangle);
 
 /// A colour as `#rrggbb`, components clamped to 0..=1.
 fn hex(c: Rgb) -> String {
-    let byte = |v: f64| (v.clamp(0.0, 1.0) * 255.0).round() as u8;
+    let byte = |v: f32| (f64::from(v.clamp(0.0, 1.0)) * 255.0).round() as u8;
     format!("#{:02x}{:02x}{:02x}", byte(c.0), byte(c.1), byte(c.2))
 }
 

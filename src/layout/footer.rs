@@ -74,6 +74,9 @@ fn decorate_page(page: &mut Page, index: usize, total: usize, text: &FootText<'_
         .replace("{pages}", &total.to_string());
     let shapes = foot(page, text, &right, style);
     page.shapes.extend(shapes);
+    // The foot is the page's last shapes, and a large kit's pages are all held until they are
+    // written: the room a growing list keeps (up to as much again) is given back.
+    page.shapes.shrink_to_fit();
 }
 
 fn foot(page: &Page, text: &FootText<'_>, right_text: &str, style: &Style) -> Vec<Shape> {

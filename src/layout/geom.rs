@@ -148,9 +148,10 @@ impl Size {
     }
 }
 
-/// An sRGB colour with components in 0.0..=1.0.
+/// An sRGB colour with components in 0.0..=1.0. Single precision, as PDF writes it: a large
+/// kit's pages hold a colour in most of their shapes.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Rgb(pub f64, pub f64, pub f64);
+pub struct Rgb(pub f32, pub f32, pub f32);
 
 impl Rgb {
     /// Pure black ink.

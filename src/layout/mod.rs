@@ -106,85 +106,127 @@ const CUTTING_NOTE: &str = "printing_note";
 /// spacing open and a full-size board does not fit, at the largest scale that fits
 /// ([`fit::fitted_physical`]), so the PDF and the SVG pages agree.
 pub fn pack(kit: &Kit, key: &AnswerKey, fonts: &'static Typefaces) -> Pack {
-    let (physical, fit) = fit::fitted_physical(kit, fonts);
-    let style = Style::for_physical(&physical, fonts)
-        .with_examples(ExamplePrint::for_count(kit.examples.len()));
-    let (width, height) = kit.paper.dimensions_mm();
-    let paper = Size::mm(width, height);
-    let w = &kit.wording;
-
-    let mut flow = Flow::new(style, paper);
-    let mut roles = player::add_pages(&mut flow, kit, &style);
-    // Printed on both sides, the counters must not stand on the back of a page to read: the
-    // content ends on an even page, a blank one saying why when it must.
-    if counters::per_colour(kit) > 0 && flow.page_count() % 2 == 1 {
-        flow.new_page();
-        flow.text(w.get("blank_before_counters"), Font::Regular, style.body_pt);
-    }
-    let content_pages = flow.page_count();
-    // Counters for the board they are played on (a tiled board's are full size).
-    let counter_style = Style {
-        counter: counters::diameter(kit, &style),
-        ..style
-    };
-    let counters_start = flow.mark();
-    let counters_drawn = counters::add_pages(&mut flow, kit, &counter_style);
-    // The note tells what was drawn: full-size counters for a tiled board, none at all when
-    // the kit asks for none.
-    let fit = fit.map(|note| FitNote {
-        counters_printed: counters_drawn,
-        ..note
-    });
-    roles.read(&flow, counters_start, Role::Counters);
-    let player_name = w.get("player_document").to_string();
-    let mut pages = flow.finish();
-    let note_of = |page: usize| {
-        w.get(if page < content_pages {
-            PLAIN_NOTE
-        } else {
-            CUTTING_NOTE
-        })
-    };
-    footer::decorate(&mut pages, &player_name, note_of, kit, &style);
-    let player_sheet = Document {
-        title: w.fill(
-            "document_title",
-            &[("title", &kit.title), ("document", &player_name)],
-        ),
-        pages,
-        fonts,
-        language: kit.language(),
-    };
-
-    let mut flow = Flow::new(style, paper);
-    host_key::add_pages(&mut flow, kit, key, &style);
-    let host_name = w.get("host_document").to_string();
-    let mut pages = flow.finish();
-    footer::decorate(
-        &mut pages,
-        &host_name,
-        |_| w.get("host_printing_note"),
-        kit,
-        &style,
-    );
-    let host_key = Document {
-        title: w.fill(
-            "document_title",
-            &[("title", &kit.title), ("document", &host_name)],
-        ),
-        pages,
-        fonts,
-        language: kit.language(),
-    };
-
-    let tiled = kit.physical.board_print == BoardPrint::Tiled;
-    let board = tiled.then(|| board_document(kit, fonts, paper));
+    let mut layout = PackLayout::new(kit, key, fonts);
+    let (player_sheet, player_roles) = layout.player_sheet();
     Pack {
-        fit,
+        fit: layout.fit,
         player_sheet,
-        host_key,
-        board,
-        player_roles: roles,
+        host_key: layout.host_key(),
+        board: layout.board(),
+        player_roles,
+    }
+}
+
+/// The pack's documents laid out one at a time, so that a large kit's are written and let go
+/// in turn rather than all held at once; [`pack`] lays out all three.
+pub struct PackLayout<'k> {
+    kit: &'k Kit,
+    key: &'k AnswerKey,
+    fonts: &'static Typefaces,
+    style: Style,
+    paper: Size,
+    /// Set when the board (and counters) were drawn smaller than full size to fit the paper.
+    pub fit: Option<FitNote>,
+}
+
+impl<'k> PackLayout<'k> {
+    /// The scale and style the documents of `kit`'s pack are laid out in.
+    pub fn new(kit: &'k Kit, key: &'k AnswerKey, fonts: &'static Typefaces) -> Self {
+        let (physical, fit) = fit::fitted_physical(kit, fonts);
+        let style = Style::for_physical(&physical, fonts)
+            .with_examples(ExamplePrint::for_count(kit.examples.len()));
+        let (width, height) = kit.paper.dimensions_mm();
+        PackLayout {
+            kit,
+            key,
+            fonts,
+            style,
+            paper: Size::mm(width, height),
+            fit,
+        }
+    }
+
+    /// The player sheet: title, rules, full-size board, examples without answers, record,
+    /// counters; and which of its pages each reader needs. Sets [`PackLayout::fit`]'s counters
+    /// to those drawn.
+    pub fn player_sheet(&mut self) -> (Document, PageRoles) {
+        let (kit, style) = (self.kit, self.style);
+        let w = &kit.wording;
+        let mut flow = Flow::new(style, self.paper);
+        let mut roles = player::add_pages(&mut flow, kit, &style);
+        // Printed on both sides, the counters must not stand on the back of a page to read: the
+        // content ends on an even page, a blank one saying why when it must.
+        if counters::per_colour(kit) > 0 && flow.page_count() % 2 == 1 {
+            flow.new_page();
+            flow.text(w.get("blank_before_counters"), Font::Regular, style.body_pt);
+        }
+        let content_pages = flow.page_count();
+        // Counters for the board they are played on (a tiled board's are full size).
+        let counter_style = Style {
+            counter: counters::diameter(kit, &style),
+            ..style
+        };
+        let counters_start = flow.mark();
+        let counters_drawn = counters::add_pages(&mut flow, kit, &counter_style);
+        // The note tells what was drawn: full-size counters for a tiled board, none at all when
+        // the kit asks for none.
+        if let Some(note) = &mut self.fit {
+            note.counters_printed = counters_drawn;
+        }
+        roles.read(&flow, counters_start, Role::Counters);
+        let player_name = w.get("player_document").to_string();
+        let mut pages = flow.finish();
+        let note_of = |page: usize| {
+            w.get(if page < content_pages {
+                PLAIN_NOTE
+            } else {
+                CUTTING_NOTE
+            })
+        };
+        footer::decorate(&mut pages, &player_name, note_of, kit, &style);
+        let player_sheet = Document {
+            title: w.fill(
+                "document_title",
+                &[("title", &kit.title), ("document", &player_name)],
+            ),
+            pages,
+            fonts: self.fonts,
+            language: kit.language(),
+        };
+        (player_sheet, roles)
+    }
+
+    /// The host key: how to run the round and every example with its answer.
+    pub fn host_key(&self) -> Document {
+        let (kit, style) = (self.kit, self.style);
+        let w = &kit.wording;
+        let mut flow = Flow::new(style, self.paper);
+        host_key::add_pages(&mut flow, kit, self.key, &style);
+        let host_name = w.get("host_document").to_string();
+        let mut pages = flow.finish();
+        footer::decorate(
+            &mut pages,
+            &host_name,
+            |_| w.get("host_printing_note"),
+            kit,
+            &style,
+        );
+        Document {
+            title: w.fill(
+                "document_title",
+                &[("title", &kit.title), ("document", &host_name)],
+            ),
+            pages,
+            fonts: self.fonts,
+            language: kit.language(),
+        }
+    }
+
+    /// The board at full size across sheets, when the kit asks for it (`board_print =
+    /// "tiled"`).
+    pub fn board(&self) -> Option<Document> {
+        let tiled = self.kit.physical.board_print == BoardPrint::Tiled;
+        tiled.then(|| board_document(self.kit, self.fonts, self.paper))
     }
 }
 

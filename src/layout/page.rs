@@ -178,3 +178,19 @@ pub struct Document {
     /// readers and viewers choose voice, hyphenation and glyph forms by it.
     pub language: Language,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A large kit holds every shape of a document until the document is written (about 50
+    /// an example): the size of one is most of what a page costs.
+    #[test]
+    fn a_shape_is_held_in_96_bytes() {
+        assert!(
+            std::mem::size_of::<Shape>() <= 96,
+            "{} bytes",
+            std::mem::size_of::<Shape>()
+        );
+    }
+}

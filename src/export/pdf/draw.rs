@@ -1,10 +1,14 @@
-//! Drawing: one laid-out page becomes printpdf drawing operations, with the one y-flip from the
-//! page model's top-left, y-down millimetres to PDF's bottom-left, y-up points.
+//! Drawing: one laid-out page becomes its PDF content stream, with the one y-flip from the page
+//! model's top-left, y-down millimetres to PDF's bottom-left, y-up points.
+//!
+//! The stream is written here, a page at a time, rather than by printpdf, which holds every
+//! page's drawing operations until the whole document is serialised (about 50 KB an example of
+//! a large kit). The operators and numbers are the ones printpdf 0.12 writes for the same
+//! drawing (its `translate_operations`), so the files are byte for byte what they were.
 
-use printpdf::{
-    Color, Line, LineDashPattern, LinePoint, Op, PaintMode, PdfFontHandle, PdfPage, Point, Polygon,
-    PolygonRing, Pt, TextItem, WindingOrder,
-};
+use lopdf::content::{Content, Operation};
+use lopdf::{Object, StringFormat};
+use printpdf::{PaintMode, Point, Pt, WindingOrder};
 
 use super::fonts::EmbeddedFonts;
 use crate::layout::geom::{Mm, PT_PER_MM, Pos, Rgb, Size};
@@ -15,7 +19,7 @@ use crate::typeface::Typefaces;
 const KAPPA: f64 = 0.552_284_749_830_793_4;
 
 /// A length as PDF points.
-fn pt(length: Mm) -> Pt {
+pub(super) fn pt(length: Mm) -> Pt {
     Pt(length.to_pt() as f32)
 }
 
@@ -28,42 +32,38 @@ pub(super) fn pdf_point(page_height: Mm, p: Pos) -> Point {
     }
 }
 
-/// One laid-out page as a printpdf page of drawing operations.
-pub(super) fn page_to_pdf(page: &Page, fonts: &Typefaces, embedded: &EmbeddedFonts) -> PdfPage {
+/// The content stream of one laid-out page, uncompressed.
+pub(super) fn page_content(page: &Page, fonts: &Typefaces, embedded: &EmbeddedFonts) -> Vec<u8> {
     let mut ops = Vec::new();
     for shape in &page.shapes {
         shape_ops(page.size, shape, fonts, embedded, &mut ops);
     }
-    let mut pdf_page = PdfPage::new(printpdf::Mm(0.0), printpdf::Mm(0.0), ops);
-    // Set the boxes from our own conversion rather than printpdf's Mm, whose factor is
-    // rounded, so the media box is the layout's paper size to f32 precision.
-    let media = printpdf::Rect::from_wh(pt(page.size.width), pt(page.size.height));
-    pdf_page.media_box = media.clone();
-    pdf_page.trim_box = media.clone();
-    pdf_page.crop_box = media;
-    pdf_page
+    Content { operations: ops }.encode().unwrap_or_default()
 }
 
-fn color(c: Rgb) -> Color {
-    Color::Rgb(printpdf::Rgb {
-        r: c.0 as f32,
-        g: c.1 as f32,
-        b: c.2 as f32,
-        icc_profile: None,
-    })
+fn op(operator: &str, operands: Vec<Object>) -> Operation {
+    Operation::new(operator, operands)
+}
+
+/// A point's two coordinates as operands.
+fn xy(p: Point) -> [Object; 2] {
+    [p.x.into(), p.y.into()]
+}
+
+fn color(operator: &str, c: Rgb) -> Operation {
+    let channels = [c.0, c.1, c.2].map(Object::Real);
+    op(operator, channels.to_vec())
 }
 
 /// Line width, colour and dash for outlines; always inside `q`/`Q` so nothing leaks.
-fn stroke_ops(s: &Stroke, ops: &mut Vec<Op>) {
-    ops.push(Op::SetOutlineColor {
-        col: color(s.color),
-    });
-    ops.push(Op::SetOutlineThickness { pt: pt(s.width) });
-    let dash = match s.dash {
-        Some((on, off)) => LineDashPattern::new(0.0, &[pt(on).0, pt(off).0]),
-        None => LineDashPattern::solid(),
+fn stroke_ops(s: &Stroke, ops: &mut Vec<Operation>) {
+    ops.push(color("RG", s.color));
+    ops.push(op("w", vec![pt(s.width).into()]));
+    let pattern = match s.dash {
+        Some((on, off)) => vec![pt(on).into(), pt(off).into()],
+        None => Vec::new(),
     };
-    ops.push(Op::SetLineDashPattern { dash });
+    ops.push(op("d", vec![Object::Array(pattern), Object::Real(0.0)]));
 }
 
 fn paint_mode(filled: bool, stroked: bool) -> Option<PaintMode> {
@@ -75,29 +75,34 @@ fn paint_mode(filled: bool, stroked: bool) -> Option<PaintMode> {
     }
 }
 
+/// The painting operator after a closed outline: `closed` paths (circles) fill and stroke with
+/// the closing form, as printpdf's polygons do, rectangles with the plain one.
+fn paint_op(mode: PaintMode, closed: bool) -> &'static str {
+    let winding = WindingOrder::NonZero;
+    match mode {
+        PaintMode::Fill => winding.get_fill_op(),
+        PaintMode::FillStroke if closed => winding.get_fill_stroke_close_op(),
+        PaintMode::FillStroke => winding.get_fill_stroke_op(),
+        PaintMode::Stroke | PaintMode::Clip => "S",
+    }
+}
+
 pub(super) fn shape_ops(
     page_size: Size,
     shape: &Shape,
     fonts: &Typefaces,
     embedded: &EmbeddedFonts,
-    ops: &mut Vec<Op>,
+    ops: &mut Vec<Operation>,
 ) {
     let h = page_size.height;
     match shape {
         Shape::Line { from, to, stroke } => {
-            ops.push(Op::SaveGraphicsState);
+            ops.push(op("q", vec![]));
             stroke_ops(stroke, ops);
-            let point = |p: Pos| LinePoint {
-                p: pdf_point(h, p),
-                bezier: false,
-            };
-            ops.push(Op::DrawLine {
-                line: Line {
-                    points: vec![point(*from), point(*to)],
-                    is_closed: false,
-                },
-            });
-            ops.push(Op::RestoreGraphicsState);
+            ops.push(op("m", xy(pdf_point(h, *from)).to_vec()));
+            ops.push(op("l", xy(pdf_point(h, *to)).to_vec()));
+            ops.push(op("S", vec![]));
+            ops.push(op("Q", vec![]));
         }
         Shape::Circle {
             center,
@@ -108,23 +113,17 @@ pub(super) fn shape_ops(
             let Some(mode) = paint_mode(fill.is_some(), stroke.is_some()) else {
                 return;
             };
-            ops.push(Op::SaveGraphicsState);
+            ops.push(op("q", vec![]));
             if let Some(f) = fill {
-                ops.push(Op::SetFillColor { col: color(*f) });
+                ops.push(color("rg", *f));
             }
             if let Some(s) = stroke {
                 stroke_ops(s, ops);
             }
-            ops.push(Op::DrawPolygon {
-                polygon: Polygon {
-                    rings: vec![PolygonRing {
-                        points: circle_points(h, *center, *radius),
-                    }],
-                    mode,
-                    winding_order: WindingOrder::NonZero,
-                },
-            });
-            ops.push(Op::RestoreGraphicsState);
+            circle_ops(h, *center, *radius, ops);
+            ops.push(op("h", vec![]));
+            ops.push(op(paint_op(mode, true), vec![]));
+            ops.push(op("Q", vec![]));
         }
         Shape::Rect {
             origin,
@@ -135,26 +134,19 @@ pub(super) fn shape_ops(
             let Some(mode) = paint_mode(fill.is_some(), stroke.is_some()) else {
                 return;
             };
-            ops.push(Op::SaveGraphicsState);
+            ops.push(op("q", vec![]));
             if let Some(f) = fill {
-                ops.push(Op::SetFillColor { col: color(*f) });
+                ops.push(color("rg", *f));
             }
             if let Some(s) = stroke {
                 stroke_ops(s, ops);
             }
             // PDF rectangles grow upwards from their lower-left corner.
-            let lower_left = pdf_point(h, origin.offset(0.0, size.height.get()));
-            ops.push(Op::DrawRectangle {
-                rectangle: printpdf::Rect {
-                    x: lower_left.x,
-                    y: lower_left.y,
-                    width: pt(size.width),
-                    height: pt(size.height),
-                    mode: Some(mode),
-                    winding_order: Some(WindingOrder::NonZero),
-                },
-            });
-            ops.push(Op::RestoreGraphicsState);
+            let [x, y] = xy(pdf_point(h, origin.offset(0.0, size.height.get())));
+            let (w, rh) = (pt(size.width).into(), pt(size.height).into());
+            ops.push(op("re", vec![x, y, w, rh]));
+            ops.push(op(paint_op(mode, false), vec![]));
+            ops.push(op("Q", vec![]));
         }
         Shape::Text {
             baseline,
@@ -163,59 +155,44 @@ pub(super) fn shape_ops(
             font,
             color: c,
         } => {
-            ops.push(Op::SaveGraphicsState);
-            ops.push(Op::SetFillColor { col: color(*c) });
+            ops.push(op("q", vec![]));
+            ops.push(color("rg", *c));
             // One text object per face's run; each starts where layout measured the text
             // before it to end.
             for (slot, range) in fonts.runs(text, *font) {
-                let Some(id) = embedded.id(slot) else {
+                let Some((name, codes)) = embedded.encode(slot, &text[range.clone()]) else {
                     continue;
                 };
                 let before = fonts.width_em(&text[..range.start], *font) * size_pt / PT_PER_MM;
-                ops.push(Op::StartTextSection);
-                ops.push(Op::SetFont {
-                    font: PdfFontHandle::External(id.clone()),
-                    size: Pt(*size_pt as f32),
-                });
+                ops.push(op("BT", vec![]));
+                let name = Object::Name(name.as_bytes().to_vec());
+                ops.push(op("Tf", vec![name, Object::Real(*size_pt as f32)]));
                 // Td from the identity text matrix at BT places the baseline start absolutely.
-                ops.push(Op::SetTextCursor {
-                    pos: pdf_point(h, baseline.offset(before, 0.0)),
-                });
-                ops.push(Op::ShowText {
-                    items: vec![TextItem::Text(text[range].to_string())],
-                });
-                ops.push(Op::EndTextSection);
+                let cursor = pdf_point(h, baseline.offset(before, 0.0));
+                ops.push(op("Td", xy(cursor).to_vec()));
+                let codes = Object::String(codes, StringFormat::Hexadecimal);
+                ops.push(op("Tj", vec![codes]));
+                ops.push(op("ET", vec![]));
             }
-            ops.push(Op::RestoreGraphicsState);
+            ops.push(op("Q", vec![]));
         }
     }
 }
 
 /// A closed circle as four cubic Béziers, starting at the rightmost point.
-fn circle_points(page_height: Mm, c: Pos, radius: Mm) -> Vec<LinePoint> {
+fn circle_ops(page_height: Mm, c: Pos, radius: Mm, ops: &mut Vec<Operation>) {
     let r = radius.get();
     let k = r * KAPPA;
-    let on = |dx: f64, dy: f64| LinePoint {
-        p: pdf_point(page_height, c.offset(dx, dy)),
-        bezier: false,
-    };
-    let ctl = |dx: f64, dy: f64| LinePoint {
-        p: pdf_point(page_height, c.offset(dx, dy)),
-        bezier: true,
-    };
-    vec![
-        on(r, 0.0),
-        ctl(r, k),
-        ctl(k, r),
-        on(0.0, r),
-        ctl(-k, r),
-        ctl(-r, k),
-        on(-r, 0.0),
-        ctl(-r, -k),
-        ctl(-k, -r),
-        on(0.0, -r),
-        ctl(k, -r),
-        ctl(r, -k),
-        on(r, 0.0),
-    ]
+    let at = |dx: f64, dy: f64| xy(pdf_point(page_height, c.offset(dx, dy)));
+    ops.push(op("m", at(r, 0.0).to_vec()));
+    let quarters = [
+        [(r, k), (k, r), (0.0, r)],
+        [(-k, r), (-r, k), (-r, 0.0)],
+        [(-r, -k), (-k, -r), (0.0, -r)],
+        [(k, -r), (r, -k), (r, 0.0)],
+    ];
+    for quarter in quarters {
+        let operands = quarter.iter().flat_map(|&(dx, dy)| at(dx, dy)).collect();
+        ops.push(op("c", operands));
+    }
 }

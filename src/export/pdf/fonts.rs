@@ -3,24 +3,90 @@
 //! preflight tools see what they are; printpdf writes it with a ToUnicode map, so the text
 //! can be searched and copied.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use printpdf::{FontId, ParsedFont, PdfFont};
+use printpdf::{
+    FontId, Op, ParsedFont, PdfFont, PdfFontHandle, Pt, TextItem, cff_charset_gid_to_cid_map,
+};
 
 use super::PdfError;
 use crate::fingerprint::fnv1a64;
 use crate::layout::page::{Document, Shape};
 use crate::typeface::{Slot, Typefaces, subset::subset_face};
 
-/// The PDF font resource for each face the document's text uses.
+/// The PDF font resource for each face the document's text uses, and the subset it names.
 pub(super) struct EmbeddedFonts {
-    ids: BTreeMap<Slot, FontId>,
+    ids: BTreeMap<Slot, EmbeddedFace>,
+}
+
+/// One subset as the content streams name and encode it.
+struct EmbeddedFace {
+    id: FontId,
+    parsed: ParsedFont,
+    /// For a CID-keyed CFF subset, each glyph's code: its charset CID, as printpdf writes the
+    /// font's widths and ToUnicode map (`None`: the code is the glyph id).
+    codes: Option<BTreeMap<u16, u16>>,
 }
 
 impl EmbeddedFonts {
-    /// The resource for `slot`; every slot the document uses has one.
+    /// The resource for `slot`, for the printpdf operations of the test oracle.
+    #[cfg(test)]
     pub(super) fn id(&self, slot: Slot) -> Option<&FontId> {
-        self.ids.get(&slot)
+        self.ids.get(&slot).map(|face| &face.id)
+    }
+
+    /// The resource name of `slot`'s subset and `text` as its two-byte codes, as printpdf
+    /// encodes text in an embedded font (a character the subset lacks is glyph 0, a CID-keyed
+    /// CFF glyph is its CID); `None` for a slot the document does not use.
+    pub(super) fn encode(&self, slot: Slot, text: &str) -> Option<(&str, Vec<u8>)> {
+        let face = self.ids.get(&slot)?;
+        let code = |c: char| {
+            let gid = face.parsed.lookup_glyph_index(c as u32).unwrap_or(0);
+            match &face.codes {
+                Some(codes) => codes.get(&gid).copied().unwrap_or(0),
+                None => gid,
+            }
+        };
+        let codes = text.chars().flat_map(|c| code(c).to_be_bytes()).collect();
+        Some((&face.id.0, codes))
+    }
+
+    /// Operations showing every character of `doc` in the face that prints it, each once:
+    /// printpdf gives a font dictionary (widths, ToUnicode map) only to the glyphs its pages'
+    /// operations show, and the content streams are written apart from it. Characters come in
+    /// the order of their last use, so a glyph two characters share maps back to the same one
+    /// as when every page's text was shown.
+    pub(super) fn glyph_usage(&self, doc: &Document) -> Vec<Op> {
+        let mut last_use: BTreeMap<Slot, HashMap<char, usize>> = BTreeMap::new();
+        let mut n = 0;
+        for shape in doc.pages.iter().flat_map(|p| &p.shapes) {
+            if let Shape::Text { text, font, .. } = shape {
+                for (slot, range) in doc.fonts.runs(text, *font) {
+                    let used = last_use.entry(slot).or_default();
+                    for c in text[range].chars() {
+                        used.insert(c, n);
+                        n += 1;
+                    }
+                }
+            }
+        }
+        let mut ops = vec![Op::StartTextSection];
+        for (slot, used) in last_use {
+            let Some(EmbeddedFace { id, .. }) = self.ids.get(&slot) else {
+                continue;
+            };
+            let mut chars: Vec<(usize, char)> = used.into_iter().map(|(c, at)| (at, c)).collect();
+            chars.sort_unstable();
+            ops.push(Op::SetFont {
+                font: PdfFontHandle::External(id.clone()),
+                size: Pt(1.0),
+            });
+            ops.push(Op::ShowText {
+                items: vec![TextItem::Text(chars.into_iter().map(|(_, c)| c).collect())],
+            });
+        }
+        ops.push(Op::EndTextSection);
+        ops
     }
 }
 
@@ -42,8 +108,19 @@ pub(super) fn embed(
     let mut map = BTreeMap::new();
     for (n, (slot, gids)) in used.into_iter().enumerate() {
         let id = FontId(format!("F{}", n + 1));
-        map.insert(id.clone(), subset_font(fonts, slot, &gids)?);
-        ids.insert(slot, id);
+        let font = subset_font(fonts, slot, &gids)?;
+        let codes = cff_charset_gid_to_cid_map(&font.parsed_font.original_bytes, 0)
+            .filter(|codes| !codes.is_empty());
+        let parsed = font.parsed_font.clone();
+        ids.insert(
+            slot,
+            EmbeddedFace {
+                id: id.clone(),
+                parsed,
+                codes,
+            },
+        );
+        map.insert(id, font);
     }
     Ok((EmbeddedFonts { ids }, map))
 }

@@ -10,16 +10,18 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use printpdf::{DictItem, PdfDocument, PdfParseErrorSeverity, PdfSaveOptions};
+use printpdf::{DictItem, PdfDocument, PdfPage, PdfParseErrorSeverity, PdfSaveOptions};
 
 mod draw;
 mod fonts;
 pub mod merge;
+#[cfg(test)]
+mod printpdf_oracle;
 
-use draw::page_to_pdf;
+use draw::{page_content, pt};
 
 use crate::fingerprint::fnv1a64;
-use crate::layout::page::Document;
+use crate::layout::page::{Document, Page};
 
 /// Written as the PDF's `/Producer`, so a printed sheet can be traced back to its tool.
 const PRODUCER: &str = "libertykit";
@@ -45,17 +47,39 @@ impl fmt::Display for PdfError {
 impl std::error::Error for PdfError {}
 
 /// Renders `doc` as a PDF file: one PDF page per page, sized exactly as laid out.
+///
+/// printpdf writes the document's frame (fonts, page dictionaries, catalog) around empty
+/// pages, the first of them showing each character once so that its fonts get their glyphs;
+/// then each page's content stream is written and compressed in turn, so that what is held is
+/// the compressed pages, never every page's drawing operations at once.
 pub fn write_pdf(doc: &Document) -> Result<Vec<u8>, PdfError> {
     let mut pdf = PdfDocument::new(&doc.title);
     pdf.metadata.info.producer = PRODUCER.to_string();
     let (embedded, fonts) = fonts::embed(doc)?;
     pdf.resources.fonts.map = fonts;
-    pdf.pages = doc
-        .pages
-        .iter()
-        .map(|page| page_to_pdf(page, doc.fonts, &embedded))
-        .collect();
+    pdf.pages = doc.pages.iter().map(blank_page).collect();
+    if let Some(first) = pdf.pages.first_mut() {
+        first.ops = embedded.glyph_usage(doc);
+    }
 
+    let mut lo = to_lopdf(pdf)?;
+    let ser = |e: &dyn fmt::Display| PdfError::Serialize(e.to_string());
+    for (page, id) in doc.pages.iter().zip(lo.page_iter().collect::<Vec<_>>()) {
+        let contents = lo
+            .get_dictionary(id)
+            .and_then(|page| page.get(b"Contents"))
+            .and_then(lopdf::Object::as_reference)
+            .map_err(|e| ser(&e))?;
+        let content = page_content(page, doc.fonts, &embedded);
+        let mut stream = lopdf::Stream::new(lopdf::Dictionary::new(), content);
+        stream.compress().map_err(|e| ser(&e))?;
+        lo.objects.insert(contents, lopdf::Object::Stream(stream));
+    }
+    save(lo, doc)
+}
+
+/// printpdf's object tree of `pdf`, or its first error.
+fn to_lopdf(pdf: PdfDocument) -> Result<lopdf::Document, PdfError> {
     let opts = PdfSaveOptions {
         optimize: true,
         subset_fonts: true,
@@ -63,14 +87,18 @@ pub fn write_pdf(doc: &Document) -> Result<Vec<u8>, PdfError> {
         image_optimization: None,
     };
     let mut warnings = Vec::new();
-    let mut lo = pdf.to_lopdf_document(&opts, &mut warnings);
-    if let Some(w) = warnings
-        .iter()
+    let lo = pdf.to_lopdf_document(&opts, &mut warnings);
+    match warnings
+        .into_iter()
         .find(|w| w.severity == PdfParseErrorSeverity::Error)
     {
-        return Err(PdfError::Content(w.msg.clone()));
+        Some(w) => Err(PdfError::Content(w.msg)),
+        None => Ok(lo),
     }
+}
 
+/// The finished file of `lo`, the object tree of `doc`.
+fn save(mut lo: lopdf::Document, doc: &Document) -> Result<Vec<u8>, PdfError> {
     let ser = |e: &dyn fmt::Display| PdfError::Serialize(e.to_string());
     finish(&mut lo, doc).map_err(|e| ser(&e))?;
     fonts::compress_font_programs(&mut lo);
@@ -79,6 +107,18 @@ pub fn write_pdf(doc: &Document) -> Result<Vec<u8>, PdfError> {
     lo.save_to(&mut bytes).map_err(|e| ser(&e))?;
     stamp_id(&mut bytes).ok_or_else(|| ser(&"the trailer's /ID is missing"))?;
     Ok(bytes)
+}
+
+/// A page with nothing drawn on it yet, its boxes the layout's paper size.
+fn blank_page(page: &Page) -> PdfPage {
+    let mut pdf_page = PdfPage::new(printpdf::Mm(0.0), printpdf::Mm(0.0), Vec::new());
+    // Set the boxes from our own conversion rather than printpdf's Mm, whose factor is
+    // rounded, so the media box is the layout's paper size to f32 precision.
+    let media = printpdf::Rect::from_wh(pt(page.size.width), pt(page.size.height));
+    pdf_page.media_box = media.clone();
+    pdf_page.trim_box = media.clone();
+    pdf_page.crop_box = media;
+    pdf_page
 }
 
 /// What printpdf 0.12 cannot be told to write, set on its finished lopdf document: its

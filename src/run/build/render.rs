@@ -92,11 +92,8 @@ pub fn render(
         read_text(kit_path, KIT_LIMIT)?,
     );
     // Exactly `check`'s checks, except that the fit is judged on the paper actually used.
-    let (pack, kit, answers) = match check_source(&source, choices) {
-        Ok(Checked { kit, key, fonts }) => {
-            let pack = crate::layout::pack(&kit, &key, fonts);
-            (pack, kit, key.examples)
-        }
+    let Checked { kit, key, fonts } = match check_source(&source, choices) {
+        Ok(checked) => checked,
         Err(diagnostics) => return Ok(Err((source, diagnostics))),
     };
     let mut inputs = vec![kit_path.to_path_buf()];
@@ -105,13 +102,18 @@ pub fn render(
     {
         inputs.push(kit_path.parent().unwrap_or(Path::new(".")).join(name));
     }
+    // The documents are laid out, written and let go one at a time, so a large kit's pages are
+    // never all held at once.
+    let mut layout = crate::layout::PackLayout::new(&kit, &key, fonts);
+    let (player_sheet, roles) = layout.player_sheet();
+    let board = layout.board();
     // Shown above the pages of an HTML document on screen, never printed, but read.
     let note = kit.wording.get("browser_printing_note");
     // No answer on a player page, by any path: read off the pages as laid out. The tiled
     // board lies on the players' table too.
     let label = kit.wording.get("answer_line");
-    let mut texts = player_texts(&pack.player_sheet, "player sheet", Some(note), label);
-    if let Some(board) = &pack.board {
+    let mut texts = player_texts(&player_sheet, "player sheet", Some(note), label);
+    if let Some(board) = &board {
         texts.extend(player_texts(board, "tiled board", None, label));
     }
     // A title and its prompt read as one, though the page prints the diagram's stones between.
@@ -124,59 +126,76 @@ pub fn render(
             });
         }
     }
-    let wall = Firewall::of_answers(&answers, &kit.wording);
+    let wall = Firewall::of_answers(&key.examples, &kit.wording);
     let leaks = answer_leaks(&source, &wall, &texts, &|_| Some(String::new()));
     if !leaks.is_empty() {
         return Ok(Err((source, leaks)));
     }
-    let board_note = crate::layout::tiled_board::note(&kit, pack.player_sheet.fonts);
-    let documents = [
-        Some(&pack.player_sheet),
-        Some(&pack.host_key),
-        pack.board.as_ref(),
-    ];
+    let board_note = crate::layout::tiled_board::note(&kit, fonts);
 
     let mut files: Vec<(PackFile, Vec<u8>)> = Vec::new();
-    for (document, doc) in Document::ALL.into_iter().zip(documents) {
-        let Some(doc) = doc else {
-            continue;
-        };
-        if formats.contains(&PackFormat::Pdf) {
-            let file = PackFile::Pdf(document);
-            let bytes = write_pdf(doc)
-                .map_err(|e| Failure::new(format!("cannot lay out `{file}`: {e}")))?;
-            files.push((file, bytes));
-        }
-        if formats.contains(&PackFormat::Svg) {
-            for (i, page) in doc.pages.iter().enumerate() {
-                files.push((
-                    PackFile::SvgPage(document, i + 1),
-                    write_svg(page, doc.fonts, doc.language).into_bytes(),
-                ));
-            }
-        }
-        if formats.contains(&PackFormat::Html) {
-            files.push((PackFile::Html(document), write_html(doc, note).into_bytes()));
-        }
+    let mut pages = [0; 3];
+    pages[0] = player_sheet.pages.len();
+    render_document(
+        Document::PlayerSheet,
+        player_sheet,
+        formats,
+        note,
+        &mut files,
+    )?;
+    let host_key = layout.host_key();
+    pages[1] = host_key.pages.len();
+    render_document(Document::HostKey, host_key, formats, note, &mut files)?;
+    if let Some(board) = board {
+        pages[2] = board.pages.len();
+        render_document(Document::Board, board, formats, note, &mut files)?;
     }
+    let fit = layout.fit.as_ref().map(ToString::to_string);
     Ok(Ok(Rendered {
         kit_path: kit_path.to_path_buf(),
         title: kit.title.clone(),
         fingerprint: kit.fingerprint.clone(),
-        pages: [
-            pack.player_sheet.pages.len(),
-            pack.host_key.pages.len(),
-            pack.board.as_ref().map_or(0, |board| board.pages.len()),
-        ],
-        roles: pack.player_roles.clone(),
-        fit: pack.fit.as_ref().map(ToString::to_string),
+        pages,
+        roles,
+        fit,
         board_note,
         paper: kit.paper,
         wording: kit.wording.clone(),
         files,
         source,
-        answers,
+        answers: key.examples,
         texts,
         inputs,
     }))
+}
+
+/// Writes `doc` as `document` in each of `formats`, into `files`, and lets it go.
+fn render_document(
+    document: Document,
+    doc: crate::layout::page::Document,
+    formats: &[PackFormat],
+    note: &str,
+    files: &mut Vec<(PackFile, Vec<u8>)>,
+) -> Result<(), Failure> {
+    if formats.contains(&PackFormat::Pdf) {
+        let file = PackFile::Pdf(document);
+        let bytes =
+            write_pdf(&doc).map_err(|e| Failure::new(format!("cannot lay out `{file}`: {e}")))?;
+        files.push((file, bytes));
+    }
+    if formats.contains(&PackFormat::Svg) {
+        for (i, page) in doc.pages.iter().enumerate() {
+            files.push((
+                PackFile::SvgPage(document, i + 1),
+                write_svg(page, doc.fonts, doc.language).into_bytes(),
+            ));
+        }
+    }
+    if formats.contains(&PackFormat::Html) {
+        files.push((
+            PackFile::Html(document),
+            write_html(&doc, note).into_bytes(),
+        ));
+    }
+    Ok(())
 }
