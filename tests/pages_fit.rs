@@ -153,26 +153,28 @@ fn svg_vertical_lines(svg: &str) -> Vec<f64> {
         .collect()
 }
 
-/// `(spacing across, spacing down, counter)` from `build`'s note, e.g. `note: 9x9 board at
-/// 20.3 x 21.9 mm to fit a4 paper, counters 18.5 mm`.
-fn parse_note(note: &str, n: u32, paper: &str) -> (f64, f64, f64) {
+/// `(spacing across, spacing down, counters)` from `build`'s note, e.g. `note: 9x9 board at
+/// 20.3 x 21.9 mm to fit a4 paper, counters 18.5 mm`; no counters when the note names none (a
+/// 19x19 kit prints none by default).
+fn parse_note(note: &str, n: u32, paper: &str) -> (f64, f64, Option<f64>) {
     // The note is the first line; the advice on what to print for whom follows it.
-    let note = &format!("{}\n", note.lines().next().unwrap_or_default());
+    let note = note.lines().next().unwrap_or_default();
     let prefix = format!("note: {n}x{n} board at ");
     let rest = note
         .strip_prefix(&prefix)
         .unwrap_or_else(|| panic!("{note}"));
     let (x, rest) = rest.split_once(" x ").unwrap();
-    let middle = format!(" mm to fit {paper} paper, counters ");
-    let (y, rest) = rest.split_once(&middle).unwrap_or_else(|| panic!("{note}"));
-    let counter = rest
-        .strip_suffix(" mm\n")
+    let (y, rest) = rest
+        .split_once(&format!(" mm to fit {paper} paper"))
         .unwrap_or_else(|| panic!("{note}"));
-    (
-        x.parse().unwrap(),
-        y.parse().unwrap(),
-        counter.parse().unwrap(),
-    )
+    let counter = (!rest.is_empty()).then(|| {
+        rest.strip_prefix(", counters ")
+            .and_then(|r| r.strip_suffix(" mm"))
+            .unwrap_or_else(|| panic!("{note}"))
+            .parse()
+            .unwrap()
+    });
+    (x.parse().unwrap(), y.parse().unwrap(), counter)
 }
 
 /// Checks the board on the built pack in `out`: `n` lines each way at `(sx, sy)` in the PDF and
@@ -258,7 +260,11 @@ fn boards_without_spacing_pass_every_command_at_a_fitted_spacing() {
             let (code, out, err) = run_in(&dir, &["build", &name, "--out", &out_dir]);
             assert_eq!(code, 0, "{err}");
             assert!(out.lines().all(|l| l.starts_with(&out_dir)), "{out}");
-            let (sx, sy, counter) = parse_note(&err, n, paper);
+            let (sx, sy, counters) = parse_note(&err, n, paper);
+            // The note names counters only when the sheet prints them: a 19x19 kit's default
+            // is none. The stones are drawn at the same scale either way.
+            assert_eq!(counters.is_none(), n == 19, "{err}");
+            let counter = counters.unwrap_or(20.0 * sx / 22.0);
             assert!(sx < 22.0 && sy < 23.7 && counter < 20.0, "{err}");
             assert!(
                 one_scale(&[(sx, 22.0), (sy, 23.7), (counter, 20.0)]),
@@ -295,6 +301,7 @@ fn the_paper_flag_fits_the_board_to_the_flag_paper() {
     );
     assert_eq!(code, 0, "{err}");
     let (sx, sy, counter) = parse_note(&err, 9, "letter");
+    let counter = counter.expect("a 9x9 kit prints counters");
     assert_eq!((sx, sy, counter), (21.0, 22.6, 19.1));
     assert_board(&dir.join("letter"), 9, sx, sy, counter, (215.9, 279.4));
 }
