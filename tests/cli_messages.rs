@@ -181,6 +181,20 @@ fn a_build_of_a_kit_with_hidden_characters_prints_none_raw() {
     let _ = fs::remove_dir_all(dir);
 }
 
+/// `export --out` says the file it wrote on standard output, which carries the SGF itself
+/// without `--out`: the path is escaped all the same.
+#[test]
+fn an_export_names_its_file_with_no_control_raw() {
+    let dir = fresh_dir("messages-export-path");
+    let out = dir.join("ev\u{1b}[31m\u{202e}il\u{9b}.sgf");
+    let (code, stdout, err) = run(&["export", KIT, "--out", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(raw_hidden(&stdout), [], "{stdout}");
+    assert_eq!(raw_hidden(&err), [], "{err}");
+    assert!(out.is_file());
+    let _ = fs::remove_dir_all(dir);
+}
+
 #[test]
 fn numbers_too_large_are_said_in_words() {
     for args in [

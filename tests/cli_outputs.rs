@@ -321,5 +321,16 @@ fn a_file_no_build_recorded_writing_is_never_written_over() {
         "the host's own notes"
     );
     assert!(!out.join("player-sheet.pdf").exists());
+    // Asked again, the same: the refused build's lock file is no sign of an earlier pack.
+    fs::write(out.join("host-key-3.svg"), "a page of the host's own").unwrap();
+    for _ in 0..2 {
+        let (code, _, stderr) = run(&["build", KIT, "--out", s(&out)]);
+        assert_eq!(code, 2, "{stderr}");
+    }
+    assert_eq!(
+        fs::read_to_string(out.join("host-key.pdf")).unwrap(),
+        "the host's own notes"
+    );
+    assert!(out.join("host-key-3.svg").exists());
     fs::remove_dir_all(&dir).unwrap();
 }

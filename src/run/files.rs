@@ -341,11 +341,13 @@ pub fn lock_folder(dir: &Path, err: &mut dyn Write) -> Result<FolderLock, Failur
         Err(std::fs::TryLockError::Error(e)) if e.kind() == ErrorKind::Unsupported => {}
         Err(std::fs::TryLockError::Error(e)) => return Err(cannot_lock(&e)),
     }
-    // Best effort: the id only helps a waiting build say for whom it waits.
+    // Best effort: the id only helps a waiting build say for whom it waits. The second line
+    // tells a later build that this folder is kept by a version that records what it writes,
+    // even when this build is refused or killed before it writes a record.
     let _ = file
         .set_len(0)
         .and_then(|()| std::io::Seek::rewind(&mut file))
-        .and_then(|()| writeln!(file, "{}", std::process::id()));
+        .and_then(|()| writeln!(file, "{}\n{LOCK_RECORDS_LINE}", std::process::id()));
     Ok(FolderLock {
         dir: dir.to_path_buf(),
         _file: file,
@@ -390,7 +392,24 @@ fn open_lock_file(path: &Path) -> Result<File, Failure> {
 fn holder_of(file: &mut File) -> Option<u32> {
     let mut text = String::new();
     std::io::Read::read_to_string(&mut std::io::Read::take(&mut *file, 32), &mut text).ok()?;
-    text.trim().parse().ok()
+    text.lines().next()?.trim().parse().ok()
+}
+
+/// The lock file's second line, written by every version that keeps a record of the files it
+/// writes: a lock file without it is an older version's.
+pub const LOCK_RECORDS_LINE: &str = "records its files";
+
+/// Whether `dir`'s lock file was left by a version that kept no record of what it wrote: its
+/// pack files are a build's though no record names them. A lock file this version wrote, even
+/// for a build refused or killed before its record, says it records.
+pub fn locked_by_unrecorded_version(dir: &Path) -> bool {
+    let path = dir.join(LOCK_NAME);
+    match fs::symlink_metadata(&path) {
+        Ok(meta) if meta.is_file() => read_text(&path, 1024)
+            .map(|text| !text.lines().any(|line| line == LOCK_RECORDS_LINE))
+            .unwrap_or(false),
+        _ => false,
+    }
 }
 
 impl FolderLock {
@@ -557,7 +576,14 @@ mod tests {
         let dir = fresh_dir("lock-holder");
         let lock = lock_folder(&dir, &mut std::io::sink()).unwrap();
         let written = fs::read_to_string(dir.join(LOCK_NAME)).unwrap();
-        assert_eq!(written, format!("{}\n", std::process::id()));
+        assert_eq!(
+            written,
+            format!("{}\n{LOCK_RECORDS_LINE}\n", std::process::id())
+        );
+        assert!(!locked_by_unrecorded_version(&dir));
+        // An older version's lock file held its holder's id alone.
+        fs::write(dir.join(LOCK_NAME), "123\n").unwrap();
+        assert!(locked_by_unrecorded_version(&dir));
         drop(lock);
         fs::remove_dir_all(&dir).unwrap();
     }

@@ -78,7 +78,10 @@ pub fn deliver(out: Option<&Path>, text: &str, console: &mut Console<'_>) -> Res
     match out {
         Some(path) => {
             write_atomically(path, text.as_bytes())?;
-            writeln!(console.out, "{}", path.display()).map_err(output_error)
+            // Standard output carries the file raw when there is no `--out`, so the path said
+            // here is escaped on its own: a name may hold controls a terminal would obey.
+            let said = path.display().to_string();
+            writeln!(console.out, "{}", crate::control_chars::visible(&said)).map_err(output_error)
         }
         None => console.out.write_all(text.as_bytes()).map_err(output_error),
     }

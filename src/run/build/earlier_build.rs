@@ -16,14 +16,15 @@ use crate::run::switch::Ours;
 pub struct Earlier {
     /// The names the last build recorded writing, if it kept a record.
     recorded: Option<Vec<String>>,
-    /// Whether a build took the folder's lock before (its lock file was there): a folder
-    /// built by a version that kept no record holds files of its names that are a build's.
+    /// Whether a version that kept no record locked the folder before (its lock file lacks
+    /// the line this version writes): such a folder holds files of our names that are a
+    /// build's. A lock file left by this version's refused or killed build does not count.
     locked_before: bool,
 }
 
 impl Earlier {
-    /// What `dir` holds of earlier builds; `locked_before` says whether its lock file was
-    /// there before this build made it.
+    /// What `dir` holds of earlier builds; `locked_before` says whether a version that kept
+    /// no record left its lock file there.
     pub fn read(dir: &Path, locked_before: bool) -> Earlier {
         let recorded = read_text(&dir.join(WRITTEN_NAME), KIT_LIMIT)
             .ok()

@@ -13,7 +13,8 @@ use super::earlier_build::{Earlier, decide, record};
 use super::pack_files::{WRITTEN_NAME, is_built_file};
 use crate::run::fault;
 use crate::run::files::{
-    FolderLock, LOCK_NAME, io_reason, lock_folder, not_the_input, stage, writable_target,
+    FolderLock, LOCK_NAME, io_reason, lock_folder, locked_by_unrecorded_version, not_the_input,
+    stage, writable_target,
 };
 use crate::run::switch::{Ours, PLAN_NAME, Plan, finish_interrupted, put};
 use crate::run::{Console, Failure, output_error};
@@ -53,7 +54,7 @@ pub fn open_folder(
     if links == Links::Followed {
         finish_parents_switch(dir, console);
     }
-    let locked_before = fs::symlink_metadata(&lock_path).is_ok();
+    let locked_before = locked_by_unrecorded_version(dir);
     let lock = lock_folder(dir, console.err)?;
     if links == Links::Refused {
         // Again under the lock: a link swapped in meanwhile is not followed either.
