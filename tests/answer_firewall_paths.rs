@@ -111,6 +111,57 @@ fn a_point_of_the_answer_beside_an_answer_word_is_refused_however_short() {
     }
 }
 
+/// A second campaign's claims: the answer word a few words from the point in its sentence, in
+/// any language a problem file is written in, and every word import reads as a line's verdict.
+#[test]
+fn an_answer_word_anywhere_in_the_points_sentence_is_refused() {
+    let seed = load(&kit("", "")).unwrap();
+    let wall = Firewall::new(&answer_key(&seed), &seed.wording);
+    for prompt in [
+        "The answer to this problem is C4.",
+        "Correct move for Black: C4",
+        "La réponse de ce problème est C4.",
+        "정답은 흑 C4",
+        "正確：C4",
+        "錯誤：C4",
+        "Richtig: C4",
+        "Falsch: C4",
+        "Erreur : C4",
+        "正着はC4",
+        "Lösung: C4",
+        "Respuesta: C4",
+        "Key move: C4",
+    ] {
+        let leaks = wall.leaks(prompt);
+        assert!(
+            leaks.iter().any(|l| l.giveaway.phrase == "C4"),
+            "{prompt}: {leaks:?}"
+        );
+    }
+    // The word in another sentence speaks of something else.
+    assert!(
+        wall.leaks("The answer is on the host's key. C4 is empty.")
+            .is_empty()
+    );
+}
+
+/// The sheet's label under each example is read on its own, and a title and its prompt are read
+/// as one for an answer's point beside an answer word too.
+#[test]
+fn a_label_or_a_title_that_calls_the_prompts_point_an_answer_is_refused() {
+    let labelled = kit("", "answer_line = \"Answer: C4 =\"");
+    let (code, stderr) = build("label", &[labelled], &[]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("the answer line under each example"),
+        "{stderr}"
+    );
+    let split = kit("title = \"Answer:\"\nprompt = \"C4\"", "");
+    let (code, stderr) = build("split-word", &[split], &[]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("is a point of that answer"), "{stderr}");
+}
+
 #[test]
 fn an_answer_split_between_title_and_prompt_is_refused() {
     let split = kit("title = \"C4 captures\"\nprompt = \"C3\"", "");
@@ -336,6 +387,23 @@ fn a_line_under_a_prompt_naming_the_mover_is_never_the_players_moves_to_play() {
     for prompt in ["白先", "Black to play"] {
         let sgf = format!("(;GM[1]FF[4]SZ[9]AB[cc][gc]C[{prompt}];B[cg];W[gg];B[ee])");
         let (kit, stderr) = import("mover-prompt", &sgf);
+        assert!(
+            !kit.contains("task = \"sequence\""),
+            "the file's line is the players' to play:\n{kit}"
+        );
+        assert!(stderr.contains("the moves are left out"), "{stderr}");
+    }
+}
+
+/// A file that names itself a problem (`GN[Problem 12]`, `GN[詰碁 3]`) and sets up stones of
+/// both colours: its line, unmarked, is the answer, never the players' moves to play.
+#[test]
+fn a_file_named_a_problem_never_prints_its_line() {
+    for name in ["Problem 12", "詰碁 3"] {
+        let sgf = format!(
+            "(;GM[1]FF[4]SZ[19]GN[{name}]AW[pd][qd][qc]AB[oc][pc][od][pe][qe][re];B[rc];W[rb];B[qb])"
+        );
+        let (kit, stderr) = import("named-problem", &sgf);
         assert!(
             !kit.contains("task = \"sequence\""),
             "the file's line is the players' to play:\n{kit}"

@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 use aho_corasick::{AhoCorasick, MatchKind};
 
 use super::fold::folded_text;
+use crate::record::solution::verdict_words;
 use crate::wording::{Language, Wording};
 
 /// Words that call what follows (or precedes) them an answer, a right or a wrong move. Not
@@ -44,6 +45,14 @@ const WORDS: &[&str] = &[
     "오답",
     "실패",
     "답",
+    // Words for the answer or the key move in other languages problems are shared in.
+    "正着",
+    "lösung",
+    "antwort",
+    "solución",
+    "respuesta",
+    "key move",
+    "best move",
 ];
 
 /// Words that say what a move does ("Capture at C4", "C4で取る"): a file's own move beside
@@ -55,7 +64,14 @@ const MOVE_WORDS: &[&str] = &["captur", "prend", "取", "提", "잡"];
 /// `answers_heading`); built once.
 pub fn answer_words() -> &'static [String] {
     static ALL: LazyLock<Vec<String>> = LazyLock::new(|| {
-        let mut words: Vec<String> = WORDS.iter().map(|w| folded_text(w)).collect();
+        let mut words: Vec<String> = Vec::new();
+        // The words import reads as a line's verdict (`Richtig`, `錯誤`) are answer words too.
+        for word in WORDS.iter().copied().chain(verdict_words()) {
+            let word = folded_text(word);
+            if !words.contains(&word) {
+                words.push(word);
+            }
+        }
         for language in Language::ALL {
             let wording = Wording::for_language(language);
             for key in ["answer_line", "answers_heading"] {

@@ -66,9 +66,14 @@ const SHORTEST: usize = 6;
 /// The shortest phrase that names a point still looked for (`B1が正解` is five characters).
 const SHORTEST_WITH_POINT: usize = 4;
 
-/// How far (in folded bytes) an answer word may be from an answer's point to state it:
-/// `Answer: C4`, `正解はB1`, `C4 is the answer`; not a word a sentence away.
-const NEAR: usize = 12;
+/// How far (in folded bytes) an answer word may be from an answer's point to state it, within
+/// one sentence: `Answer: C4`, `正解はB1`, `The answer to this problem is C4`, `정답은 흑 C4`
+/// (Hangul folds to its letters, three bytes each); not a word a sentence away.
+const NEAR: usize = 64;
+
+/// Characters that end a sentence or a clause in folded text (white space is folded away, and
+/// full-width marks fold to these): an answer word beyond one speaks of something else.
+const SENTENCE_ENDS: &[u8] = b".!?;";
 
 /// The built-in wordings, whose phrases are looked for whatever the kit's language: an answer
 /// written in another language is still the answer.
@@ -277,7 +282,7 @@ impl Firewall {
             {
                 continue;
             }
-            let Some(word) = word_near(&said, &at) else {
+            let Some(word) = word_near(haystack, &said, &at) else {
                 continue;
             };
             let i = found.pattern().as_usize();
@@ -294,19 +299,25 @@ impl Firewall {
     }
 }
 
-/// The answer word of `said` (in order, not overlapping) that ends at most [`NEAR`] bytes
-/// before `point` starts or starts at most [`NEAR`] bytes after it ends.
-fn word_near(said: &[Range<usize>], point: &Range<usize>) -> Option<Range<usize>> {
+/// The answer word of `said` (in order, not overlapping) in the same sentence of `haystack` as
+/// `point`, ending at most [`NEAR`] bytes before it starts or starting at most [`NEAR`] bytes
+/// after it ends.
+fn word_near(haystack: &str, said: &[Range<usize>], point: &Range<usize>) -> Option<Range<usize>> {
+    let one_sentence = |between: Range<usize>| {
+        !haystack.as_bytes()[between]
+            .iter()
+            .any(|b| SENTENCE_ENDS.contains(b))
+    };
     // The first word that ends after the point starts, and the one before it.
     let i = said.partition_point(|w| w.end <= point.start);
     let before = i
         .checked_sub(1)
         .map(|j| &said[j])
-        .filter(|w| point.start - w.end <= NEAR);
+        .filter(|w| point.start - w.end <= NEAR && one_sentence(w.end..point.start));
     let after = said[i..]
         .iter()
         .find(|w| w.start >= point.end)
-        .filter(|w| w.start - point.end <= NEAR);
+        .filter(|w| w.start - point.end <= NEAR && one_sentence(point.end..w.start));
     // A word overlapping the point (a point inside a word) states nothing.
     before.or(after).cloned()
 }
@@ -350,11 +361,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_word_next_to_a_point_is_found_and_one_a_sentence_away_is_not() {
-        let said = [0..6, 70..76];
-        assert_eq!(word_near(&said, &(7..9)), Some(0..6));
-        assert_eq!(word_near(&said, &(40..42)), None);
-        let said = [4..10, 60..66];
-        assert_eq!(word_near(&said, &(0..2)), Some(4..10));
+    fn a_word_in_the_points_sentence_is_found_and_one_in_another_sentence_is_not() {
+        let found = |text: &str, word: &str| {
+            let text = folded_text(text);
+            let point = text.find("c4").unwrap();
+            let at = text.find(word).unwrap();
+            let said = at..at + word.len();
+            word_near(&text, std::slice::from_ref(&said), &(point..point + 2))
+        };
+        assert_eq!(found("Answer: C4. Then play on.", "answer"), Some(0..6));
+        assert_eq!(found("The answer is near. C4 is empty.", "answer"), None);
+        assert_eq!(
+            found(&format!("Answer {} C4", "x".repeat(80)), "answer"),
+            None
+        );
     }
 }

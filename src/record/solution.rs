@@ -114,6 +114,13 @@ const CORRECT_WORDS: &[&str] = &[
     "bonne réponse",
 ];
 
+/// Every word that marks a line right or wrong in a problem file, folded to lower case: the
+/// answer firewall looks for them beside an answer's point, so that a word import reads as a
+/// verdict is never printed next to the answer it gives.
+pub fn verdict_words() -> impl Iterator<Item = &'static str> {
+    WRONG_WORDS.iter().chain(CORRECT_WORDS).copied()
+}
+
 /// Characters that negate a CJK marker written after them in its clause (`这不是正解`, "this
 /// is not the correct answer"; `并非`, `没有`, `無`).
 const NEGATIONS: &str = "不非没沒无無未别別莫勿否";

@@ -51,6 +51,15 @@ pub fn player_texts(
             false,
         ));
     }
+    // Left out of the paragraphs below, the label is read once on its own: a `[text]` label
+    // that writes a point in (`Answer: C4 =`) prints it under every example.
+    if !label.trim().is_empty() {
+        texts.push(text(
+            format!("the answer line under each example of the {name}"),
+            label.to_string(),
+            false,
+        ));
+    }
     for (i, page) in document.pages.iter().enumerate() {
         let place = format!("page {} of the {name}", i + 1);
         let paragraphs: Vec<String> = page

@@ -116,13 +116,15 @@ pub fn render(
     if let Some(board) = &board {
         texts.extend(player_texts(board, "tiled board", None, label));
     }
-    // A title and its prompt read as one, though the page prints the diagram's stones between.
+    // A title and its prompt read as one, though the page prints the diagram's stones between:
+    // both the author's words, so a point of the answer in one beside an answer word in the
+    // other (`title = "Answer:"`, `prompt = "C4"`) states it.
     for (i, example) in kit.examples.iter().enumerate() {
         if let (Some(title), Some(prompt)) = (&example.title, &example.prompt) {
             texts.push(PlayerText {
                 place: format!("example {}'s title and prompt on the player sheet", i + 1),
                 text: format!("{title}\n{prompt}"),
-                joined: true,
+                joined: false,
             });
         }
     }

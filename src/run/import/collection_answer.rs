@@ -216,6 +216,34 @@ pub fn opens_naming_the_mover(prompt: Option<&str>) -> bool {
         || MOVER_WORDS.iter().any(|w| first.starts_with(w))
 }
 
+/// Whether the file names itself a problem, in its name (`GN`/`N`, "Problem 12", `詰碁 3`) or
+/// its setup comment: its line is then the answer, however few marks it carries.
+pub fn names_a_problem(game: &SgfGame) -> bool {
+    let said = |text: &Option<String>| {
+        text.as_deref().is_some_and(|text| {
+            let folded = text.to_lowercase();
+            PROBLEM_WORDS.iter().any(|w| folded.contains(w))
+        })
+    };
+    said(&game.title) || said(&game.comment) || said(&game.event)
+}
+
+/// Words by which a file calls itself a problem.
+const PROBLEM_WORDS: [&str; 12] = [
+    "problem",
+    "problème",
+    "tsumego",
+    "life and death",
+    "詰碁",
+    "詰め碁",
+    "死活",
+    "問題",
+    "问题",
+    "题",
+    "문제",
+    "사활",
+];
+
 /// The CJK words of a problem's goal line that name the side to play.
 const MOVER_WORDS: [&str; 7] = ["黑先", "白先", "黒先", "黒番", "白番", "흑선", "백선"];
 

@@ -8,7 +8,7 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
-use super::collection_answer::{SolvedBy, opens_naming_the_mover, read_solution};
+use super::collection_answer::{SolvedBy, names_a_problem, opens_naming_the_mover, read_solution};
 use super::exported_task::task_named;
 use super::imported::{ImportedExample, ImportedTask, PrivateEntries};
 use crate::answer::firewall::folded_text;
@@ -104,14 +104,15 @@ pub fn example_of(
                 source: None,
             }
         }
-        // A position set up with moves after it, in a collection of problems or under a prompt
-        // that opens naming the side to play (`白先`, "Black to play"), is a problem and its solution,
+        // A position set up with moves after it, in a collection of problems, in a file that
+        // names itself a problem (`GN[Problem 12]`), or under a prompt that opens naming the
+        // side to play (`白先`, "Black to play"), is a problem and its solution,
         // whatever it marks (a pass for a tenuki, one colour of stones): played out on the
         // player sheet, the moves would be the answer. The position asks its own question; the
         // moves stay in the file.
         None if !moves.is_empty()
             && private.is_empty()
-            && ((among_problems && sets_a_problem(game))
+            && (((among_problems || names_a_problem(game)) && sets_a_problem(game))
                 || opens_naming_the_mover(game.comment.as_deref())) =>
         {
             leave_out_solution(&mut example, &mut moves, &mut spans);
