@@ -66,10 +66,15 @@ const SHORTEST: usize = 6;
 /// The shortest phrase that names a point still looked for (`B1が正解` is five characters).
 const SHORTEST_WITH_POINT: usize = 4;
 
-/// How far (in folded bytes) an answer word may be from an answer's point to state it, within
-/// one sentence: `Answer: C4`, `正解はB1`, `The answer to this problem is C4`, `정답은 흑 C4`
+/// How far (in folded bytes) an answer word written before an answer's point may be from it to
+/// state it, within one sentence: `Answer: C4`, `The answer to this problem is C4`, `정답은 흑 C4`
 /// (Hangul folds to its letters, three bytes each); not a word a sentence away.
-const NEAR: usize = 64;
+const NEAR_BEFORE: usize = 64;
+
+/// How far an answer word written after the point may be: a claim put that way is short
+/// (`C4が正解`, `A1は失敗`, `C4 is the answer`), and further on a word is the question's own
+/// (`C4 …の呼吸点を答えなさい`, "… answer with the liberties").
+const NEAR_AFTER: usize = 12;
 
 /// Characters that end a sentence or a clause in folded text (white space is folded away, and
 /// full-width marks fold to these): an answer word beyond one speaks of something else.
@@ -300,8 +305,8 @@ impl Firewall {
 }
 
 /// The answer word of `said` (in order, not overlapping) in the same sentence of `haystack` as
-/// `point`, ending at most [`NEAR`] bytes before it starts or starting at most [`NEAR`] bytes
-/// after it ends.
+/// `point`, ending at most [`NEAR_BEFORE`] bytes before it starts or starting at most
+/// [`NEAR_AFTER`] bytes after it ends.
 fn word_near(haystack: &str, said: &[Range<usize>], point: &Range<usize>) -> Option<Range<usize>> {
     let one_sentence = |between: Range<usize>| {
         !haystack.as_bytes()[between]
@@ -313,11 +318,11 @@ fn word_near(haystack: &str, said: &[Range<usize>], point: &Range<usize>) -> Opt
     let before = i
         .checked_sub(1)
         .map(|j| &said[j])
-        .filter(|w| point.start - w.end <= NEAR && one_sentence(w.end..point.start));
+        .filter(|w| point.start - w.end <= NEAR_BEFORE && one_sentence(w.end..point.start));
     let after = said[i..]
         .iter()
         .find(|w| w.start >= point.end)
-        .filter(|w| w.start - point.end <= NEAR && one_sentence(point.end..w.start));
+        .filter(|w| w.start - point.end <= NEAR_AFTER && one_sentence(point.end..w.start));
     // A word overlapping the point (a point inside a word) states nothing.
     before.or(after).cloned()
 }
@@ -365,7 +370,8 @@ mod tests {
         let found = |text: &str, word: &str| {
             let text = folded_text(text);
             let point = text.find("c4").unwrap();
-            let at = text.find(word).unwrap();
+            let word = folded_text(word);
+            let at = text.find(&word).unwrap();
             let said = at..at + word.len();
             word_near(&text, std::slice::from_ref(&said), &(point..point + 2))
         };
@@ -375,5 +381,8 @@ mod tests {
             found(&format!("Answer {} C4", "x".repeat(80)), "answer"),
             None
         );
+        // After the point, only a short claim: a word further on is the question's.
+        assert!(found("C4が正解", "正解").is_some());
+        assert_eq!(found("C4を打った後、残りの呼吸点を答えなさい", "答"), None);
     }
 }
