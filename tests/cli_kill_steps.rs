@@ -284,7 +284,7 @@ fn a_full_disk_at_any_write_leaves_the_old_session_and_nothing_of_the_new() {
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "write {write}: {stderr}");
         assert!(
-            stderr.contains("no storage space"),
+            stderr.contains("the disk is full"),
             "write {write}: {stderr}"
         );
         assert_eq!(seen(&work), before, "write {write}: {stderr}");
