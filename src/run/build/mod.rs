@@ -88,7 +88,7 @@ pub fn run(args: &BuildArgs, console: &mut Console<'_>) -> Result<Outcome, Failu
         // The kits that pass are still looked at for answers on their player pages, so that
         // one run reports every problem; nothing is written.
         for kit in checked {
-            if let Err((source, diagnostics)) = render(kit, &[], Path::new("."))? {
+            if let Err((source, diagnostics)) = render(kit, &[], Path::new("."), false)? {
                 failed.report(&source, &diagnostics, console)?;
             }
         }
@@ -175,7 +175,7 @@ fn write_packs(
     for (kit, dir) in checked.into_iter().zip(folders) {
         // After a kit fails, the others are only looked at, not written.
         let formats: &[PackFormat] = if failed.kits == 0 { &args.format } else { &[] };
-        match render(kit, formats, dir)? {
+        match render(kit, formats, dir, session.is_some())? {
             Ok(kit) => rendered.push(kit),
             Err((source, diagnostics)) => failed.report(&source, &diagnostics, console)?,
         }

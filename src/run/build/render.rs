@@ -62,7 +62,8 @@ pub struct Rendered {
     pub source: Source,
     /// The kit's answers, which no other kit of a session may print.
     pub answers: Vec<ExampleAnswer>,
-    /// Every text of its player pages, which may print no answer of another kit of a session.
+    /// Every text of its player pages, which may print no answer of another kit of a session
+    /// (none for a kit built alone: they are let go once its own answers were looked for).
     pub texts: Vec<PlayerText>,
 }
 
@@ -136,8 +137,14 @@ pub fn check_kit(
 
 /// Lays out a checked kit's pack and writes each file of `formats` staged into `dir` as it is
 /// made (with no formats, only lays it out to look for answers on its player pages); a player
-/// page that prints an answer gives the kit's source and that problem.
-pub fn render(kit: CheckedKit, formats: &[PackFormat], dir: &Path) -> Result<Rendering, Failure> {
+/// page that prints an answer gives the kit's source and that problem. A kit of a `session`
+/// keeps its player pages' texts, for the other kits' answers to be looked for in them.
+pub fn render(
+    kit: CheckedKit,
+    formats: &[PackFormat],
+    dir: &Path,
+    session: bool,
+) -> Result<Rendering, Failure> {
     let CheckedKit {
         kit_path,
         source,
@@ -172,6 +179,11 @@ pub fn render(kit: CheckedKit, formats: &[PackFormat], dir: &Path) -> Result<Ren
     let leaks = answer_leaks(&source, &wall, &texts, &|_| Some(String::new()));
     if !leaks.is_empty() {
         return Ok(Err((source, leaks)));
+    }
+    // Let go before the pages are written: a few KB an example, as much as a page's shapes.
+    drop(wall);
+    if !session {
+        texts = Vec::new();
     }
     let board_note = crate::layout::tiled_board::note(&kit, fonts);
 
