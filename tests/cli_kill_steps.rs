@@ -170,7 +170,8 @@ fn a_build_killed_at_any_step_of_its_switch_leaves_one_whole_pack() {
     // The smaller pack over the larger: its switch removes stale pages too.
     let (kept_old, got_new) = kill_at_every_step(&dir, &old, &[KITS[1].to_string()]);
     eprintln!("build: {kept_old} kills kept the old pack, {got_new} gave the new one");
-    // Staging (8 files and the record), the plan, and the renames and removals after it.
+    // Staging (8 files, each as it is rendered, and the record), the plan, and the renames and
+    // removals after it.
     assert!(kept_old >= 9 && got_new >= 10, "{kept_old} / {got_new}");
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -400,3 +400,66 @@ fn the_index_says_which_pages_each_player_and_each_pair_needs() {
     }
     let _ = fs::remove_dir_all(out.parent().unwrap());
 }
+
+/// Every file under `dir` but the lock files (which hold the last builder's process id), with
+/// its bytes, by path from `dir`.
+fn files_under(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            for (name, bytes) in files_under(&path) {
+                found.push((format!("{}/{name}", path.display()), bytes));
+            }
+        } else if !path.ends_with(".libertykit.lock") {
+            found.push((path.display().to_string(), fs::read(&path).unwrap()));
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn a_session_refused_after_its_packs_were_rendered_leaves_no_file_of_them() {
+    let dir = fresh_dir("refused-late");
+    let out = dir.join("session");
+    let (code, _, stderr) = run(&["build", CHAIN, DRILLS, "--out", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    let before = files_under(&out);
+    // Each kit passes alone, so both packs are rendered (their files written under temporary
+    // names) before the session finds that kit `a` prints kit `b`'s answer.
+    let a = dir.join("a.toml");
+    fs::write(
+        &a,
+        "[kit]\ntitle = \"A\"\n[rules]\nboard = 5\n[[example]]\n\
+         position = \"white D4 D5; black B3\"\ntask = \"liberties\"\ngroup = \"D4\"\n\
+         prompt = \"Count them. By the way, C4 captures C3\"\n",
+    )
+    .unwrap();
+    let b = dir.join("b.toml");
+    fs::write(
+        &b,
+        "[kit]\ntitle = \"B\"\n[rules]\nboard = 5\n[[example]]\n\
+         position = \"white C3; black B3 C2 D3\"\nto_play = \"black\"\ntask = \"capture\"\n",
+    )
+    .unwrap();
+    let args = [a.to_str().unwrap(), b.to_str().unwrap(), DRILLS];
+    for formats in ["pdf,svg,html", "pdf"] {
+        let mut command = vec!["build"];
+        command.extend(args);
+        command.extend([
+            "--combine",
+            "--format",
+            formats,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let (code, stdout, stderr) = run(&command);
+        assert_eq!(code, 1, "{stderr}");
+        assert!(stdout.is_empty(), "{stdout}");
+        assert!(stderr.contains("nothing was written"), "{stderr}");
+        // Not a temporary left, nor a folder made for the new kits.
+        assert_eq!(files_under(&out), before, "{formats}");
+        assert!(!out.join("a").exists() && !out.join("b").exists());
+    }
+}

@@ -9,7 +9,7 @@
 //! short printing note, which is not printed. Nothing outside the file is referred to: no
 //! stylesheet, script, font or image, and no web address.
 
-use std::fmt::Write;
+use std::io::Write;
 
 use super::markup::escape;
 use super::svg::{Glyphs, inline_svg, mm};
@@ -22,77 +22,86 @@ const A4: Size = Size::mm(210.0, 297.0);
 /// Renders `doc` as an HTML document; `note` is the printing advice shown above the pages on
 /// screen only, in the document's language.
 pub fn write_html(doc: &Document, note: &str) -> String {
+    let mut out = Vec::new();
+    // Writing to memory cannot fail, and the markup is UTF-8 throughout.
+    let _ = write_html_to(&mut out, doc, note);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Writes `doc` as an HTML document to `out` (see [`write_html`]) one page at a time, so that a
+/// document of thousands of pages is never held whole.
+pub fn write_html_to(out: &mut dyn Write, doc: &Document, note: &str) -> std::io::Result<()> {
     let paper = doc.pages.first().map_or(A4, |page| page.size);
     let (w, h) = (mm(paper.width), mm(paper.height));
-    let mut out = String::new();
-    out.push_str("<!DOCTYPE html>\n");
-    let _ = writeln!(out, "<html lang=\"{}\">", doc.language.code());
-    out.push_str("<head>\n<meta charset=\"utf-8\">\n");
-    out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
-    let _ = writeln!(out, "<title>{}</title>", escape(&doc.title));
-    out.push_str("<style>\n");
+    out.write_all(b"<!DOCTYPE html>\n")?;
+    writeln!(out, "<html lang=\"{}\">", doc.language.code())?;
+    out.write_all(b"<head>\n<meta charset=\"utf-8\">\n")?;
+    out.write_all(b"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")?;
+    writeln!(out, "<title>{}</title>", escape(&doc.title))?;
+    out.write_all(b"<style>\n")?;
     // Printing: the paper is the pages' own size with no margin, one page per sheet; every
     // length is in millimetres so nothing depends on the screen's pixels.
-    let _ = writeln!(out, "@page {{ size: {w}mm {h}mm; margin: 0 }}");
-    out.push_str("html, body { margin: 0; padding: 0 }\n");
-    out.push_str("body { -webkit-print-color-adjust: exact; print-color-adjust: exact }\n");
-    let _ = writeln!(
+    writeln!(out, "@page {{ size: {w}mm {h}mm; margin: 0 }}")?;
+    out.write_all(b"html, body { margin: 0; padding: 0 }\n")?;
+    out.write_all(b"body { -webkit-print-color-adjust: exact; print-color-adjust: exact }\n")?;
+    writeln!(
         out,
         ".page {{ width: {w}mm; height: {h}mm; overflow: hidden; break-after: page; \
          background: #ffffff }}"
-    );
+    )?;
     // A break after the last page would print a blank sheet in some browsers.
-    out.push_str(".page:last-child { break-after: auto }\n");
-    let _ = writeln!(
+    out.write_all(b".page:last-child { break-after: auto }\n")?;
+    writeln!(
         out,
         ".page svg {{ display: block; width: {w}mm; height: {h}mm }}"
-    );
+    )?;
     // On screen: sheets on a grey desk, the note above them.
-    out.push_str(
-        "@media screen {\n\
+    out.write_all(
+        b"@media screen {\n\
          \x20 body { background: #808080; padding: 8mm 0 }\n\
          \x20 .page { margin: 0 auto 8mm; box-shadow: 0 0.5mm 3mm rgba(0, 0, 0, 0.45) }\n\
          \x20 .note { box-sizing: border-box; margin: 0 auto 8mm; padding: 3mm 5mm; \
          background: #ffffe0; color: #000000; font: 16px/1.4 sans-serif }\n\
          }\n",
-    );
-    let _ = writeln!(out, "@media screen {{ .note {{ max-width: {w}mm }} }}");
-    out.push_str("@media print { .note { display: none } }\n");
-    out.push_str("</style>\n</head>\n<body>\n");
+    )?;
+    writeln!(out, "@media screen {{ .note {{ max-width: {w}mm }} }}")?;
+    out.write_all(b"@media print { .note { display: none } }\n")?;
+    out.write_all(b"</style>\n</head>\n<body>\n")?;
     if !note.is_empty() {
-        let _ = writeln!(out, "<p class=\"note\">{}</p>", escape(note));
+        writeln!(out, "<p class=\"note\">{}</p>", escape(note))?;
     }
     // Every glyph outline once for the whole document: the pages refer to them, instead of each
     // page defining the hundred it uses (most of a big kit's HTML, before).
     let glyphs = Glyphs::of(&doc.pages, doc.fonts);
-    out.push_str(&glyphs.hidden_svg());
-    out.push('\n');
+    out.write_all(glyphs.hidden_svg().as_bytes())?;
+    out.write_all(b"\n")?;
     for page in &doc.pages {
         // A page of another size than the first (layout makes none) keeps its own size.
         if page.size == paper {
-            out.push_str("<section class=\"page\">");
+            out.write_all(b"<section class=\"page\">")?;
         } else {
             let (pw, ph) = (mm(page.size.width), mm(page.size.height));
-            let _ = write!(
+            write!(
                 out,
                 "<section class=\"page\" style=\"width: {pw}mm; height: {ph}mm\">"
-            );
+            )?;
         }
         let svg = inline_svg(page, doc.fonts, doc.language, &glyphs);
         if page.size != paper {
             let (pw, ph) = (mm(page.size.width), mm(page.size.height));
-            out.push_str(&svg.replacen(
+            let svg = svg.replacen(
                 "<svg ",
                 &format!("<svg style=\"width: {pw}mm; height: {ph}mm\" "),
                 1,
-            ));
+            );
+            out.write_all(svg.as_bytes())?;
         } else {
-            out.push_str(svg.trim_end());
+            out.write_all(svg.trim_end().as_bytes())?;
         }
-        out.push_str("</section>\n");
+        out.write_all(b"</section>\n")?;
     }
-    out.push_str("</body>\n</html>\n");
-    out
+    out.write_all(b"</body>\n</html>\n")?;
+    Ok(())
 }
 
 #[cfg(test)]

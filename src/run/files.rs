@@ -177,14 +177,33 @@ pub fn not_the_input(input: &Path, output: &Path, flag: &str) -> Result<(), Fail
     Ok(())
 }
 
-/// A file written in full and synced under a temporary name beside its final path, not yet in
-/// place; dropping it removes the temporary file.
+/// A file written in full under a temporary name beside its final path, not yet in place
+/// (synced, or to be synced by [`Staged::sync`] before a plan names it); dropping it removes
+/// the temporary file.
 pub struct Staged {
     temp: TempPath,
     path: PathBuf,
 }
 
 impl Staged {
+    /// The path the file is put in place at.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Where the file lies until it is put in place, to be read back meanwhile.
+    pub fn temporary(&self) -> &Path {
+        &self.temp
+    }
+
+    /// Waits until the file's bytes are on the disk (a staged file is synced before a plan
+    /// names it); syncing a file [`stage`] wrote again costs nothing.
+    pub fn sync(&self) -> Result<(), Failure> {
+        File::open(&self.temp)
+            .and_then(|file| file.sync_all())
+            .map_err(|e| cannot_write(&self.path, &e))
+    }
+
     /// Keeps the temporary file on the disk from now on, even when this process stops before
     /// it is renamed (a kill), so that a plan naming it can still be carried out; gives the
     /// temporary path and the final one.
@@ -212,6 +231,20 @@ impl Staged {
 /// again, so that thousands of staged files do not hold thousands of open files.
 pub fn stage(path: &Path, bytes: &[u8]) -> Result<Staged, Failure> {
     let temp = write_temporary(path, bytes, STAGED_SUFFIX)?;
+    Ok(Staged {
+        temp,
+        path: path.to_path_buf(),
+    })
+}
+
+/// Has `write` write a new temporary file beside `path` as it makes the bytes, through a
+/// buffer, so that a large file is never held whole; the file is closed again, and not yet
+/// synced: [`Staged::sync`] does that, for many files at once.
+pub fn stage_written(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<Staged, Failure> {
+    let (_, temp) = write_unsynced(path, STAGED_SUFFIX, write)?;
     Ok(Staged {
         temp,
         path: path.to_path_buf(),
@@ -262,6 +295,21 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
 /// Creates a temporary file beside `path` and writes `bytes` to it, synced to the disk and
 /// closed again; errors name `path`, the file the user asked for, not the temporary name.
 fn write_temporary(path: &Path, bytes: &[u8], suffix: &str) -> Result<TempPath, Failure> {
+    let (file, temp) = write_unsynced(path, suffix, |out| out.write_all(bytes))?;
+    match file.sync_all() {
+        // Dropping the file closes it; the `TempPath` still removes it unless it is put in place.
+        Ok(()) => Ok(temp),
+        Err(e) => Err(cannot_write(path, &e)),
+    }
+}
+
+/// Creates a temporary file beside `path` and has `write` write it through a buffer, not yet
+/// synced; errors name `path`, and a file that could not be written is removed again.
+fn write_unsynced(
+    path: &Path,
+    suffix: &str,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(File, TempPath), Failure> {
     let dir = folder_of(path);
     // The writer's process id in the name tells a later run whether its writer still runs.
     let prefix = format!("{TEMPORARY_PREFIX}{}-", std::process::id());
@@ -274,20 +322,24 @@ fn write_temporary(path: &Path, bytes: &[u8], suffix: &str) -> Result<TempPath, 
     // the user creates (the umask still applies), as it was before tempfile.
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    let mut file = builder.tempfile_in(dir).map_err(|e| {
+    let file = builder.tempfile_in(dir).map_err(|e| {
         // tempfile's message carries the temporary name; the kind alone says what went wrong.
         cannot_write(path, &std::io::Error::from(e.kind()))
     })?;
+    let (file, temp) = file.into_parts();
+    let mut out = std::io::BufWriter::new(file);
     let written = match super::fault::write_failure() {
         Some(e) => Err(e),
-        None => file.as_file_mut().write_all(bytes),
+        None => write(&mut out),
     };
-    let written = written.and_then(|()| file.as_file().sync_all());
-    match written {
-        // Dropping the file closes it; the `TempPath` still removes it unless it is put in place.
-        Ok(()) => Ok(file.into_temp_path()),
-        Err(e) => Err(cannot_write(path, &e)),
-    }
+    // Dropping `temp` on a failure removes the file.
+    let file = written
+        .and_then(|()| {
+            out.into_inner()
+                .map_err(std::io::IntoInnerError::into_error)
+        })
+        .map_err(|e| cannot_write(path, &e))?;
+    Ok((file, temp))
 }
 
 /// Why `path` cannot be written, in words.
@@ -487,6 +539,34 @@ mod tests {
         assert!(is_staged_name(&temp[0]), "{temp:?}");
         drop(staged);
         assert!(names(&dir).is_empty());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_written_as_it_is_made_is_staged_whole_or_not_at_all() {
+        let dir = fresh_dir("written");
+        let path = dir.join("a.html");
+        // Many small writes, as a document's pages are: all of them reach the file.
+        let staged = stage_written(&path, |out| {
+            (0..10_000).try_for_each(|i| write!(out, "<p>{i}</p>"))
+        })
+        .unwrap();
+        assert!(!path.exists());
+        assert!(is_staged_name(&names(&dir)[0]));
+        staged.sync().unwrap();
+        let expected: String = (0..10_000).map(|i| format!("<p>{i}</p>")).collect();
+        assert_eq!(fs::read_to_string(staged.temporary()).unwrap(), expected);
+        assert_eq!(staged.put_in_place().unwrap(), path);
+        assert_eq!(fs::read_to_string(&path).unwrap(), expected);
+        // A write that fails halfway leaves no temporary, and names the file asked for.
+        let failed = stage_written(&dir.join("b.html"), |out| {
+            out.write_all(b"<p>half")?;
+            Err(std::io::Error::from(ErrorKind::StorageFull))
+        });
+        let message = failed.err().unwrap().message;
+        assert!(message.starts_with("cannot write `"), "{message}");
+        assert!(message.contains("b.html"), "{message}");
+        assert_eq!(names(&dir), ["a.html"]);
         fs::remove_dir_all(&dir).unwrap();
     }
 

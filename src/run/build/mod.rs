@@ -2,17 +2,20 @@
 //!
 //! With several kits (a session), `--out DIR` is required, each kit's pack goes to
 //! `DIR/<kit file stem>/` (two kits with the same stem, in any case, are refused before any kit
-//! is read), and `DIR/index.html` lists them. Every kit is checked and rendered before the first
-//! file is written: if any fails its check, all their problems are reported and nothing is written.
-//! After writing, standard error says what is for whom and how to print it; standard output
-//! lists only the written files.
+//! is read), and `DIR/index.html` lists them. Every kit is checked before any folder is touched,
+//! and every kit's pack is rendered before the first file is put in place: if any fails its
+//! check, all their problems are reported and nothing is written. After writing, standard error
+//! says what is for whom and how to print it; standard output lists only the written files.
 //!
-//! Every file is rendered in memory first. Then, holding the folder's lock so that builds into
-//! one folder take turns (a session holds its `--out` folder's lock for the whole session),
-//! every file is written and synced under a temporary name, and only when all of them are
-//! written are they switched in by one plan (see `switch.rs`; a session's plan covers every
-//! kit's folder, the index and the joined PDFs), so an interrupted or failed build never leaves
-//! a half-written file, and a killed one leaves the old files or a plan the next build finishes.
+//! Once every kit has passed `check`, every folder is opened: its lock taken so that builds
+//! into one folder take turns (a session holds its `--out` folder's lock for the whole
+//! session), and what a killed build left finished or removed. Then each file is written under
+//! a temporary name in its folder as it is rendered, so that memory holds one document's pages
+//! at a time, never a pack's bytes (a kit whose player pages print an answer removes them all
+//! again); only when all of them are written and synced are they switched in by one plan (see
+//! `switch.rs`; a session's plan covers every kit's folder, the index and the joined PDFs), so
+//! an interrupted or failed build never leaves a half-written file, and a killed one leaves
+//! the old files (and temporaries the next build removes) or a plan the next build finishes.
 //! Only these names (`pack_files.rs`) are ever written or removed, and only inside the output
 //! folder: `player-sheet.pdf`, `player-sheet-N.svg`, `player-sheet.html`, `host-key.pdf`,
 //! `host-key-N.svg`, `host-key.html`, and in a session's own folder `index.html` and the joined
@@ -32,12 +35,12 @@ use self::folders::pack_folders;
 use self::pack_files::{
     Document, PackFile, SessionFile, is_built_file, is_pack_file, is_session_file,
 };
-use self::render::{Rendered, render};
+use self::render::{CheckedKit, Rendered, check_kit, render};
 use self::staged_write::{
-    FolderChange, Links, OpenFolder, open_folder, refuse_link, switch_folders,
+    FolderChange, Links, OpenFolder, open_folder, refuse_link, stage_file, switch_folders,
 };
 use super::check::failure_summary;
-use super::files::{LOCK_NAME, lock_folder};
+use super::files::{LOCK_NAME, Staged, io_reason, lock_folder};
 use super::leftovers::is_staged_name;
 use super::switch::finish_interrupted;
 use super::{Console, Failure, Outcome, output_error};
@@ -72,34 +75,122 @@ pub fn run(args: &BuildArgs, console: &mut Console<'_>) -> Result<Outcome, Failu
         large_print: args.large_print,
         tile_board: args.tile_board,
     };
-    // Every kit is checked, and all their problems reported, before anything is written.
-    let mut rendered = Vec::new();
-    let (mut failed, mut problems) = (0, 0);
+    // Every kit is checked, and all their problems reported, before any folder is touched.
+    let mut checked = Vec::new();
+    let mut failed = Failed::default();
     for kit_path in &args.kits {
-        match render(kit_path, choices, &args.format)? {
-            Ok(kit) => rendered.push(kit),
-            Err((source, diagnostics)) => {
-                write!(console.err, "{}", source.render_all(&diagnostics)).map_err(output_error)?;
-                failed += 1;
-                problems += diagnostics.iter().filter(|d| !d.is_note).count();
+        match check_kit(kit_path, choices)? {
+            Ok(kit) => checked.push(kit),
+            Err((source, diagnostics)) => failed.report(&source, &diagnostics, console)?,
+        }
+    }
+    if failed.kits > 0 {
+        // The kits that pass are still looked at for answers on their player pages, so that
+        // one run reports every problem; nothing is written.
+        for kit in checked {
+            if let Err((source, diagnostics)) = render(kit, &[], Path::new("."), false)? {
+                failed.report(&source, &diagnostics, console)?;
             }
         }
+        return failed.summary(args.kits.len(), console);
     }
-    if failed == 0 && session {
-        for (source, diagnostics) in session_leaks(&rendered) {
-            write!(console.err, "{}", source.render_all(&diagnostics)).map_err(output_error)?;
-            failed += 1;
-            problems += diagnostics.len();
+    // Every file this run reads: none is ever written over or removed.
+    let mut inputs: Vec<PathBuf> = checked.iter().flat_map(|k| k.inputs.clone()).collect();
+    if let Some(font) = args.font.as_deref()
+        && crate::typeface::names_a_file(font)
+    {
+        inputs.push(PathBuf::from(font));
+    }
+    let out = args.out.as_deref().filter(|_| session);
+    let mut created = missing(&folders);
+    created.extend(out.iter().flat_map(|out| missing(&[out.to_path_buf()])));
+    let written = write_packs(args, out, checked, &folders, &inputs, console);
+    if !matches!(written, Ok(Outcome::Success)) {
+        remove_created(&created);
+    }
+    written
+}
+
+/// The kits that failed their check so far, and their problems.
+#[derive(Default)]
+struct Failed {
+    kits: usize,
+    problems: usize,
+}
+
+impl Failed {
+    /// Shows one kit's problems on standard error and counts them.
+    fn report(
+        &mut self,
+        source: &crate::diag::Source,
+        diagnostics: &[crate::diag::Diagnostic],
+        console: &mut Console<'_>,
+    ) -> Result<(), Failure> {
+        write!(console.err, "{}", source.render_all(diagnostics)).map_err(output_error)?;
+        self.kits += 1;
+        self.problems += diagnostics.iter().filter(|d| !d.is_note).count();
+        Ok(())
+    }
+
+    /// Says, after the problems, that nothing was written.
+    fn summary(&self, kits: usize, console: &mut Console<'_>) -> Result<Outcome, Failure> {
+        let summary = failure_summary("check", self.problems, self.kits, kits);
+        writeln!(console.err, "{summary}; nothing was written").map_err(output_error)?;
+        Ok(Outcome::CheckFailed)
+    }
+}
+
+/// Opens every folder (`out`, a session's own, first), renders each kit with its files staged
+/// in its folder as they are made, and switches them all in once every kit has passed; a kit
+/// whose player pages print an answer (its own, or in a session another kit's) stops the build
+/// with nothing written, its staged files removed.
+fn write_packs(
+    args: &BuildArgs,
+    out: Option<&Path>,
+    checked: Vec<CheckedKit>,
+    folders: &[PathBuf],
+    inputs: &[PathBuf],
+    console: &mut Console<'_>,
+) -> Result<Outcome, Failure> {
+    // Before any kit's folder: what a killed session left in `out` is finished or removed.
+    let session = match out {
+        Some(out) => Some(open_folder(out, Links::Followed, inputs, console)?),
+        None => None,
+    };
+    let links = if session.is_some() {
+        // Every kit's folder before the first is written: a refused one leaves the session as it was.
+        for dir in folders {
+            refuse_link(dir)?;
+        }
+        Links::Refused
+    } else {
+        Links::Followed
+    };
+    let mut opened: Vec<OpenFolder> = Vec::new();
+    for dir in folders {
+        opened.push(open_folder(dir, links, inputs, console)?);
+    }
+    let mut rendered = Vec::new();
+    let mut failed = Failed::default();
+    for (kit, dir) in checked.into_iter().zip(folders) {
+        // After a kit fails, the others are only looked at, not written.
+        let formats: &[PackFormat] = if failed.kits == 0 { &args.format } else { &[] };
+        match render(kit, formats, dir, session.is_some())? {
+            Ok(kit) => rendered.push(kit),
+            Err((source, diagnostics)) => failed.report(&source, &diagnostics, console)?,
         }
     }
-    if failed > 0 {
-        let summary = failure_summary("check", problems, failed, args.kits.len());
-        writeln!(console.err, "{summary}; nothing was written").map_err(output_error)?;
-        return Ok(Outcome::CheckFailed);
+    if failed.kits == 0 && session.is_some() {
+        for (source, diagnostics) in session_leaks(&rendered) {
+            failed.report(source, &diagnostics, console)?;
+        }
+    }
+    if failed.kits > 0 {
+        return failed.summary(args.kits.len(), console);
     }
     for kit in &rendered {
         // Standard output lists the written files only; how the board was sized is a note beside it.
-        let prefix = if session {
+        let prefix = if out.is_some() {
             format!("{}: ", kit.kit_path.display())
         } else {
             String::new()
@@ -108,29 +199,27 @@ pub fn run(args: &BuildArgs, console: &mut Console<'_>) -> Result<Outcome, Failu
             writeln!(console.err, "note: {prefix}{note}").map_err(output_error)?;
         }
     }
-    // Every file this run reads: none is ever written over or removed.
-    let mut inputs: Vec<PathBuf> = rendered.iter().flat_map(|k| k.inputs.clone()).collect();
-    if let Some(font) = args.font.as_deref()
-        && crate::typeface::names_a_file(font)
-    {
-        inputs.push(PathBuf::from(font));
-    }
-    match args.out.as_deref() {
-        Some(out) if session => {
-            let session_files = session_files(&rendered, &folders, out, args.combine)?;
-            let mut created = missing(&folders);
-            created.extend(missing(&[out.to_path_buf()]));
-            write_session(out, &rendered, &folders, &session_files, &inputs, console)
-                .inspect_err(|_| remove_created(&created))?;
+    // Said once the files are in place, of what is in the packs now.
+    let advice = advice(&rendered, folders);
+    match (out, &session) {
+        (Some(out), Some(session)) => {
+            let session_files = session_files(&rendered, folders, out, args.combine)?;
+            write_session(session, rendered, &opened, session_files, inputs, console)?;
         }
         _ => {
-            for (kit, dir) in rendered.iter().zip(&folders) {
-                let created = missing(std::slice::from_ref(dir));
-                write_pack(kit, dir, &inputs, console).inspect_err(|_| remove_created(&created))?;
+            for (kit, folder) in rendered.into_iter().zip(&opened) {
+                let change = FolderChange {
+                    folder,
+                    files: kit.into_staged(),
+                    ours: is_pack_file,
+                };
+                switch_folders(&folder.lock, vec![change], inputs, console)?;
             }
         }
     }
-    advise(&rendered, &folders, console)?;
+    for line in advice {
+        writeln!(console.err, "{line}").map_err(output_error)?;
+    }
     Ok(Outcome::Success)
 }
 
@@ -168,14 +257,17 @@ fn session_files(
     if combine {
         for document in Document::ALL {
             let file = SessionFile::Combined(document);
-            let parts: Vec<&[u8]> = rendered
+            // Read back from where they are staged: a kit's PDF is never held while it renders.
+            let parts = rendered
                 .iter()
-                .filter_map(|kit| kit.bytes_of(PackFile::Pdf(document)))
-                .collect();
+                .filter_map(|kit| kit.staged(PackFile::Pdf(document)))
+                .map(read_back)
+                .collect::<Result<Vec<_>, Failure>>()?;
             // Only kits with a tiled board have one.
             if parts.is_empty() {
                 continue;
             }
+            let parts: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
             let bytes = merge_pdfs(&parts, file.name())
                 .map_err(|e| Failure::new(format!("cannot join `{file}`: {e}")))?;
             files.push((file, bytes));
@@ -214,20 +306,15 @@ fn session_files(
     Ok(files)
 }
 
-/// Writes one kit's pack into `dir` as one switch.
-fn write_pack(
-    kit: &Rendered,
-    dir: &Path,
-    inputs: &[PathBuf],
-    console: &mut Console<'_>,
-) -> Result<(), Failure> {
-    let folder = open_folder(dir, Links::Followed, inputs, console)?;
-    let change = FolderChange {
-        folder: &folder,
-        files: named(&kit.files),
-        ours: is_pack_file,
-    };
-    switch_folders(&folder.lock, &[change], inputs, console)
+/// The bytes of a staged file, read back from its temporary.
+fn read_back(file: &Staged) -> Result<Vec<u8>, Failure> {
+    std::fs::read(file.temporary()).map_err(|e| {
+        Failure::new(format!(
+            "cannot read back `{}` (written a moment ago): {}",
+            file.path().display(),
+            io_reason(&e)
+        ))
+    })
 }
 
 /// The folders of `dirs` not there yet: what a failed build takes away again.
@@ -254,54 +341,46 @@ fn remove_created(created: &[PathBuf]) {
     }
 }
 
-/// Each file's name and bytes.
-fn named<Name: ToString>(files: &[(Name, Vec<u8>)]) -> Vec<(String, &[u8])> {
-    files
-        .iter()
-        .map(|(name, bytes)| (name.to_string(), bytes.as_slice()))
-        .collect()
-}
-
-/// Writes a session as one switch, planned in `out`: holding the lock of `out` for the whole
-/// session (taken before any kit's folder is touched, so two sessions into one folder take
-/// turns and never mix their files) and each kit's folder's, every kit's pack, the session's
-/// own files, and the removal of the packs an earlier session wrote and this one does not.
+/// Writes a session as one switch, planned in `out` (`session`): holding the lock of `out` for
+/// the whole session (taken before any kit's folder is touched, so two sessions into one folder
+/// take turns and never mix their files) and each kit's folder's (`kits`), every kit's staged
+/// pack, the session's own files, and the removal of the packs an earlier session wrote and
+/// this one does not.
 fn write_session(
-    out: &Path,
-    rendered: &[Rendered],
-    folders: &[PathBuf],
-    session_files: &[(SessionFile, Vec<u8>)],
+    session: &OpenFolder,
+    rendered: Vec<Rendered>,
+    kits: &[OpenFolder],
+    session_files: Vec<(SessionFile, Vec<u8>)>,
     inputs: &[PathBuf],
     console: &mut Console<'_>,
 ) -> Result<(), Failure> {
-    // Before any kit's folder: what a killed session left in `out` is finished or removed.
-    let session = open_folder(out, Links::Followed, inputs, console)?;
-    // Every kit's folder before the first is written: a refused one leaves the session as it was.
-    for dir in folders {
-        refuse_link(dir)?;
-    }
-    let mut kits: Vec<OpenFolder> = Vec::new();
-    for dir in folders {
-        kits.push(open_folder(dir, Links::Refused, inputs, console)?);
-    }
+    let out = session.lock.dir();
+    let folders: Vec<&Path> = kits.iter().map(|kit| kit.lock.dir()).collect();
     // The packs an earlier session here wrote and this one does not: given up, so the folder
     // holds only what the index lists. Only their recorded files go, and then the folder if
     // nothing else is left in it.
     let mut retired: Vec<OpenFolder> = Vec::new();
-    for dir in earlier_folders(out).iter().filter(|d| !folders.contains(d)) {
+    for dir in earlier_folders(out)
+        .iter()
+        .filter(|d| !folders.contains(&d.as_path()))
+    {
         if std::fs::symlink_metadata(dir).is_ok_and(|meta| meta.is_dir()) {
             retired.push(open_folder(dir, Links::Refused, inputs, console)?);
         }
     }
+    let mut own = Vec::new();
+    for (file, bytes) in &session_files {
+        own.push(stage_file(&out.join(file.name()), bytes)?);
+    }
     let mut changes = vec![FolderChange {
-        folder: &session,
-        files: named(session_files),
+        folder: session,
+        files: own,
         ours: is_session_file,
     }];
-    for (kit, folder) in rendered.iter().zip(&kits) {
+    for (kit, folder) in rendered.into_iter().zip(kits) {
         changes.push(FolderChange {
             folder,
-            files: named(&kit.files),
+            files: kit.into_staged(),
             ours: is_pack_file,
         });
     }
@@ -312,7 +391,7 @@ fn write_session(
             ours: is_pack_file,
         });
     }
-    switch_folders(&session.lock, &changes, inputs, console)
+    switch_folders(&session.lock, changes, inputs, console)
 }
 
 /// The kits' folders the last session into `out` wrote, from its list (a name that is not one
@@ -360,15 +439,12 @@ pub fn finish_pack_switch(dir: &Path) -> Result<Option<Vec<PathBuf>>, Failure> {
     finish_interrupted(&lock, is_built_file)
 }
 
-/// Tells the facilitator, on standard error, what is for whom and how to print it, in the first
-/// kit's language (`advice_*` in the page templates).
-fn advise(
-    kits: &[Rendered],
-    folders: &[PathBuf],
-    console: &mut Console<'_>,
-) -> Result<(), Failure> {
+/// What to tell the facilitator, on standard error, of what is for whom and how to print it,
+/// in the first kit's language (`advice_*` in the page templates).
+fn advice(kits: &[Rendered], folders: &[PathBuf]) -> Vec<String> {
+    let mut advice = Vec::new();
     let Some(first) = kits.first() else {
-        return Ok(());
+        return advice;
     };
     let w = &first.wording;
     let list = |document: Document| -> String {
@@ -392,7 +468,7 @@ fn advise(
         w.get("advice_print").to_string(),
     ];
     for (i, line) in lines.iter().enumerate().filter(|(_, l)| !l.is_empty()) {
-        writeln!(console.err, "{line}").map_err(output_error)?;
+        advice.push(line.clone());
         // One kit: which of its pages each player needs and which each pair (a session's
         // index says it for each of its kits).
         if i == 0
@@ -400,9 +476,9 @@ fn advise(
         {
             let paper = kit.paper.name().to_uppercase();
             for role in role_lines(&kit.roles, &paper, &kit.wording) {
-                writeln!(console.err, "  {role}").map_err(output_error)?;
+                advice.push(format!("  {role}"));
             }
         }
     }
-    Ok(())
+    advice
 }

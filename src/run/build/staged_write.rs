@@ -1,7 +1,7 @@
 //! Writing built folders, a pack's or a session's with its kits' folders, as one switch (see
 //! `switch.rs`): each folder's lock first, then what a killed build left is finished or
-//! removed, then every file of every folder is staged under a temporary name, the plan is
-//! written, and the files are renamed into place.
+//! removed, then every file of every folder is staged under a temporary name (a pack's as it
+//! is rendered), synced, the plan is written, and the files are renamed into place.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -13,8 +13,8 @@ use super::earlier_build::{Earlier, decide, record};
 use super::pack_files::{WRITTEN_NAME, is_built_file};
 use crate::run::fault;
 use crate::run::files::{
-    FolderLock, LOCK_NAME, io_reason, lock_folder, locked_by_unrecorded_version, not_the_input,
-    stage, writable_target,
+    FolderLock, LOCK_NAME, Staged, io_reason, lock_folder, locked_by_unrecorded_version,
+    not_the_input, stage, writable_target,
 };
 use crate::run::switch::{Ours, PLAN_NAME, Plan, finish_interrupted, put};
 use crate::run::{Console, Failure, output_error};
@@ -117,8 +117,8 @@ fn create_folder(dir: &Path) -> Result<(), Failure> {
 pub struct FolderChange<'a> {
     /// The folder, opened by [`open_folder`].
     pub folder: &'a OpenFolder,
-    /// Each file's name and bytes.
-    pub files: Vec<(String, &'a [u8])>,
+    /// Each file, staged in the folder.
+    pub files: Vec<Staged>,
     /// The names the folder's builds write.
     pub ours: Ours,
 }
@@ -130,7 +130,7 @@ pub struct FolderChange<'a> {
 /// folder is done: the switch never stops halfway because nobody reads.
 pub fn switch_folders(
     planned: &FolderLock,
-    changes: &[FolderChange<'_>],
+    changes: Vec<FolderChange<'_>>,
     inputs: &[PathBuf],
     console: &mut Console<'_>,
 ) -> Result<(), Failure> {
@@ -141,9 +141,9 @@ pub fn switch_folders(
     let mut stale = Vec::new();
     let mut forgets = Vec::new();
     let mut shown = Vec::new();
-    for change in changes {
+    for change in &changes {
         let dir = change.folder.lock.dir();
-        let mut names: Vec<String> = change.files.iter().map(|(n, _)| n.clone()).collect();
+        let mut names: Vec<String> = change.files.iter().map(file_name).collect();
         if names.is_empty() {
             forgets.push(dir.to_path_buf());
         } else {
@@ -160,30 +160,16 @@ pub fn switch_folders(
             .map_err(output_error)?;
         }
         stale.extend(decision.stale);
-        shown.extend(change.files.iter().map(|(name, _)| dir.join(name)));
+        shown.extend(change.files.iter().map(|file| file.path().to_path_buf()));
     }
-    let mut items: Vec<(PathBuf, &[u8])> = changes
-        .iter()
-        .flat_map(|c| {
-            c.files
-                .iter()
-                .map(|(n, b)| (c.folder.lock.dir().join(n), *b))
-        })
-        .collect();
-    items.extend(
-        records
-            .iter()
-            .map(|(path, bytes)| (path.clone(), bytes.as_slice())),
-    );
-    // Checked before anything is written, so that a rename cannot fail halfway through.
-    for (path, _) in &items {
-        writable_target(path)?;
+    let mut staged: Vec<Staged> = changes.into_iter().flat_map(|c| c.files).collect();
+    // Every file is written before the plan: a failure to write leaves every folder as it was
+    // (and dropping the staged files removes them).
+    for (path, bytes) in &records {
+        staged.push(stage_file(path, bytes)?);
     }
-    // Every file is written before the plan: a failure to write leaves every folder as it was.
-    let staged = in_pool(items, |(path, bytes)| {
-        fault::step();
-        stage(&path, bytes)
-    })?;
+    // Synced at once, not one file after another as they were rendered: each waits for the disk.
+    in_pool(staged.iter().collect(), Staged::sync)?;
     let plan = Plan::commit(planned, staged, stale, forgets)?;
     let unfinished = |failure: Failure| {
         Failure::new(format!(
@@ -200,6 +186,20 @@ pub fn switch_folders(
         writeln!(console.err, "removed stale {}", path.display()).map_err(output_error)?;
     }
     Ok(())
+}
+
+/// Stages `bytes` as the file `path` of a folder's switch: one step of it, and one write.
+pub fn stage_file(path: &Path, bytes: &[u8]) -> Result<Staged, Failure> {
+    // Checked before the plan, so that a rename cannot fail halfway through.
+    writable_target(path)?;
+    fault::step();
+    stage(path, bytes)
+}
+
+/// The name of a staged file, as it is put in place.
+fn file_name(file: &Staged) -> String {
+    let name = file.path().file_name().unwrap_or_default();
+    name.to_string_lossy().into_owned()
 }
 
 /// At most this many threads write or rename files at once (the current one included).
