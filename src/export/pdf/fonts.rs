@@ -129,7 +129,14 @@ fn subset_font(fonts: &Typefaces, slot: Slot, gids: &BTreeSet<u16>) -> Result<Pd
     let face = fonts.face(slot);
     let gids: Vec<u16> = gids.iter().copied().collect();
     let bytes = subset_face(face, &gids)
-        .map_err(|e| PdfError::Content(format!("cannot subset the font {}: {e}", face.family())))?;
+        .map_err(|e| {
+            // The subsetter's own words (`parse error: invalid data offset`) say only that the
+            // file is damaged; the font's name and what to do are what a reader needs.
+            PdfError::Content(format!(
+                "the font {} is damaged: its glyphs cannot be embedded ({e}); check or reinstall the font file, or choose another `font`",
+                face.family()
+            ))
+        })?;
     let mut warnings = Vec::new();
     let mut parsed = ParsedFont::from_bytes(&bytes, 0, &mut warnings).ok_or_else(|| {
         PdfError::Content(format!(

@@ -38,7 +38,7 @@ pub enum PdfError {
 impl fmt::Display for PdfError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PdfError::Content(msg) => write!(f, "PDF content error: {msg}"),
+            PdfError::Content(msg) => write!(f, "{msg}"),
             PdfError::Serialize(msg) => write!(f, "could not write PDF: {msg}"),
         }
     }
