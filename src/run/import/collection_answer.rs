@@ -192,28 +192,24 @@ pub fn is_problem(game: &SgfGame, among_problems: bool) -> bool {
 /// Whether a prompt names the side to play, as a problem's does: "Black to kill", "White to
 /// play", `黒先`, `白番`, `흑선`.
 fn names_the_mover(prompt: Option<&str>) -> bool {
-    let Some(prompt) = prompt else {
-        return false;
-    };
-    let folded = prompt.to_lowercase();
-    ["black to ", "white to "]
-        .iter()
-        .any(|w| folded.contains(w))
-        || MOVER_WORDS.iter().any(|w| prompt.contains(w))
+    prompt.is_some_and(|prompt| mover_named(prompt, |text, word| text.contains(word)))
 }
 
 /// Whether a prompt opens by naming the side to play, as a problem's goal line does ("Black to
 /// live", `白先`): stricter than [`names_the_mover`], since a narrative comment ("... with Black
 /// to move") speaks of the side to play without setting a problem.
 pub fn opens_naming_the_mover(prompt: Option<&str>) -> bool {
-    let Some(first) = prompt.and_then(|p| p.trim_start().lines().next()) else {
-        return false;
-    };
-    let folded = first.to_lowercase();
-    ["black to ", "white to "]
-        .iter()
-        .any(|w| folded.starts_with(w))
-        || MOVER_WORDS.iter().any(|w| first.starts_with(w))
+    prompt
+        .and_then(|p| p.trim_start().lines().next())
+        .is_some_and(|first| mover_named(first, |text, word| text.starts_with(word)))
+}
+
+/// Whether `text` holds (as `holds` looks: anywhere, or at its start) words naming the side to
+/// play, English in any case.
+fn mover_named(text: &str, holds: fn(&str, &str) -> bool) -> bool {
+    let lower = text.to_lowercase();
+    ["black to ", "white to "].iter().any(|w| holds(&lower, w))
+        || MOVER_WORDS.iter().any(|w| holds(text, w))
 }
 
 /// Whether the file names itself a problem, in its name (`GN`/`N`, "Problem 12", `詰碁 3`) or
