@@ -143,6 +143,49 @@ fn an_answer_word_anywhere_in_the_points_sentence_is_refused() {
         wall.leaks("The answer is on the host's key. C4 is empty.")
             .is_empty()
     );
+    assert!(wall.leaks("答えは鍵にある。C4は空いている。").is_empty());
+}
+
+/// A third campaign's spellings: a number after a space is no part of the point (`C4 1 stone`
+/// folds to `c41`), and a mark between column and row spells the same point.
+#[test]
+fn a_point_spelt_with_a_mark_or_followed_by_a_number_is_still_the_point() {
+    let seed = load(&kit("", "")).unwrap();
+    let wall = Firewall::new(&answer_key(&seed), &seed.wording);
+    for prompt in [
+        "Answer: C4 1 stone",
+        "The answer is C4 1.",
+        "Solution: C4 3 points",
+        "Answer: c-4",
+        "Answer: C/4",
+        "Answer: c.4",
+        "Answer: C\u{2013}4",
+        "正解はC-4",
+        "答えはＣ－４",
+    ] {
+        let leaks = wall.leaks(prompt);
+        assert!(
+            leaks.iter().any(|l| l.giveaway.phrase == "C4"),
+            "{prompt}: {leaks:?}"
+        );
+    }
+    // Written together, `C41` is no point of a 5x5 board's answer, nor is `C14`.
+    assert!(wall.leaks("Answer: C41").is_empty());
+    assert!(wall.leaks("Answer: C14").is_empty());
+}
+
+/// The page's own position line beside the next example's question is no claim: the stones
+/// it lists are no answer, whatever word the question opens with.
+#[test]
+fn a_position_line_beside_a_question_opening_with_an_answer_word_is_not_refused() {
+    let source = "[kit]\ntitle = \"Paths\"\n[rules]\nboard = 5\n\n\
+         [[example]]\nposition = \"white C3; black B3 C2 D3\"\nto_play = \"black\"\n\
+         task = \"capture\"\n\n\
+         [[example]]\nposition = \"white D4; black C4 D3 E4\"\nto_play = \"black\"\n\
+         task = \"capture\"\nprompt = \"Right or wrong: Black captures at E5?\"\n"
+        .to_string();
+    let (code, stderr) = build("position-line", &[source], &[]);
+    assert_eq!(code, 0, "{stderr}");
 }
 
 /// The sheet's label under each example is read on its own, and a title and its prompt are read

@@ -50,8 +50,10 @@ pub struct Firewall {
     search: Option<AhoCorasick>,
     /// The answers' points, each a giveaway only next to an answer word.
     points: Vec<Giveaway>,
-    /// Finds the folded points in folded text.
+    /// Finds the folded points in folded text, in each of their spellings.
     point_search: Option<AhoCorasick>,
+    /// For each pattern of `point_search`, the point of `points` it spells.
+    point_of_pattern: Vec<usize>,
     /// Finds the words that call a point an answer.
     words: fn() -> Option<&'static AhoCorasick>,
     /// An automaton could not be built: every text is refused rather than let an answer through.
@@ -76,9 +78,20 @@ const NEAR_BEFORE: usize = 64;
 /// (`C4 …の呼吸点を答えなさい`, "… answer with the liberties").
 const NEAR_AFTER: usize = 12;
 
-/// Characters that end a sentence or a clause in folded text (white space is folded away, and
-/// full-width marks fold to these): an answer word beyond one speaks of something else.
-const SENTENCE_ENDS: &[u8] = b".!?;";
+/// Marks that end a sentence or a clause, as written: an answer word beyond one speaks of
+/// something else. Compared folded (the confusables data folds some of them, as `。`).
+const SENTENCE_ENDS: [&str; 8] = [".", "!", "?", ";", "。", "！", "？", "．"];
+
+/// [`SENTENCE_ENDS`] as folded text holds them; built once.
+fn folded_sentence_ends() -> &'static [String] {
+    static ENDS: LazyLock<Vec<String>> = LazyLock::new(|| {
+        let mut ends: Vec<String> = SENTENCE_ENDS.iter().map(|e| folded_text(e)).collect();
+        ends.retain(|e| !e.is_empty());
+        ends.dedup();
+        ends
+    });
+    &ENDS
+}
 
 /// The built-in wordings, whose phrases are looked for whatever the kit's language: an answer
 /// written in another language is still the answer.
@@ -155,7 +168,8 @@ impl Firewall {
         let build =
             |patterns: &[String]| (!patterns.is_empty()).then(|| AhoCorasick::new(patterns).ok());
         let search = build(&folded);
-        let point_search = build(&folded_points);
+        let (spellings, point_of_pattern) = spellings_of(&folded_points);
+        let point_search = build(&spellings);
         let broken = matches!(search, Some(None))
             || matches!(point_search, Some(None))
             || (!points.is_empty() && answer_word_search().is_none());
@@ -164,6 +178,7 @@ impl Firewall {
             search: search.flatten(),
             points,
             point_search: point_search.flatten(),
+            point_of_pattern,
             words: answer_word_search,
             broken,
         }
@@ -192,7 +207,9 @@ impl Firewall {
             });
         }
         let folded: Vec<String> = self.points.iter().map(|p| folded_text(&p.phrase)).collect();
-        match (!folded.is_empty()).then(|| AhoCorasick::new(&folded).ok()) {
+        let (spellings, point_of_pattern) = spellings_of(&folded);
+        self.point_of_pattern = point_of_pattern;
+        match (!spellings.is_empty()).then(|| AhoCorasick::new(&spellings).ok()) {
             Some(None) => self.broken = true,
             built => self.point_search = built.flatten(),
         }
@@ -279,18 +296,19 @@ impl Firewall {
         let mut leaks = Vec::new();
         for found in points.find_overlapping_iter(haystack) {
             let at = found.range();
-            // `C1` is not found in `C14`.
+            // `C1` is not found in `C14`; but `C4 1 stone` names C4.
             if haystack
                 .as_bytes()
                 .get(at.end)
                 .is_some_and(u8::is_ascii_digit)
+                && folded.adjacent_in_source(at.end, text)
             {
                 continue;
             }
             let Some(word) = word_near(haystack, &said, &at) else {
                 continue;
             };
-            let i = found.pattern().as_usize();
+            let i = self.point_of_pattern[found.pattern().as_usize()];
             if !seen.insert(i) {
                 continue;
             }
@@ -304,14 +322,41 @@ impl Firewall {
     }
 }
 
+/// Marks an author may write between a point's column and row (`C-4`, `C/4`, `C.4`, `C–4`;
+/// full-width `Ｃ－４` folds to `c-4`): each spells the same point.
+const POINT_JOINS: [&str; 7] = [
+    "-", "/", ".", "\u{2010}", "\u{2013}", "\u{2014}", "\u{2212}",
+];
+
+/// Every spelling of each of `points` (folded, `c4`): as written, and with each of
+/// [`POINT_JOINS`] between its column and row; with, for each spelling, the point it spells.
+fn spellings_of(points: &[String]) -> (Vec<String>, Vec<usize>) {
+    let mut spellings = Vec::new();
+    let mut of = Vec::new();
+    for (i, point) in points.iter().enumerate() {
+        spellings.push(point.clone());
+        of.push(i);
+        let split = point.find(|c: char| c.is_ascii_digit());
+        if let Some(at) = split.filter(|&at| at > 0) {
+            for join in POINT_JOINS {
+                spellings.push(format!("{}{join}{}", &point[..at], &point[at..]));
+                of.push(i);
+            }
+        }
+    }
+    (spellings, of)
+}
+
 /// The answer word of `said` (in order, not overlapping) in the same sentence of `haystack` as
 /// `point`, ending at most [`NEAR_BEFORE`] bytes before it starts or starting at most
 /// [`NEAR_AFTER`] bytes after it ends.
 fn word_near(haystack: &str, said: &[Range<usize>], point: &Range<usize>) -> Option<Range<usize>> {
     let one_sentence = |between: Range<usize>| {
-        !haystack.as_bytes()[between]
-            .iter()
-            .any(|b| SENTENCE_ENDS.contains(b))
+        haystack.get(between).is_some_and(|text| {
+            !folded_sentence_ends()
+                .iter()
+                .any(|end| text.contains(end.as_str()))
+        })
     };
     // The first word that ends after the point starts, and the one before it.
     let i = said.partition_point(|w| w.end <= point.start);

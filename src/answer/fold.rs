@@ -20,6 +20,20 @@ pub struct Folded {
 }
 
 impl Folded {
+    /// Whether the folded byte `i` came from the character right after the one byte `i - 1`
+    /// came from in `original`: false when white space or an invisible character was folded
+    /// away between them (`C4 1` folds to `c41`, but its `1` is not part of the point).
+    pub fn adjacent_in_source(&self, i: usize, original: &str) -> bool {
+        let (Some(&here), Some(&before)) = (
+            self.from.get(i),
+            i.checked_sub(1).and_then(|j| self.from.get(j)),
+        ) else {
+            return false;
+        };
+        let width = original[before..].chars().next().map_or(0, char::len_utf8);
+        here == before + width
+    }
+
     /// The range of `original` (the text folded) that the folded bytes `range` came from.
     pub fn source_range(&self, range: Range<usize>, original: &str) -> Range<usize> {
         let at = |i: usize| self.from.get(i).copied().unwrap_or(original.len());

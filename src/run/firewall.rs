@@ -73,11 +73,22 @@ pub fn player_texts(
             })
             .filter(|p| !p.is_empty())
             .collect();
+        // Two paragraphs are read as one for the host key's phrases only: a paragraph the page
+        // makes (a position in words, `black C4 D3 E4`) beside the next one's answer word
+        // (`Right or wrong: ...`) states nothing. The author's title and prompt are read
+        // joined for points too (see `build`).
         for pair in paragraphs.windows(2) {
-            texts.push(text(place.clone(), pair.join("\n"), false));
+            texts.push(text(place.clone(), pair.join("\n"), true));
         }
-        if paragraphs.len() == 1 {
-            texts.push(text(place.clone(), paragraphs[0].clone(), false));
+        // A paragraph runs its lines together (a wrapped sentence is still one), but a line
+        // that opens with a capital starts a text of its own for the answers' points: a
+        // position in words (`black C4 D3 E4`) above a question opening with an answer word
+        // (`Right or wrong: ...`) states nothing. The whole paragraph is read for phrases.
+        for paragraph in &paragraphs {
+            for piece in sentences_apart(paragraph) {
+                texts.push(text(place.clone(), piece, false));
+            }
+            texts.push(text(place.clone(), paragraph.clone(), true));
         }
         let whole = std::iter::once(document.title.as_str())
             .chain(paragraphs.iter().map(String::as_str))
@@ -86,6 +97,22 @@ pub fn player_texts(
         texts.push(text(place, whole, true));
     }
     texts
+}
+
+/// `paragraph` cut before each line that opens with a capital letter: the lines of one
+/// wrapped sentence stay together.
+fn sentences_apart(paragraph: &str) -> Vec<String> {
+    let mut pieces: Vec<String> = Vec::new();
+    for line in paragraph.split('\n') {
+        match pieces.last_mut() {
+            Some(piece) if !line.starts_with(|c: char| c.is_uppercase()) => {
+                piece.push('\n');
+                piece.push_str(line);
+            }
+            _ => pieces.push(line.to_string()),
+        }
+    }
+    pieces
 }
 
 /// One problem for each answer of `wall` that `texts` would print, at the first place in the
