@@ -92,10 +92,18 @@ pub fn decide(
         if let Some(would) = would
             && let Some(input) = inputs.iter().find(|input| same_file(input, &path))
         {
+            // Named once when the input is that very path; through a link, both ways.
+            let what = if input == &path {
+                format!("`{}` is an input of this build", path.display())
+            } else {
+                format!(
+                    "`{}` is `{}`, an input of this build",
+                    path.display(),
+                    input.display()
+                )
+            };
             return Err(Failure::new(format!(
-                "`{}` is `{}`, an input of this build; building would {would}: rename the input or choose another `--out`",
-                path.display(),
-                input.display()
+                "{what}; building would {would}: rename the input or choose another `--out`"
             )));
         }
         match (is_written, built) {
