@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use std::ops::Range;
 use std::sync::LazyLock;
 
-use aho_corasick::AhoCorasick;
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
 
 use super::author_words::{answer_word_search, file_word_search};
 use super::{Answer, AnswerKey, ExampleAnswer, giveaways};
@@ -165,8 +165,7 @@ impl Firewall {
         }
         // Building can only fail past limits of the automaton's size that a kit within the
         // kit size limit cannot reach; were it to fail, every text would be refused.
-        let build =
-            |patterns: &[String]| (!patterns.is_empty()).then(|| AhoCorasick::new(patterns).ok());
+        let build = |patterns: &[String]| (!patterns.is_empty()).then(|| automaton(patterns));
         let search = build(&folded);
         let (spellings, point_of_pattern) = spellings_of(&folded_points);
         let point_search = build(&spellings);
@@ -209,7 +208,7 @@ impl Firewall {
         let folded: Vec<String> = self.points.iter().map(|p| folded_text(&p.phrase)).collect();
         let (spellings, point_of_pattern) = spellings_of(&folded);
         self.point_of_pattern = point_of_pattern;
-        match (!spellings.is_empty()).then(|| AhoCorasick::new(&spellings).ok()) {
+        match (!spellings.is_empty()).then(|| automaton(&spellings)) {
             Some(None) => self.broken = true,
             built => self.point_search = built.flatten(),
         }
@@ -320,6 +319,16 @@ impl Firewall {
         }
         leaks
     }
+}
+
+/// The automaton that finds `patterns`, `None` past its size limits. A contiguous NFA, not
+/// the DFA the crate picks for a few hundred patterns: `import` builds one for every example
+/// and searches a comment or two with it, and building DFAs was a tenth of importing a book.
+fn automaton(patterns: &[String]) -> Option<AhoCorasick> {
+    AhoCorasick::builder()
+        .kind(Some(AhoCorasickKind::ContiguousNFA))
+        .build(patterns)
+        .ok()
 }
 
 /// Marks an author may write between a point's column and row (`C-4`, `C/4`, `C.4`, `C–4`;
