@@ -11,6 +11,7 @@ pub mod diagram;
 pub mod game;
 mod handicap;
 mod history;
+pub mod life_death;
 pub mod notation;
 pub mod point;
 pub mod position;

@@ -49,6 +49,27 @@ impl Board {
         self.atari_points = *atari_points;
     }
 
+    /// How many padded cells this board's size uses: every cell index is below it.
+    pub(in crate::rules) fn padded_len(&self) -> usize {
+        self.padded
+    }
+
+    /// The four padded cells next to `cell` (border cells included).
+    pub(in crate::rules) fn neighbour_cells(&self, cell: usize) -> [usize; 4] {
+        self.neighbours(cell)
+    }
+
+    /// The head cell of the chain through the stone on `cell`: equal for every stone of a
+    /// chain, so it names the chain.
+    pub(in crate::rules) fn chain_head(&self, cell: usize) -> usize {
+        self.head_of(cell)
+    }
+
+    /// Whether `cell` is an empty point of the board (not a stone, not the border).
+    pub(in crate::rules) fn is_empty_cell(&self, cell: usize) -> bool {
+        self.cells[cell] == EMPTY
+    }
+
     /// The padded cell of an on-board point, for a search that works in cells.
     pub(in crate::rules) fn cell_of_point(&self, p: Point) -> usize {
         self.cell(p)

@@ -1,0 +1,237 @@
+//! Proven life and death: whether the group through a stone lives or dies, inside a region,
+//! with every first move that reaches the best result and the refutation of tempting wrong ones.
+//!
+//! What is assumed (the tsumego book's convention, made exact):
+//! - moves are played only inside the region, and either side may pass;
+//! - every empty point just outside the region holds an attacker stone (the frame, see
+//!   `region`): the rest of the board is the attacker's safe wall;
+//! - the attacker wins when the group's stone is captured; the defender wins when the group is
+//!   unconditionally alive (Benson's algorithm) or, in a seki, when both sides pass with the
+//!   group still on the board;
+//! - suicide is never played; a position may not be repeated (positional superko over the
+//!   problem's moves) except by the side given the ko threats (below);
+//! - a ko is read twice: once with the defender able to retake every ko at once (it has
+//!   unlimited threats), once with the attacker able to. The attacker kills *unconditionally*
+//!   when it wins the first reading, *by ko* when only the second; the group lives when the
+//!   attacker wins neither. A group that survives only by passing (it can never be made
+//!   unconditionally alive) is in *seki*.
+//!
+//! The search is exact and needs no move count: an iterative deepening search with a table of
+//! proven results (kept only where the repetition history cannot change them, as in
+//! `reading`). Past its budget the answer is refused, never guessed.
+
+mod benson;
+pub mod region;
+mod search;
+
+use super::game::Game;
+use super::point::{Color, Move, Point};
+use super::reading::{Budget, LineMove, TooBig};
+use search::Search;
+
+/// What a life-and-death problem asks of the side to play about the group through `target`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Goal {
+    /// The side to play kills the opposing group.
+    Kill,
+    /// The side to play makes its own group live.
+    Live,
+}
+
+/// A life-and-death problem: the goal, a stone of the group, and where it is played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Question {
+    /// Kill or live.
+    pub goal: Goal,
+    /// A stone of the group.
+    pub target: Point,
+    /// The points the problem is played on, sorted; empty: worked out from the stones
+    /// ([`region::around_group`]).
+    pub region: Vec<Point>,
+}
+
+/// What becomes of the group after best play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Status {
+    /// Captured whatever the defender does, ko threats included.
+    Dead,
+    /// It turns on a ko: the attacker kills if it wins the ko, the group lives if it does.
+    Ko,
+    /// The group survives but can never be made unconditionally alive: a seki.
+    Seki,
+    /// Unconditionally alive (or can always be made so).
+    Alive,
+}
+
+impl Status {
+    /// How good the status is for the side whose goal is `goal`: higher is better.
+    fn worth(self, goal: Goal) -> u8 {
+        let rank = match self {
+            Status::Dead => 0,
+            Status::Ko => 1,
+            Status::Seki => 2,
+            Status::Alive => 3,
+        };
+        match goal {
+            Goal::Live => rank,
+            // For the killer a seki and life are both failures, a seki the nearer one.
+            Goal::Kill => 3 - rank,
+        }
+    }
+
+    /// Whether the status reaches `goal` (a ko counts: the answer says it is a ko).
+    pub fn reaches(self, goal: Goal) -> bool {
+        match goal {
+            Goal::Kill => matches!(self, Status::Dead | Status::Ko),
+            Goal::Live => !matches!(self, Status::Dead),
+        }
+    }
+}
+
+/// A first move with what it leads to and the line that shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tried {
+    /// The first move (a pass included: in a seki the right move may be none).
+    pub first: Move,
+    /// The group's status after it and best play.
+    pub status: Status,
+    /// The first move and what follows: the line proving `status`.
+    pub line: Vec<LineMove>,
+}
+
+/// The proven answer to a life-and-death problem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// The best status the side to play can reach.
+    pub status: Status,
+    /// Every first move reaching it, sorted (empty when the best is the goal's failure).
+    pub accepted: Vec<Tried>,
+    /// The tempting first moves that fail (all of them when nothing reaches the goal), each
+    /// with the reply that refutes it.
+    pub refuted: Vec<Tried>,
+    /// The region the problem was played in, sorted.
+    pub region: Vec<Point>,
+    /// Positions the search visited.
+    pub nodes: u64,
+}
+
+/// Why a problem cannot be solved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unsolvable {
+    /// The target point holds no stone.
+    NoStone,
+    /// The target stone is the wrong colour: a kill's must be the opponent's, a life's the
+    /// side to play's own.
+    WrongColor,
+    /// The region leaves the frame around it a point with no liberty: the problem is too open
+    /// for the safe-wall assumption.
+    OpenFrame(Point),
+    /// The search ran out of its budget.
+    TooBig(TooBig),
+}
+
+/// Solves `question` for the side to play in `game`; `tries` are first moves to refute as
+/// well as those next to the group (a collection's wrong answers, say).
+pub fn solve(
+    game: &Game,
+    question: &Question,
+    tries: &[Point],
+    budget: Budget,
+) -> Result<Solution, Unsolvable> {
+    let to_play = game.to_play();
+    let board = game.board();
+    let Some(owner) = board.stone(question.target) else {
+        return Err(Unsolvable::NoStone);
+    };
+    let defender = match question.goal {
+        Goal::Kill => to_play.opponent(),
+        Goal::Live => to_play,
+    };
+    if owner != defender {
+        return Err(Unsolvable::WrongColor);
+    }
+    let region = if question.region.is_empty() {
+        region::around_group(board, defender, question.target)
+    } else {
+        let mut r = question.region.clone();
+        r.sort_unstable();
+        r.dedup();
+        r
+    };
+    let framed =
+        region::framed(board, &region, defender.opponent()).map_err(Unsolvable::OpenFrame)?;
+    let mut search = Search::new(framed, defender, question.target, &region, budget);
+    let candidates = search.first_moves(to_play);
+    let mut tried = Vec::with_capacity(candidates.len());
+    for &first in &candidates {
+        let status = search
+            .status_after(to_play, first)
+            .map_err(Unsolvable::TooBig)?;
+        if let Some(status) = status {
+            tried.push((first, status));
+        }
+    }
+    let goal = question.goal;
+    let best = tried
+        .iter()
+        .map(|&(_, s)| s)
+        .max_by_key(|s| s.worth(goal))
+        .unwrap_or(match goal {
+            Goal::Kill => Status::Alive,
+            Goal::Live => Status::Dead,
+        });
+    let near = search.near_group(tries);
+    let mut accepted = Vec::new();
+    let mut refuted = Vec::new();
+    for &(first, status) in &tried {
+        let wanted = status == best && best.reaches(goal);
+        let tempting = match first {
+            Move::Play(p) => near.contains(&p),
+            Move::Pass => false,
+        };
+        if !wanted && !tempting {
+            continue;
+        }
+        let line = search
+            .line(to_play, first, status, !wanted)
+            .map_err(Unsolvable::TooBig)?;
+        let entry = Tried {
+            first,
+            status,
+            line,
+        };
+        if wanted {
+            accepted.push(entry);
+        } else {
+            refuted.push(entry);
+        }
+    }
+    Ok(Solution {
+        status: best,
+        accepted,
+        refuted,
+        region,
+        nodes: search.nodes(),
+    })
+}
+
+/// Whether `color`'s chain through `target` is unconditionally alive on the game's board
+/// (Benson's algorithm): for checking a proven line's final position.
+pub fn unconditionally_alive(game: &Game, target: Point) -> bool {
+    let board = game.board();
+    match board.stone(target) {
+        Some(color) => benson::alive(board, color, board.cell_of_point(target)),
+        None => false,
+    }
+}
+
+/// The side that attacks in a problem whose side to play is `to_play` and goal is `goal`.
+pub fn attacker(goal: Goal, to_play: Color) -> Color {
+    match goal {
+        Goal::Kill => to_play,
+        Goal::Live => to_play.opponent(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,144 @@
+//! Where a life-and-death problem is played, and the wall around it.
+//!
+//! Every tsumego book assumes the surrounding side's outside stones are safe and the rest of the
+//! board is theirs. The solver makes that explicit: moves are only played inside the region, and
+//! each empty point just outside it holds a stone of the attacker (the *frame*), so the
+//! defender gains no liberty and no eye space beyond the region, and the attacker's stones that
+//! touch the frame cannot be captured (the frame's own liberties lie further out, where nobody
+//! plays).
+
+use crate::rules::board::Board;
+use crate::rules::point::{BoardSize, Color, Point};
+
+/// A rectangle of the board, corners included, as `A13:H19` names one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rect {
+    /// The lowest column and row.
+    pub low: Point,
+    /// The highest column and row.
+    pub high: Point,
+}
+
+impl Rect {
+    /// The rectangle spanned by two corners in any order.
+    pub fn spanning(a: Point, b: Point) -> Rect {
+        Rect {
+            low: Point::new(a.col.min(b.col), a.row.min(b.row)),
+            high: Point::new(a.col.max(b.col), a.row.max(b.row)),
+        }
+    }
+
+    /// Whether `p` is inside.
+    pub fn contains(&self, p: Point) -> bool {
+        (self.low.col..=self.high.col).contains(&p.col)
+            && (self.low.row..=self.high.row).contains(&p.row)
+    }
+
+    /// The smallest rectangle holding every point of `points`, or `None` when there is none.
+    pub fn around(points: impl IntoIterator<Item = Point>) -> Option<Rect> {
+        points.into_iter().fold(None, |rect, p| {
+            Some(match rect {
+                None => Rect { low: p, high: p },
+                Some(Rect { low, high }) => Rect {
+                    low: Point::new(low.col.min(p.col), low.row.min(p.row)),
+                    high: Point::new(high.col.max(p.col), high.row.max(p.row)),
+                },
+            })
+        })
+    }
+
+    /// The rectangle one line larger on each side, clipped to a board of `size`; a side that
+    /// would then stop two lines or less from the edge goes to the edge, so that a corner or
+    /// side problem keeps its edge.
+    fn widened(&self, size: BoardSize) -> Rect {
+        let last = size.get() - 1;
+        let low = |v: u8| if v <= 3 { 0 } else { v - 1 };
+        let high = |v: u8| {
+            if v + 3 >= last { last } else { v + 1 }
+        };
+        Rect {
+            low: Point::new(low(self.low.col), low(self.low.row)),
+            high: Point::new(high(self.high.col), high(self.high.row)),
+        }
+    }
+}
+
+/// The points a problem about the `defender`'s chain through `target` is played on, when its
+/// author names no region: the points the defender's group could reach (its stones and every
+/// point not holding an attacker stone connected to them), within the rectangle around every
+/// stone widened by a line (to the edge where the stones come near it). Sorted.
+pub fn around_group(board: &Board, defender: Color, target: Point) -> Vec<Point> {
+    let size = board.size();
+    let stones = size.all_points().filter(|&p| board.stone(p).is_some());
+    let Some(bounds) = Rect::around(stones).map(|r| r.widened(size)) else {
+        return Vec::new();
+    };
+    let attacker = defender.opponent();
+    let mut seen = vec![false; size.points()];
+    let index = |p: Point| usize::from(p.row) * usize::from(size.get()) + usize::from(p.col);
+    let mut out = Vec::new();
+    let mut stack = vec![target];
+    seen[index(target)] = true;
+    while let Some(p) = stack.pop() {
+        out.push(p);
+        for q in orthogonal(p, size) {
+            if bounds.contains(q) && !seen[index(q)] && board.stone(q) != Some(attacker) {
+                seen[index(q)] = true;
+                stack.push(q);
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The points of `rect` on a board of `size`, sorted.
+pub fn rect_points(rect: Rect, size: BoardSize) -> Vec<Point> {
+    let mut out: Vec<Point> = size.all_points().filter(|&p| rect.contains(p)).collect();
+    out.sort_unstable();
+    out
+}
+
+/// The board with the frame put around `region`: an `attacker` stone on every empty point
+/// outside the region that touches it. Returns the framed board, or the frame's point that has
+/// no liberty beyond the region (then the frame could be captured, and the problem is too open
+/// for this assumption).
+pub(super) fn framed(board: &Board, region: &[Point], attacker: Color) -> Result<Board, Point> {
+    let size = board.size();
+    let inside = |p: Point| region.binary_search(&p).is_ok();
+    let mut framed = board.clone();
+    let mut frame = Vec::new();
+    for &p in region {
+        for q in orthogonal(p, size) {
+            if !inside(q) && board.is_empty(q) && !frame.contains(&q) {
+                frame.push(q);
+            }
+        }
+    }
+    for &q in &frame {
+        framed.place_unchecked(q, attacker);
+    }
+    for &q in &frame {
+        let Some(chain) = framed.chain(q) else {
+            continue;
+        };
+        if !chain.liberties.iter().any(|&l| !inside(l)) {
+            return Err(q);
+        }
+    }
+    Ok(framed)
+}
+
+/// The on-board points orthogonally next to `p`.
+fn orthogonal(p: Point, size: BoardSize) -> impl Iterator<Item = Point> {
+    let n = size.get();
+    let (c, r) = (p.col, p.row);
+    [
+        (c > 0).then(|| Point::new(c - 1, r)),
+        (c + 1 < n).then(|| Point::new(c + 1, r)),
+        (r > 0).then(|| Point::new(c, r - 1)),
+        (r + 1 < n).then(|| Point::new(c, r + 1)),
+    ]
+    .into_iter()
+    .flatten()
+}

@@ -1,0 +1,554 @@
+//! The life-and-death search: an iterative-deepening AND/OR search over the region's points and
+//! the pass, with a table of proven results, read under one of four modes (who may retake kos,
+//! and whether a seki counts for the defender).
+
+use std::collections::HashMap;
+
+use super::benson;
+use super::{Status, TooBig};
+use crate::rules::board::{Board, Placement};
+use crate::rules::point::{Color, Move, Point};
+use crate::rules::reading::{Budget, LineMove};
+use crate::rules::zobrist;
+
+/// How a reading treats kos and sekis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Mode {
+    /// The side that may retake any ko at once (it has unlimited ko threats); the other may
+    /// never recreate a position of the line.
+    pub(super) threats: Color,
+    /// A seki counts as the attacker's: the defender wins only by unconditional life.
+    pub(super) strict: bool,
+}
+
+impl Mode {
+    fn index(self) -> usize {
+        self.threats.index() * 2 + usize::from(self.strict)
+    }
+}
+
+/// Depth limits of the iterative deepening, in plies. Past the last the problem is too big.
+const LIMITS: [u32; 12] = [2, 4, 6, 8, 10, 12, 16, 20, 26, 32, 40, 52];
+/// The longest line an answer shows.
+const LONGEST_LINE: usize = 30;
+/// Set in a position's key when the move that reached it was a pass.
+const AFTER_PASS: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The result of a read with a depth limit, for the attacker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Value {
+    Win,
+    Loss,
+    Unknown,
+}
+
+/// A position inside the search.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct State {
+    slot: usize,
+    depth: usize,
+    to_play: Color,
+    passed: bool,
+}
+
+/// A proven result: whether the attacker wins, within how many plies it was proven, and the
+/// fewest stones of any position its proof created (see `reading::table`).
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    win: bool,
+    within: u32,
+    fewest: u16,
+}
+
+/// One position on the path from the problem's start.
+#[derive(Debug, Clone, Copy)]
+struct Step {
+    hash: u64,
+    most_stones: u16,
+}
+
+/// A life-and-death search of one problem.
+pub(super) struct Search {
+    attacker: Color,
+    target: usize,
+    /// The region's cells, in reading order.
+    region: Vec<usize>,
+    boards: Vec<Board>,
+    path: Vec<Step>,
+    tables: [HashMap<u64, Entry>; 4],
+    nodes: u64,
+    budget: u64,
+    fewest: u16,
+}
+
+impl Search {
+    /// A search of `board` (framed) about the `defender`'s chain through `target`.
+    pub(super) fn new(
+        board: Board,
+        defender: Color,
+        target: Point,
+        region: &[Point],
+        budget: Budget,
+    ) -> Search {
+        let target = board.cell_of_point(target);
+        let mut cells: Vec<usize> = region.iter().map(|&p| board.cell_of_point(p)).collect();
+        cells.sort_unstable();
+        let root = Step {
+            hash: board.hash(),
+            most_stones: board.stones_on_board() as u16,
+        };
+        Search {
+            attacker: defender.opponent(),
+            target,
+            region: cells,
+            boards: vec![board],
+            path: vec![root],
+            tables: Default::default(),
+            nodes: 0,
+            budget: budget.nodes,
+            fewest: u16::MAX,
+        }
+    }
+
+    /// Positions visited so far.
+    pub(super) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn root(&self, to_play: Color) -> State {
+        State {
+            slot: 0,
+            depth: 0,
+            to_play,
+            passed: false,
+        }
+    }
+
+    fn board(&self, s: &State) -> &Board {
+        &self.boards[s.slot]
+    }
+
+    fn taken(&self, s: &State) -> bool {
+        self.board(s).color_at(self.target) != Some(self.attacker.opponent())
+    }
+
+    fn alive(&self, s: &State) -> bool {
+        benson::alive(self.board(s), self.attacker.opponent(), self.target)
+    }
+
+    /// The first moves of the side to play: every empty point of the region it may play, then
+    /// the pass.
+    pub(super) fn first_moves(&mut self, to_play: Color) -> Vec<Move> {
+        let root = self.root(to_play);
+        let board = self.board(&root);
+        let mut out: Vec<Move> = self
+            .region
+            .iter()
+            .filter(|&&c| matches!(board.placement_at(c, to_play), Placement::Allowed { .. }))
+            .map(|&c| Move::Play(board.point_of_cell(c)))
+            .collect();
+        out.push(Move::Pass);
+        out
+    }
+
+    /// The empty points next to the group's stones, with `tries` that are in the region: the
+    /// tempting first moves a solution refutes.
+    pub(super) fn near_group(&self, tries: &[Point]) -> Vec<Point> {
+        let board = &self.boards[0];
+        let mut cells = Vec::new();
+        board.liberty_cells(self.target, &mut cells);
+        let mut out: Vec<Point> = cells.iter().map(|&c| board.point_of_cell(c)).collect();
+        out.extend(
+            tries
+                .iter()
+                .filter(|p| self.region.contains(&board.cell_of_point(**p))),
+        );
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The group's status after the side to play makes `first`, or `None` when it may not.
+    pub(super) fn status_after(
+        &mut self,
+        to_play: Color,
+        first: Move,
+    ) -> Result<Option<Status>, TooBig> {
+        let root = self.root(to_play);
+        let Some(after) = self.play(&root, first, None) else {
+            return Ok(None);
+        };
+        let defender = self.attacker.opponent();
+        let lax = |threats| Mode {
+            threats,
+            strict: false,
+        };
+        self.enter(&after);
+        let result = (|| {
+            if self.proven_win(lax(defender), &after)? {
+                return Ok(Status::Dead);
+            }
+            if self.proven_win(lax(self.attacker), &after)? {
+                return Ok(Status::Ko);
+            }
+            let strict = Mode {
+                threats: self.attacker,
+                strict: true,
+            };
+            Ok(if self.proven_win(strict, &after)? {
+                Status::Seki
+            } else {
+                Status::Alive
+            })
+        })();
+        self.leave();
+        result.map(Some)
+    }
+
+    /// The line after `first` that proves `status`: the winner's quickest win, the loser's
+    /// longest resistance. `refutation`: `status` is the opponent's answer to a wrong try.
+    pub(super) fn line(
+        &mut self,
+        to_play: Color,
+        first: Move,
+        status: Status,
+        refutation: bool,
+    ) -> Result<Vec<LineMove>, TooBig> {
+        let defender = self.attacker.opponent();
+        let (mode, winner) = match status {
+            Status::Dead => (
+                Mode {
+                    threats: defender,
+                    strict: false,
+                },
+                self.attacker,
+            ),
+            Status::Ko => {
+                let winner = if refutation {
+                    to_play.opponent()
+                } else {
+                    to_play
+                };
+                (
+                    Mode {
+                        threats: winner,
+                        strict: false,
+                    },
+                    winner,
+                )
+            }
+            Status::Seki => (
+                Mode {
+                    threats: self.attacker,
+                    strict: false,
+                },
+                defender,
+            ),
+            Status::Alive => (
+                Mode {
+                    threats: self.attacker,
+                    strict: true,
+                },
+                defender,
+            ),
+        };
+        let mut line = vec![(to_play, first)];
+        let root = self.root(to_play);
+        let Some(mut s) = self.play(&root, first, Some(mode)) else {
+            return Ok(line);
+        };
+        self.enter(&s);
+        let mut entered = 1;
+        while line.len() < LONGEST_LINE && !self.is_over(mode, &s, &line) {
+            let Some((mv, next)) = self.pick(mode, &s, winner)? else {
+                break;
+            };
+            line.push((s.to_play, mv));
+            s = next;
+            self.enter(&s);
+            entered += 1;
+        }
+        for _ in 0..entered {
+            self.leave();
+        }
+        while line.len() > 1 && matches!(line.last(), Some((_, Move::Pass))) {
+            line.pop();
+        }
+        Ok(line)
+    }
+
+    fn is_over(&self, mode: Mode, s: &State, line: &[LineMove]) -> bool {
+        let two_passes = s.passed
+            && line.len() >= 2
+            && matches!(line[line.len() - 2], (_, Move::Pass))
+            && matches!(line[line.len() - 1], (_, Move::Pass));
+        self.taken(s) || two_passes || (mode.strict && self.alive(s))
+    }
+
+    /// The next move of the line from `s`: for the winner its quickest winning move, for the
+    /// loser the reply that holds out longest.
+    fn pick(
+        &mut self,
+        mode: Mode,
+        s: &State,
+        winner: Color,
+    ) -> Result<Option<(Move, State)>, TooBig> {
+        let attacker_wins = winner == self.attacker;
+        let mut best: Option<(u32, Move)> = None;
+        for mv in self.moves(s) {
+            let Some(next) = self.play(s, mv, Some(mode)) else {
+                continue;
+            };
+            self.enter(&next);
+            let distance = self.distance(mode, &next, attacker_wins);
+            self.leave();
+            let Some(distance) = distance? else {
+                continue;
+            };
+            let better = match best {
+                None => true,
+                Some((d, _)) if s.to_play == winner => distance < d,
+                Some((d, _)) => distance > d,
+            };
+            if better {
+                best = Some((distance, mv));
+            }
+        }
+        Ok(best.and_then(|(_, mv)| self.play(s, mv, Some(mode)).map(|next| (mv, next))))
+    }
+
+    /// The fewest plies within which the winner's result is proven from `s`, or `None`.
+    fn distance(
+        &mut self,
+        mode: Mode,
+        s: &State,
+        attacker_wins: bool,
+    ) -> Result<Option<u32>, TooBig> {
+        let want = if attacker_wins {
+            Value::Win
+        } else {
+            Value::Loss
+        };
+        for limit in 0..=*LIMITS.last().unwrap_or(&0) {
+            match self.read(mode, s, limit, true)? {
+                v if v == want => return Ok(Some(limit)),
+                Value::Unknown => {}
+                _ => return Ok(None),
+            }
+        }
+        Ok(None)
+    }
+
+    /// Whether the attacker wins from `s` under `mode`, proven; too big past the last limit.
+    fn proven_win(&mut self, mode: Mode, s: &State) -> Result<bool, TooBig> {
+        for limit in LIMITS {
+            match self.read(mode, s, limit, false)? {
+                Value::Win => return Ok(true),
+                Value::Loss => return Ok(false),
+                Value::Unknown => {}
+            }
+        }
+        Err(TooBig {
+            nodes: self.budget,
+            shared: false,
+        })
+    }
+
+    fn tick(&mut self) -> Result<(), TooBig> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            Err(TooBig {
+                nodes: self.budget,
+                shared: false,
+            })
+        } else {
+            Ok(())
+        }
+    }
+
+    fn key(&self, s: &State) -> u64 {
+        let mut key = self.board(s).hash();
+        if s.to_play == Color::White {
+            key ^= zobrist::WHITE_TO_MOVE;
+        }
+        if s.passed {
+            key ^= AFTER_PASS;
+        }
+        key
+    }
+
+    fn enter(&mut self, s: &State) {
+        let stones = self.board(s).stones_on_board() as u16;
+        let most = self.path.last().map_or(stones, |p| p.most_stones);
+        self.path.push(Step {
+            hash: self.board(s).hash(),
+            most_stones: most.max(stones),
+        });
+    }
+
+    fn leave(&mut self) {
+        self.path.pop();
+    }
+
+    /// The most stones any position before the current one held.
+    fn before(&self) -> u16 {
+        match self.path.len() {
+            0 | 1 => 0,
+            n => self.path[n - 2].most_stones,
+        }
+    }
+
+    /// The moves to try from `s`: the group's liberties first, then the rest of the region,
+    /// then the pass.
+    fn moves(&self, s: &State) -> Vec<Move> {
+        let board = self.board(s);
+        let mut liberties = Vec::new();
+        if board.color_at(self.target).is_some() {
+            board.liberty_cells(self.target, &mut liberties);
+        }
+        let mut out: Vec<Move> = liberties
+            .iter()
+            .filter(|c| self.region.binary_search(c).is_ok())
+            .map(|&c| Move::Play(board.point_of_cell(c)))
+            .collect();
+        out.extend(
+            self.region
+                .iter()
+                .filter(|&&c| board.is_empty_cell(c) && !liberties.contains(&c))
+                .map(|&c| Move::Play(board.point_of_cell(c))),
+        );
+        out.push(Move::Pass);
+        out
+    }
+
+    /// The position after the side to move in `s` plays `mv`, or `None` when it may not: the
+    /// point is taken, the move is a suicide, or (under `mode`) it repeats a position of the
+    /// line and its player has no ko threats.
+    fn play(&mut self, s: &State, mv: Move, mode: Option<Mode>) -> Option<State> {
+        let color = s.to_play;
+        let Move::Play(p) = mv else {
+            return Some(State {
+                slot: s.slot,
+                depth: s.depth + 1,
+                to_play: color.opponent(),
+                passed: true,
+            });
+        };
+        let board = self.board(s);
+        let cell = board.cell_of_point(p);
+        let Placement::Allowed { hash, captures } = board.placement_at(cell, color) else {
+            return None;
+        };
+        let stones = if captures {
+            board.stones_after(cell, color)
+        } else {
+            board.stones_on_board() + 1
+        };
+        self.fewest = self.fewest.min(stones as u16);
+        let bound = mode.is_some_and(|m| m.threats != color);
+        if bound && self.path.iter().any(|step| step.hash == hash) {
+            return None;
+        }
+        let slot = s.depth + 1;
+        if slot >= self.boards.len() {
+            let copy = self.boards[s.slot].clone();
+            self.boards.resize(slot + 1, copy);
+        } else {
+            let (parents, children) = self.boards.split_at_mut(slot);
+            children[0].copy_from(&parents[s.slot]);
+        }
+        let mut captured = Vec::new();
+        self.boards[slot].play_cell(cell, color, &mut captured);
+        Some(State {
+            slot,
+            depth: slot,
+            to_play: color.opponent(),
+            passed: false,
+        })
+    }
+
+    /// Reads `s` (already on the path) with `limit` plies left. `within`: only results
+    /// proven within the limit count (for distances), not every proven result.
+    fn read(&mut self, mode: Mode, s: &State, limit: u32, within: bool) -> Result<Value, TooBig> {
+        self.tick()?;
+        if self.taken(s) {
+            return Ok(Value::Win);
+        }
+        if (s.to_play == self.attacker || s.depth == 0) && self.alive(s) {
+            return Ok(Value::Loss);
+        }
+        let key = self.key(s);
+        let before = self.before();
+        if let Some(e) = self.tables[mode.index()].get(&key)
+            && e.fewest > before
+            && (!within || e.within <= limit)
+        {
+            self.fewest = self.fewest.min(e.fewest);
+            return Ok(if e.win { Value::Win } else { Value::Loss });
+        }
+        if limit == 0 {
+            return Ok(Value::Unknown);
+        }
+        let outer = std::mem::replace(&mut self.fewest, u16::MAX);
+        let value = self.read_moves(mode, s, limit, within);
+        let fewest = std::mem::replace(&mut self.fewest, outer);
+        self.fewest = self.fewest.min(fewest);
+        let value = value?;
+        if value != Value::Unknown && fewest > before {
+            let win = value == Value::Win;
+            let table = &mut self.tables[mode.index()];
+            let keep = table
+                .get(&key)
+                .is_none_or(|old| old.within > limit || old.fewest < fewest);
+            if keep {
+                table.insert(
+                    key,
+                    Entry {
+                        win,
+                        within: limit,
+                        fewest,
+                    },
+                );
+            }
+        }
+        Ok(value)
+    }
+
+    fn read_moves(
+        &mut self,
+        mode: Mode,
+        s: &State,
+        limit: u32,
+        within: bool,
+    ) -> Result<Value, TooBig> {
+        let attacker_moves = s.to_play == self.attacker;
+        let (good, bad) = if attacker_moves {
+            (Value::Win, Value::Loss)
+        } else {
+            (Value::Loss, Value::Win)
+        };
+        let mut result = bad;
+        for mv in self.moves(s) {
+            if mv == Move::Pass && s.passed {
+                // Two passes end the problem with the group on the board.
+                let end = if mode.strict { Value::Win } else { Value::Loss };
+                if end == good {
+                    return Ok(good);
+                }
+                continue;
+            }
+            let Some(next) = self.play(s, mv, Some(mode)) else {
+                continue;
+            };
+            self.enter(&next);
+            let value = self.read(mode, &next, limit - 1, within);
+            self.leave();
+            match value? {
+                v if v == good => return Ok(good),
+                Value::Unknown => result = Value::Unknown,
+                _ => {}
+            }
+        }
+        Ok(result)
+    }
+}
