@@ -13,7 +13,14 @@ use crate::rules::point::Color;
 
 /// Whether the chain through the `color` stone on `cell` is unconditionally alive on `board`.
 pub(super) fn alive(board: &Board, color: Color, cell: usize) -> bool {
-    Benson::read(board, color).alive(board.chain_head(cell))
+    Benson::read(board, color, None).alive(board.chain_head(cell))
+}
+
+/// [`alive`] read inside a problem's region only (`inside`, per padded cell): a region of the
+/// board that reaches past it joins the sea beyond the frame, whose empty points are no
+/// liberties of the group, so it is never healthy and need not be walked.
+pub(super) fn alive_inside(board: &Board, color: Color, cell: usize, inside: &[bool]) -> bool {
+    Benson::read(board, color, Some(inside)).alive(board.chain_head(cell))
 }
 
 /// One reading of the board for one colour.
@@ -31,14 +38,16 @@ struct Benson {
 const NONE: u16 = u16::MAX;
 
 impl Benson {
-    fn read(board: &Board, color: Color) -> Benson {
+    fn read(board: &Board, color: Color, inside: Option<&[bool]>) -> Benson {
         let cells = board.padded_len();
+        let within = |cell: usize| inside.is_none_or(|mask| mask[cell]);
         let mut region_of = vec![NONE; cells];
         let mut empties = Vec::new();
         let mut neighbours: Vec<Vec<usize>> = Vec::new();
         let mut chains = Vec::new();
         let mut stack = Vec::new();
-        for start in 0..cells {
+        let mut sea = Vec::new();
+        for start in (0..cells).filter(|&c| within(c)) {
             let own = board.color_at(start) == Some(color);
             if own {
                 let head = board.chain_head(start);
@@ -55,6 +64,7 @@ impl Benson {
             let id = empties.len() as u16;
             let mut region_empties = Vec::new();
             let mut region_chains = Vec::new();
+            let mut open_sea = false;
             region_of[start] = id;
             stack.push(start);
             while let Some(cell) = stack.pop() {
@@ -67,6 +77,8 @@ impl Benson {
                         if !region_chains.contains(&head) {
                             region_chains.push(head);
                         }
+                    } else if !within(nb) {
+                        open_sea |= board.is_empty_cell(nb) || board.color_at(nb).is_some();
                     } else if (board.is_empty_cell(nb) || board.color_at(nb).is_some())
                         && region_of[nb] == NONE
                     {
@@ -77,19 +89,23 @@ impl Benson {
             }
             empties.push(region_empties);
             neighbours.push(region_chains);
+            sea.push(open_sea);
         }
         let healthy = empties
             .iter()
             .zip(&neighbours)
-            .map(|(cells, heads)| {
+            .zip(&sea)
+            .map(|((cells, heads), &open_sea)| {
                 heads
                     .iter()
                     .map(|&head| {
-                        cells.iter().all(|&e| {
-                            board.neighbour_cells(e).into_iter().any(|nb| {
-                                board.color_at(nb) == Some(color) && board.chain_head(nb) == head
+                        !open_sea
+                            && cells.iter().all(|&e| {
+                                board.neighbour_cells(e).into_iter().any(|nb| {
+                                    board.color_at(nb) == Some(color)
+                                        && board.chain_head(nb) == head
+                                })
                             })
-                        })
                     })
                     .collect()
             })

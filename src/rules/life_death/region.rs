@@ -64,9 +64,12 @@ impl Rect {
 }
 
 /// The points a problem about the `defender`'s chain through `target` is played on, when its
-/// author names no region: the points the defender's group could reach (its stones and every
-/// point not holding an attacker stone connected to them), within the rectangle around every
-/// stone widened by a line (to the edge where the stones come near it). Sorted.
+/// author names no region: the points the defender's group could reach (its stones and the
+/// points not holding an attacker stone within two empty points of them, crossing its own
+/// stones freely), within the rectangle around every stone widened by a line (to the edge where
+/// the stones come near it); and the attacker's
+/// chains next to those with at most two liberties, with their liberties: stones the defender
+/// may capture from inside (a wall with more liberties is the safe wall). Sorted.
 pub fn around_group(board: &Board, defender: Color, target: Point) -> Vec<Point> {
     let size = board.size();
     let stones = size.all_points().filter(|&p| board.stone(p).is_some());
@@ -74,23 +77,61 @@ pub fn around_group(board: &Board, defender: Color, target: Point) -> Vec<Point>
         return Vec::new();
     };
     let attacker = defender.opponent();
-    let mut seen = vec![false; size.points()];
+    // Distances in empty points from the nearest defender stone, walked as a 0-1 breadth-first
+    // search: a defender stone costs nothing to cross, an empty point one.
     let index = |p: Point| usize::from(p.row) * usize::from(size.get()) + usize::from(p.col);
-    let mut out = Vec::new();
-    let mut stack = vec![target];
-    seen[index(target)] = true;
-    while let Some(p) = stack.pop() {
-        out.push(p);
+    let mut distance = vec![u8::MAX; size.points()];
+    let mut queue = std::collections::VecDeque::from([target]);
+    distance[index(target)] = 0;
+    while let Some(p) = queue.pop_front() {
+        let d = distance[index(p)];
         for q in orthogonal(p, size) {
-            if bounds.contains(q) && !seen[index(q)] && board.stone(q) != Some(attacker) {
-                seen[index(q)] = true;
-                stack.push(q);
+            if !bounds.contains(q) || board.stone(q) == Some(attacker) {
+                continue;
+            }
+            let own = board.stone(q) == Some(defender);
+            let next = if own { d } else { d + 1 };
+            if next <= REACH && next < distance[index(q)] {
+                distance[index(q)] = next;
+                if own {
+                    queue.push_front(q);
+                } else {
+                    queue.push_back(q);
+                }
             }
         }
     }
+    let mut out: Vec<Point> = size
+        .all_points()
+        .filter(|&p| distance[index(p)] != u8::MAX)
+        .collect();
+    let mut weak = Vec::new();
+    for &p in &out {
+        for q in orthogonal(p, size) {
+            if board.stone(q) == Some(attacker) && !weak.contains(&q) {
+                let Some(chain) = board.chain(q) else {
+                    continue;
+                };
+                if chain.liberties.len() <= WEAK_LIBERTIES {
+                    weak.extend(chain.stones.iter().copied());
+                    weak.extend(chain.liberties.iter().filter(|&&l| bounds.contains(l)));
+                }
+            }
+        }
+    }
+    out.extend(weak);
     out.sort_unstable();
+    out.dedup();
     out
 }
+
+/// How far, in empty points, the defender's area reaches from its stones: a book's problem is
+/// set so that the group cannot run further, and the wall beyond is the attacker's.
+const REACH: u8 = 2;
+
+/// An attacker chain next to the defender's area with this many liberties or fewer can be
+/// captured from inside, so it and its liberties are part of the problem.
+const WEAK_LIBERTIES: usize = 2;
 
 /// The points of `rect` on a board of `size`, sorted.
 pub fn rect_points(rect: Rect, size: BoardSize) -> Vec<Point> {

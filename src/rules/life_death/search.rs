@@ -17,7 +17,8 @@ pub(super) struct Mode {
     /// The side that may retake any ko at once (it has unlimited ko threats); the other may
     /// never recreate a position of the line.
     pub(super) threats: Color,
-    /// A seki counts as the attacker's: the defender wins only by unconditional life.
+    /// A seki counts as the attacker's: the defender wins only by unconditional life. The
+    /// defender may not pass and two passes end nothing.
     pub(super) strict: bool,
 }
 
@@ -73,6 +74,8 @@ pub(super) struct Search {
     target: usize,
     /// The region's cells, in reading order.
     region: Vec<usize>,
+    /// Per padded cell: inside the region.
+    inside: Vec<bool>,
     boards: Vec<Board>,
     path: Vec<Step>,
     tables: [HashMap<u64, Entry>; 4],
@@ -93,6 +96,10 @@ impl Search {
         let target = board.cell_of_point(target);
         let mut cells: Vec<usize> = region.iter().map(|&p| board.cell_of_point(p)).collect();
         cells.sort_unstable();
+        let mut inside = vec![false; board.padded_len()];
+        for &c in &cells {
+            inside[c] = true;
+        }
         let root = Step {
             hash: board.hash(),
             most_stones: board.stones_on_board() as u16,
@@ -101,6 +108,7 @@ impl Search {
             attacker: defender.opponent(),
             target,
             region: cells,
+            inside,
             boards: vec![board],
             path: vec![root],
             tables: Default::default(),
@@ -133,7 +141,12 @@ impl Search {
     }
 
     fn alive(&self, s: &State) -> bool {
-        benson::alive(self.board(s), self.attacker.opponent(), self.target)
+        benson::alive_inside(
+            self.board(s),
+            self.attacker.opponent(),
+            self.target,
+            &self.inside,
+        )
     }
 
     /// The first moves of the side to play: every empty point of the region it may play, then
@@ -296,6 +309,24 @@ impl Search {
         let attacker_wins = winner == self.attacker;
         let mut best: Option<(u32, Move)> = None;
         for mv in self.moves(s) {
+            if mv == Move::Pass && mode.strict && s.to_play != self.attacker {
+                continue;
+            }
+            if mv == Move::Pass && s.passed && !mode.strict {
+                // The second pass ends the problem, a win for the defender.
+                if !attacker_wins {
+                    let d = 0;
+                    let better = match best {
+                        None => true,
+                        Some((old, _)) if s.to_play == winner => d < old,
+                        Some((old, _)) => d > old,
+                    };
+                    if better {
+                        best = Some((d, mv));
+                    }
+                }
+                continue;
+            }
             let Some(next) = self.play(s, mv, Some(mode)) else {
                 continue;
             };
@@ -529,10 +560,13 @@ impl Search {
         };
         let mut result = bad;
         for mv in self.moves(s) {
-            if mv == Move::Pass && s.passed {
-                // Two passes end the problem with the group on the board.
-                let end = if mode.strict { Value::Win } else { Value::Loss };
-                if end == good {
+            if mv == Move::Pass && mode.strict && !attacker_moves {
+                // Passing never brings unconditional life nearer: the attacker would pass too.
+                continue;
+            }
+            if mv == Move::Pass && s.passed && !mode.strict {
+                // Two passes end the problem with the group on the board: a seki at least.
+                if good == Value::Loss {
                     return Ok(good);
                 }
                 continue;
