@@ -470,7 +470,7 @@ fn an_answer_that_is_no_point_is_refused_however_it_is_stated() {
         ("", "prompt = \"Solution: suicide\"", "", 2, "prompt ="),
         ("", "", "prompt = \"Result: W+2.5\"", 3, "prompt ="),
         ("", "", "prompt = \"White+2.5\"", 3, "prompt ="),
-        ("", "", "prompt = \"White wins by 2.5\"", 3, "prompt ="),
+        ("", "", "prompt = \"White won by 2.5.\"", 3, "prompt ="),
         ("", "", "prompt = \"Count it: White wins.\"", 3, "prompt ="),
         ("", "", "prompt = \"Result: W+R\"", 3, "prompt ="),
         ("", "", "title = \"Winner: White\"", 3, "title ="),
