@@ -423,3 +423,133 @@ fn an_imported_comment_that_answers_is_left_out_with_a_note() {
     );
     assert!(prompts.is_empty(), "{prompts:?}");
 }
+
+/// A liberties count, a legal verdict and a score: answers that hold no point of their own.
+fn verdict_kit(liberties: &str, legal: &str, score: &str) -> String {
+    format!(
+        "[kit]\ntitle = \"Verdicts\"\n\n[rules]\nboard = 5\nscoring = \"area\"\nkomi = 2.5\n\n\
+         [[example]]\nposition = \"white C3 C4; black B3 C2 D3\"\ntask = \"liberties\"\n\
+         group = \"C3\"\n{liberties}\n\n\
+         [[example]]\nposition = \"white C3; black B3 C2 D3 B1 A2\"\nto_play = \"white\"\n\
+         task = \"legal\"\nmove = \"A1\"\n{legal}\n\n\
+         [[example]]\nposition = \"black A1 B1 C1 D1 E1 A2 B2 C2 D2 E2; white A4 B4 C4 D4 E4 A5 B5 C5 D5 E5\"\n\
+         task = \"score\"\n{score}\n"
+    )
+}
+
+#[test]
+fn an_answer_that_is_no_point_is_refused_however_it_is_stated() {
+    // Example 1 has 3 liberties, A1 is illegal for White (suicide), White wins by 2.5.
+    let cases = [
+        ("prompt = \"Answer: 3 liberties\"", "", "", 1, "prompt ="),
+        (
+            "prompt = \"Hint: it has 3 liberties\"",
+            "",
+            "",
+            1,
+            "prompt =",
+        ),
+        ("title = \"Answer: 3\"", "", "", 1, "title ="),
+        (
+            "prompt = \"Hint: the chain has three liberties.\"",
+            "",
+            "",
+            1,
+            "prompt =",
+        ),
+        ("", "prompt = \"Answer: illegal\"", "", 2, "prompt ="),
+        (
+            "",
+            "prompt = \"A1 would be illegal (suicide)\"",
+            "",
+            2,
+            "prompt =",
+        ),
+        ("", "prompt = \"Note: A1 is not legal.\"", "", 2, "prompt ="),
+        ("", "title = \"Illegal!\"", "", 2, "title ="),
+        ("", "prompt = \"Solution: suicide\"", "", 2, "prompt ="),
+        ("", "", "prompt = \"Result: W+2.5\"", 3, "prompt ="),
+        ("", "", "prompt = \"White+2.5\"", 3, "prompt ="),
+        ("", "", "prompt = \"White won by 2.5.\"", 3, "prompt ="),
+        ("", "", "prompt = \"Count it: White wins.\"", 3, "prompt ="),
+        ("", "", "prompt = \"Result: W+R\"", 3, "prompt ="),
+        ("", "", "title = \"Winner: White\"", 3, "title ="),
+        // Another example's answer, given away by example 1's prompt.
+        (
+            "prompt = \"Then A1 would be illegal.\"",
+            "",
+            "",
+            2,
+            "prompt =",
+        ),
+    ];
+    for (i, (liberties, legal, score, example, written)) in cases.iter().enumerate() {
+        let kit = verdict_kit(liberties, legal, score);
+        let (code, stdout, stderr, out) = build(&format!("leak-verdict-{i}"), &kit);
+        assert_eq!(code, 1, "{liberties}{legal}{score}: {stderr}");
+        assert!(
+            stderr.contains(&format!("would print the answer to example {example}")),
+            "{liberties}{legal}{score}: {stderr}"
+        );
+        assert!(stderr.contains("this text states that answer"), "{stderr}");
+        // At the line of the kit where the text is written, past its key.
+        let needle = [liberties, legal, score]
+            .into_iter()
+            .find(|t| !t.is_empty())
+            .unwrap();
+        let (line, _) = line_col_of(&kit, needle);
+        assert!(needle.starts_with(written));
+        let (found_line, found_col) = place(&stderr);
+        assert_eq!(found_line, line, "{needle}: {stderr}");
+        assert!(found_col > written.len(), "{needle}: {stderr}");
+        assert!(stdout.is_empty() && !out.exists(), "{stdout}");
+    }
+}
+
+#[test]
+fn a_question_about_an_answer_that_is_no_point_still_passes() {
+    for (i, (liberties, legal, score)) in [
+        (
+            "prompt = \"How many liberties does the white group have?\"",
+            "prompt = \"Is A1 legal?\"",
+            "prompt = \"Who wins, and by how much?\"",
+        ),
+        (
+            "prompt = \"Does the white chain have 3 liberties?\"",
+            "prompt = \"White to play: legal or illegal?\"",
+            "prompt = \"Is it W+2.5 or B+2.5?\"",
+        ),
+        // Not the answer: another count, the other verdict, the other winner.
+        (
+            "prompt = \"Hint: it does not have 2 liberties\"",
+            "prompt = \"Answer: legal\"",
+            "prompt = \"Black wins, says a player; count to check\"",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let kit = verdict_kit(liberties, legal, score);
+        let (code, _, stderr, _) = build(&format!("ask-verdict-{i}"), &kit);
+        assert_eq!(code, 0, "{kit}\n{stderr}");
+    }
+}
+
+#[test]
+fn a_french_or_japanese_kit_may_not_state_an_answer_that_is_no_point_either() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let fonts = "[kit]\ntitle = \"Verdicts\"\nlanguage = \"fr\"\n";
+    let french = verdict_kit("prompt = \"Réponse : 3 libertés\"", "", "").replacen(
+        "[kit]\ntitle = \"Verdicts\"\n",
+        fonts,
+        1,
+    );
+    let (code, _, stderr, _) = build("leak-verdict-fr", &french);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("answer to example 1"), "{stderr}");
+    // The shipped Japanese kit's rules say `呼吸点が1つもなければ` ("not even one"): no count.
+    let text =
+        std::fs::read_to_string(root.join("examples/liberty-chain-capture-ja.toml")).unwrap();
+    let (code, _, stderr, _) = build("verdict-ja-rules", &text);
+    assert_eq!(code, 0, "{stderr}");
+}

@@ -254,6 +254,69 @@ fn a_kit_of_a_session_may_not_print_another_kits_answer() {
     assert_eq!(code, 0, "{stderr}");
 }
 
+#[test]
+fn the_sessions_index_is_read_as_a_player_page() {
+    // Kit 1 (`kit`): C4 captures C3, and White chain C3, C4 has 3 liberties. The index prints
+    // each kit's fingerprint line, its documents' words and the heading in the first kit's
+    // wording: a `[text]` rewording of any of them is a text players see.
+    let plain = "[kit]\ntitle = \"Plain\"\n[rules]\nboard = 5\n[text]\n{text}\n[[example]]\n\
+                 position = \"white D4 D5; black B3\"\ntask = \"liberties\"\ngroup = \"D4\"\n";
+    let cases = [
+        // Its own answer, on the index only.
+        (
+            kit(
+                "",
+                "index_fingerprint = \"Kit {fingerprint}: C4 captures C3\"",
+            ),
+            plain.replace("{text}", ""),
+            "example 1: `C4 captures C3`",
+        ),
+        // Another kit's answer, in the heading the first kit's wording gives the page.
+        (
+            plain.replace("{text}", "index_title = \"Session: C4 captures C3\""),
+            kit("", ""),
+            "example 1 of `",
+        ),
+        // Another kit's count, stated in a kit's line of the index.
+        (
+            plain.replace(
+                "{text}",
+                "index_for_players = \"print it; the white chain has 3 liberties\"",
+            ),
+            kit("", ""),
+            "example 2 of `",
+        ),
+    ];
+    for (i, (first, second, found)) in cases.into_iter().enumerate() {
+        for (j, more) in [&[][..], &["--combine"][..]].into_iter().enumerate() {
+            let (code, stderr) = build(
+                &format!("index-{i}-{j}"),
+                &[first.clone(), second.clone()],
+                more,
+            );
+            assert_eq!(code, 1, "{first}\n{stderr}");
+            assert!(
+                stderr.contains(&format!(
+                    "the session's index.html would print the answer to {found}"
+                )),
+                "{stderr}"
+            );
+            // At the kit's line where the text is written.
+            assert!(
+                stderr.contains("index-") && stderr.contains(":6:"),
+                "{stderr}"
+            );
+        }
+    }
+    // The same kits with nothing added to the index build.
+    let (code, stderr) = build(
+        "index-plain",
+        &[plain.replace("{text}", ""), kit("", "")],
+        &["--combine"],
+    );
+    assert_eq!(code, 0, "{stderr}");
+}
+
 /// Imports `sgf` and returns the kit written and standard error.
 fn import(name: &str, sgf: &str) -> (String, String) {
     let path = temp_path(name).with_extension("sgf");

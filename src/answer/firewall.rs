@@ -5,7 +5,10 @@
 //!
 //! Two things give an answer away: a phrase the host key prints for it, in the kit's wording
 //! or any language's (`C4 captures C3`, `B1が正解`), and a point of the answer next to a word
-//! that calls it one (`Answer: C4`, `(Solution: B1 A1)`, `A1は失敗`), however short.
+//! that calls it one (`Answer: C4`, `(Solution: B1 A1)`, `A1は失敗`), however short. An
+//! answer that is no point (a count of liberties, a move's verdict, a score's result) is found
+//! however it is stated in few words ([`super::verdicts`]): `Answer: 3`, `A1 would be
+//! illegal`, `W+2.5`.
 
 use std::collections::HashSet;
 use std::ops::Range;
@@ -14,10 +17,12 @@ use std::sync::LazyLock;
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
 
 use super::author_words::{answer_word_search, file_word_search};
+use super::verdicts::{self, Verdict};
 use super::{Answer, AnswerKey, ExampleAnswer, giveaways};
 use crate::rules::{Move, Point};
 use crate::wording::{Language, Wording};
 
+use super::fold::folded_sentence_ends;
 pub use super::fold::{Folded, find, fold, folded_text};
 
 /// A phrase that gives an example's answer away.
@@ -31,6 +36,9 @@ pub struct Giveaway {
     pub phrase: String,
     /// The phrase is a point of the answer, found next to a word that calls it one.
     pub beside_answer_word: bool,
+    /// The phrase is an answer that is no point (`3 liberties`, `A1 is illegal`, `W+2.5`),
+    /// found stated in any of its spellings.
+    pub states_verdict: bool,
 }
 
 /// A giveaway found in a text.
@@ -56,6 +64,16 @@ pub struct Firewall {
     point_of_pattern: Vec<usize>,
     /// Finds the words that call a point an answer.
     words: fn() -> Option<&'static AhoCorasick>,
+    /// The answers that are no point (counts, verdicts, results), each a giveaway when a text
+    /// states it.
+    verdict_giveaways: Vec<Giveaway>,
+    /// Those answers, looked up by what a text states.
+    verdicts: verdicts::Index,
+    /// Finds the points `legal` questions ask about, in each of their spellings: a verdict
+    /// beside one is said of it.
+    legal_search: Option<AhoCorasick>,
+    /// For each pattern of `legal_search`, the point it spells.
+    legal_point_of: Vec<Point>,
     /// An automaton could not be built: every text is refused rather than let an answer through.
     broken: bool,
 }
@@ -77,21 +95,6 @@ const NEAR_BEFORE: usize = 64;
 /// (`C4が正解`, `A1は失敗`, `C4 is the answer`), and further on a word is the question's own
 /// (`C4 …の呼吸点を答えなさい`, "… answer with the liberties").
 const NEAR_AFTER: usize = 12;
-
-/// Marks that end a sentence or a clause, as written: an answer word beyond one speaks of
-/// something else. Compared folded (the confusables data folds some of them, as `。`).
-const SENTENCE_ENDS: [&str; 8] = [".", "!", "?", ";", "。", "！", "？", "．"];
-
-/// [`SENTENCE_ENDS`] as folded text holds them; built once.
-fn folded_sentence_ends() -> &'static [String] {
-    static ENDS: LazyLock<Vec<String>> = LazyLock::new(|| {
-        let mut ends: Vec<String> = SENTENCE_ENDS.iter().map(|e| folded_text(e)).collect();
-        ends.retain(|e| !e.is_empty());
-        ends.dedup();
-        ends
-    });
-    &ENDS
-}
 
 /// The built-in wordings, whose phrases are looked for whatever the kit's language: an answer
 /// written in another language is still the answer.
@@ -123,6 +126,9 @@ impl Firewall {
         // Only to skip repeats; the phrases keep their order in `folded`.
         let mut seen: HashSet<String> = HashSet::new();
         let mut seen_points: HashSet<(usize, usize, Point)> = HashSet::new();
+        let mut verdict_giveaways: Vec<Giveaway> = Vec::new();
+        let mut verdict_index = verdicts::Index::default();
+        let mut legal_points: Vec<Point> = Vec::new();
         for (kit, (answers, wording)) in kits.iter().enumerate() {
             // A kit's wording with no `[text]` of its own is a built-in one: its phrases once.
             let wordings = std::iter::once(*wording)
@@ -144,11 +150,27 @@ impl Firewall {
                             example: answer.number,
                             phrase,
                             beside_answer_word: false,
+                            states_verdict: false,
                         });
                     }
                 }
             }
             for answer in answers.iter() {
+                if let Some(verdict) = Verdict::of(&answer.answer) {
+                    if let Verdict::Legal { point, .. } = verdict
+                        && !legal_points.contains(&point)
+                    {
+                        legal_points.push(point);
+                    }
+                    verdict_giveaways.push(Giveaway {
+                        kit,
+                        example: answer.number,
+                        phrase: verdict.phrase(),
+                        beside_answer_word: false,
+                        states_verdict: true,
+                    });
+                    verdict_index.push(verdict, verdict_giveaways.len() - 1);
+                }
                 for point in answer_points(&answer.answer) {
                     if !seen_points.insert((kit, answer.number, point)) {
                         continue;
@@ -159,6 +181,7 @@ impl Firewall {
                         example: answer.number,
                         phrase: point.to_string(),
                         beside_answer_word: true,
+                        states_verdict: false,
                     });
                 }
             }
@@ -169,9 +192,17 @@ impl Firewall {
         let search = build(&folded);
         let (spellings, point_of_pattern) = spellings_of(&folded_points);
         let point_search = build(&spellings);
+        let folded_legal: Vec<String> = legal_points
+            .iter()
+            .map(|p| folded_text(&p.to_string()))
+            .collect();
+        let (legal_spellings, legal_of) = spellings_of(&folded_legal);
+        let legal_search = build(&legal_spellings);
         let broken = matches!(search, Some(None))
             || matches!(point_search, Some(None))
-            || (!points.is_empty() && answer_word_search().is_none());
+            || matches!(legal_search, Some(None))
+            || (!points.is_empty() && answer_word_search().is_none())
+            || (!verdict_giveaways.is_empty() && !verdicts::searchable());
         Firewall {
             giveaways: all,
             search: search.flatten(),
@@ -179,6 +210,10 @@ impl Firewall {
             point_search: point_search.flatten(),
             point_of_pattern,
             words: answer_word_search,
+            verdict_giveaways,
+            verdicts: verdict_index,
+            legal_search: legal_search.flatten(),
+            legal_point_of: legal_of.into_iter().map(|i| legal_points[i]).collect(),
             broken,
         }
     }
@@ -203,6 +238,7 @@ impl Firewall {
                 example,
                 phrase,
                 beside_answer_word: true,
+                states_verdict: false,
             });
         }
         let folded: Vec<String> = self.points.iter().map(|p| folded_text(&p.phrase)).collect();
@@ -222,7 +258,7 @@ impl Firewall {
 
     /// Whether there is nothing to look for.
     pub fn is_empty(&self) -> bool {
-        self.giveaways.is_empty() && self.points.is_empty()
+        self.giveaways.is_empty() && self.points.is_empty() && self.verdict_giveaways.is_empty()
     }
 
     /// The giveaways in `text`, each once, in the order they are found: the host key's phrases,
@@ -232,7 +268,9 @@ impl Firewall {
             return Vec::new();
         }
         if self.broken {
-            let giveaway = self.giveaways.first().or(self.points.first());
+            let giveaway = (self.giveaways.first())
+                .or(self.points.first())
+                .or(self.verdict_giveaways.first());
             return giveaway
                 .map(|giveaway| Leak {
                     giveaway,
@@ -244,6 +282,40 @@ impl Firewall {
         let folded = fold(text);
         let mut leaks = self.phrase_leaks_in(&folded, text);
         leaks.extend(self.point_leaks(&folded, text));
+        // A host key's sentence found whole (`White chain C3, C4 has 3 liberties`) is that
+        // example's answer once, not again as its count.
+        let verdicts: Vec<Leak<'f>> = (self.verdict_leaks(&folded, text).into_iter())
+            .filter(|v| {
+                !leaks.iter().any(|l| {
+                    (l.giveaway.kit, l.giveaway.example) == (v.giveaway.kit, v.giveaway.example)
+                        && l.at.start < v.at.end
+                        && v.at.start < l.at.end
+                })
+            })
+            .collect();
+        leaks.extend(verdicts);
+        leaks
+    }
+
+    /// The answers that are no point stated in `folded` (the folding of `text`): each
+    /// giveaway once, where the words that state it are.
+    fn verdict_leaks<'f>(&'f self, folded: &Folded, text: &str) -> Vec<Leak<'f>> {
+        if self.verdict_giveaways.is_empty() {
+            return Vec::new();
+        }
+        let points = (self.legal_search.as_ref()).map(|s| (s, self.legal_point_of.as_slice()));
+        let mut seen: HashSet<usize> = HashSet::new();
+        let mut leaks = Vec::new();
+        for (stated, at) in verdicts::stated(folded, text, points) {
+            for i in self.verdicts.giveaways_of(&stated) {
+                if seen.insert(i) {
+                    leaks.push(Leak {
+                        giveaway: &self.verdict_giveaways[i],
+                        at: folded.source_range(at.clone(), text),
+                    });
+                }
+            }
+        }
         leaks
     }
 

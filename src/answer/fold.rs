@@ -7,8 +7,24 @@
 //! by the Unicode confusables data (UTS #39's skeleton). Then case is dropped.
 
 use std::ops::Range;
+use std::sync::LazyLock;
 
 use unicode_normalization::char::{decompose_compatible, is_combining_mark};
+
+/// Marks that end a sentence or a clause, as written: an answer word beyond one speaks of
+/// something else. Compared folded (the confusables data folds some of them, as `。`).
+const SENTENCE_ENDS: [&str; 8] = [".", "!", "?", ";", "。", "！", "？", "．"];
+
+/// [`SENTENCE_ENDS`] as folded text holds them; built once.
+pub fn folded_sentence_ends() -> &'static [String] {
+    static ENDS: LazyLock<Vec<String>> = LazyLock::new(|| {
+        let mut ends: Vec<String> = SENTENCE_ENDS.iter().map(|e| folded_text(e)).collect();
+        ends.retain(|e| !e.is_empty());
+        ends.dedup();
+        ends
+    });
+    &ENDS
+}
 
 /// Text folded for comparison, with where each of its bytes came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,6 +48,21 @@ impl Folded {
         };
         let width = original[before..].chars().next().map_or(0, char::len_utf8);
         here == before + width
+    }
+
+    /// The folded bytes of the line of `original` (the text folded) that folded byte `at`
+    /// came from: a line break folds to nothing, but a label on a line of its own (`Answer:
+    /// 3` above a question) ends there.
+    pub fn line_of(&self, at: usize, original: &str) -> Range<usize> {
+        let Some(&here) = self.from.get(at) else {
+            return at..at;
+        };
+        let start = original[..here].rfind('\n').map_or(0, |nl| nl + 1);
+        let end = original[here..]
+            .find('\n')
+            .map_or(original.len(), |nl| here + nl);
+        // `from` never decreases: the folded bytes of a stretch of the original are a stretch.
+        self.from.partition_point(|&f| f < start)..self.from.partition_point(|&f| f < end)
     }
 
     /// The range of `original` (the text folded) that the folded bytes `range` came from.

@@ -7,6 +7,7 @@ mod figure;
 pub mod firewall;
 mod fold;
 mod reading_budget;
+mod verdicts;
 mod words;
 
 pub use answer_shapes::answer_shape;

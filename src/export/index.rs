@@ -29,11 +29,33 @@ pub struct IndexedKit<'a> {
     pub wording: &'a Wording,
 }
 
+/// The index page, and every text it shows: a page the players see, so the answer firewall
+/// reads each text as it reads a player sheet's.
+pub struct Index {
+    /// The page.
+    pub html: String,
+    /// Each text the page shows (a link's address included), with the kit it belongs to:
+    /// `None` for the page's heading, in the first kit's wording.
+    pub texts: Vec<(Option<usize>, String)>,
+}
+
+impl Index {
+    /// `text` escaped for the page, and noted as one of its texts, of `kit`.
+    fn shown(&mut self, kit: Option<usize>, text: &str) -> String {
+        self.texts.push((kit, text.to_string()));
+        escape(text)
+    }
+}
+
 /// The index page of `kits`: its heading in the language of `wording` (the first kit's), each
 /// kit's section in the kit's own, then links to the `combined` PDFs written beside it.
-pub fn write_index(kits: &[IndexedKit<'_>], combined: &[&str], w: &Wording) -> String {
+pub fn write_index(kits: &[IndexedKit<'_>], combined: &[&str], w: &Wording) -> Index {
+    let mut index = Index {
+        html: String::new(),
+        texts: Vec::new(),
+    };
     let mut html = String::new();
-    let title = escape(w.get("index_title"));
+    let title = index.shown(None, w.get("index_title"));
     let _ = writeln!(html, "<!DOCTYPE html>");
     let _ = writeln!(html, "<html lang=\"{}\">", w.language().code());
     let _ = writeln!(html, "<head>\n<meta charset=\"utf-8\">");
@@ -44,31 +66,38 @@ pub fn write_index(kits: &[IndexedKit<'_>], combined: &[&str], w: &Wording) -> S
          section{{border-top:1px solid #ccc;padding:.5em 0}}</style>"
     );
     let _ = writeln!(html, "</head>\n<body>\n<h1>{title}</h1>");
-    let _ = writeln!(html, "<p>{}</p>", escape(w.get("advice_print")));
+    let _ = writeln!(html, "<p>{}</p>", index.shown(None, w.get("advice_print")));
     if !combined.is_empty() {
         let links: Vec<String> = combined
             .iter()
-            .map(|name| format!("<a href=\"{}\">{}</a>", url_segment(name), escape(name)))
+            .map(|name| {
+                let shown = index.shown(None, name);
+                format!("<a href=\"{}\">{shown}</a>", url_segment(name))
+            })
             .collect();
         let _ = writeln!(
             html,
             "<p class=\"combined\">{} {}</p>",
-            escape(w.get("index_combined")),
+            index.shown(None, w.get("index_combined")),
             links.join(" · ")
         );
     }
-    for kit in kits {
+    for (i, kit) in kits.iter().enumerate() {
         let w = kit.wording;
+        let of = Some(i);
+        // The folder is no text on the page, but a player sees it in each link's address.
+        index.texts.push((of, kit.folder.to_string()));
         let _ = writeln!(
             html,
             "<section class=\"kit\" lang=\"{}\">",
             w.language().code()
         );
-        let _ = writeln!(html, "<h2>{}</h2>", escape(kit.title));
+        let _ = writeln!(html, "<h2>{}</h2>", index.shown(of, kit.title));
+        let fingerprint = w.fill("index_fingerprint", &[("fingerprint", kit.fingerprint)]);
         let _ = writeln!(
             html,
             "<p class=\"fingerprint\">{}</p>",
-            escape(&w.fill("index_fingerprint", &[("fingerprint", kit.fingerprint)]))
+            index.shown(of, &fingerprint)
         );
         let _ = writeln!(html, "<ul>");
         let documents = [
@@ -82,11 +111,11 @@ pub fn write_index(kits: &[IndexedKit<'_>], combined: &[&str], w: &Wording) -> S
             let links: Vec<String> = names
                 .iter()
                 .map(|name| {
+                    let shown = index.shown(of, name);
                     format!(
-                        "<a href=\"{}/{}\">{}</a>",
+                        "<a href=\"{}/{}\">{shown}</a>",
                         url_segment(kit.folder),
                         url_segment(name),
-                        escape(name)
                     )
                 })
                 .collect();
@@ -103,15 +132,15 @@ pub fn write_index(kits: &[IndexedKit<'_>], combined: &[&str], w: &Wording) -> S
             let _ = writeln!(
                 html,
                 "<li><strong>{}</strong> ({}): {}<br>{}",
-                escape(w.get(document)),
-                escape(&count),
-                escape(w.get(whom)),
+                index.shown(of, w.get(document)),
+                index.shown(of, &count),
+                index.shown(of, w.get(whom)),
                 links.join(" · ")
             );
             if document == "player_document" {
                 let _ = writeln!(html, "<ul class=\"roles\">");
                 for line in role_lines(kit.roles, &kit.paper.to_uppercase(), w) {
-                    let _ = writeln!(html, "<li>{}</li>", escape(&line));
+                    let _ = writeln!(html, "<li>{}</li>", index.shown(of, &line));
                 }
                 let _ = writeln!(html, "</ul>");
             }
@@ -120,7 +149,8 @@ pub fn write_index(kits: &[IndexedKit<'_>], combined: &[&str], w: &Wording) -> S
         let _ = writeln!(html, "</ul>\n</section>");
     }
     html.push_str("</body>\n</html>\n");
-    html
+    index.html = html;
+    index
 }
 
 /// What to print of the player sheet for whom: every player's pages (rules, examples), then

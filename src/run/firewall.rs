@@ -174,7 +174,12 @@ fn problem(
         Some(span) => Diagnostic::at(span, message),
         None => Diagnostic::whole_file(message),
     };
-    let help = if giveaway.beside_answer_word {
+    let help = if giveaway.states_verdict {
+        format!(
+            "this text states that answer, `{}`, in other words than the host key's: no player page may; reword this text so that it asks without answering (a question such as `How many liberties?` or `Is A1 legal?` may stay)",
+            giveaway.phrase
+        )
+    } else if giveaway.beside_answer_word {
         format!(
             "`{}` is a point of that answer, and a word next to it calls it one: no player page may say so; reword this text so that it asks without answering",
             giveaway.phrase

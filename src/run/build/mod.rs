@@ -2,7 +2,8 @@
 //!
 //! With several kits (a session), `--out DIR` is required, each kit's pack goes to
 //! `DIR/<kit file stem>/` (two kits with the same stem, in any case, are refused before any kit
-//! is read), and `DIR/index.html` lists them. Every kit is checked before any folder is touched,
+//! is read), and `DIR/index.html` lists them: a page the players see, whose every text is read
+//! by the answer firewall as a player sheet's is, for every kit's answers. Every kit is checked before any folder is touched,
 //! and every kit's pack is rendered before the first file is put in place: if any fails its
 //! check, all their problems are reported and nothing is written. After writing, standard error
 //! says what is for whom and how to print it; standard output lists only the written files.
@@ -46,10 +47,10 @@ use super::switch::finish_interrupted;
 use super::{Console, Failure, Outcome, output_error};
 use crate::check::PrintChoices;
 use crate::cli::{BuildArgs, PackFormat};
-use crate::export::index::{IndexedKit, role_lines, write_index};
+use crate::export::index::{Index, IndexedKit, role_lines, write_index};
 use crate::export::pdf::merge::merge_pdfs;
 use crate::kit::Paper;
-use crate::run::firewall::answer_leaks;
+use crate::run::firewall::{PlayerText, answer_leaks};
 
 /// Checks the kits and writes their packs: one kit into `--out` (default: a folder named after
 /// the kit file), several each into `out/<kit file stem>/` with `out/index.html` listing them.
@@ -180,9 +181,19 @@ fn write_packs(
             Err((source, diagnostics)) => failed.report(&source, &diagnostics, console)?,
         }
     }
-    if failed.kits == 0 && session.is_some() {
+    if failed.kits == 0
+        && let Some(out) = out
+    {
         for (source, diagnostics) in session_leaks(&rendered) {
             failed.report(source, &diagnostics, console)?;
+        }
+        // The index is a page the players see too: read only once every kit's own pages
+        // passed, so that a title is not reported twice.
+        if failed.kits == 0 {
+            let index = session_index(&rendered, folders, out, &combined_names(&rendered, args));
+            for (source, diagnostics) in index_leaks(&rendered, &index) {
+                failed.report(source, &diagnostics, console)?;
+            }
         }
     }
     if failed.kits > 0 {
@@ -246,6 +257,110 @@ fn session_leaks(
         .collect()
 }
 
+/// Each kit of a session whose texts on the session's `index.html` would print an answer (its
+/// own or another kit's), with those problems: the heading's texts, in the first kit's
+/// wording, are the first kit's.
+fn index_leaks<'r>(
+    rendered: &'r [Rendered],
+    index: &Index,
+) -> Vec<(&'r crate::diag::Source, Vec<crate::diag::Diagnostic>)> {
+    let kits: Vec<(&[crate::answer::ExampleAnswer], &crate::wording::Wording)> = rendered
+        .iter()
+        .map(|kit| (kit.answers.as_slice(), &kit.wording))
+        .collect();
+    let wall = crate::answer::Firewall::of_kits(&kits);
+    let place = "the session's index.html".to_string();
+    rendered
+        .iter()
+        .enumerate()
+        .filter_map(|(i, kit)| {
+            let mut texts: Vec<PlayerText> = (index.texts.iter())
+                .filter(|(of, _)| of.unwrap_or(0) == i)
+                .map(|(_, text)| PlayerText {
+                    place: place.clone(),
+                    text: text.clone(),
+                    joined: false,
+                })
+                .collect();
+            // A kit's texts joined, for the host key's phrases across them (as a sheet's page
+            // is read whole); not the whole page, whose phrase within one kit's texts would be
+            // reported again in the first kit.
+            let section: Vec<&str> = texts.iter().map(|t| t.text.as_str()).collect();
+            let section = section.join("\n");
+            texts.push(PlayerText {
+                place: place.clone(),
+                text: section,
+                joined: true,
+            });
+            let of_kit = |j: usize| {
+                Some(if j == i {
+                    String::new()
+                } else {
+                    format!(" of `{}`", rendered[j].kit_path.display())
+                })
+            };
+            let problems = answer_leaks(&kit.source, &wall, &texts, &of_kit);
+            (!problems.is_empty()).then_some((&kit.source, problems))
+        })
+        .collect()
+}
+
+/// The joined PDFs a session writes beside its index: with `--combine` and PDFs, one for each
+/// document some kit has (only kits with a tiled board have one).
+fn combined_names(rendered: &[Rendered], args: &BuildArgs) -> Vec<&'static str> {
+    if !args.combine {
+        return Vec::new();
+    }
+    Document::ALL
+        .into_iter()
+        .filter(|&document| {
+            rendered
+                .iter()
+                .any(|kit| kit.staged(PackFile::Pdf(document)).is_some())
+        })
+        .map(|document| SessionFile::Combined(document).name())
+        .collect()
+}
+
+/// The names of the kits' folders as the index links them, relative to `out`.
+fn folder_names(folders: &[PathBuf], out: &Path) -> Vec<String> {
+    folders
+        .iter()
+        .map(|dir| {
+            dir.strip_prefix(out)
+                .unwrap_or(dir)
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect()
+}
+
+/// The session's `index.html`, listing the kits and the `combined` PDFs.
+fn session_index(
+    rendered: &[Rendered],
+    folders: &[PathBuf],
+    out: &Path,
+    combined: &[&str],
+) -> Index {
+    let folder_names = folder_names(folders, out);
+    let kits: Vec<IndexedKit<'_>> = rendered
+        .iter()
+        .zip(&folder_names)
+        .map(|(kit, folder)| IndexedKit {
+            title: &kit.title,
+            fingerprint: &kit.fingerprint,
+            folder,
+            player_sheet: (kit.pages[0], kit.names_of(Document::PlayerSheet)),
+            roles: &kit.roles,
+            host_key: (kit.pages[1], kit.names_of(Document::HostKey)),
+            board: (kit.pages[2] > 0).then(|| (kit.pages[2], kit.names_of(Document::Board))),
+            paper: kit.paper.name(),
+            wording: &kit.wording,
+        })
+        .collect();
+    write_index(&kits, combined, &rendered[0].wording)
+}
+
 /// The files of a session's own folder: with `--combine` the joined PDFs, and the index.
 fn session_files(
     rendered: &[Rendered],
@@ -273,36 +388,12 @@ fn session_files(
             files.push((file, bytes));
         }
     }
-    let folder_names: Vec<String> = folders
-        .iter()
-        .map(|dir| {
-            dir.strip_prefix(out)
-                .unwrap_or(dir)
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    let kits: Vec<IndexedKit<'_>> = rendered
-        .iter()
-        .zip(&folder_names)
-        .map(|(kit, folder)| IndexedKit {
-            title: &kit.title,
-            fingerprint: &kit.fingerprint,
-            folder,
-            player_sheet: (kit.pages[0], kit.names_of(Document::PlayerSheet)),
-            roles: &kit.roles,
-            host_key: (kit.pages[1], kit.names_of(Document::HostKey)),
-            board: (kit.pages[2] > 0).then(|| (kit.pages[2], kit.names_of(Document::Board))),
-            paper: kit.paper.name(),
-            wording: &kit.wording,
-        })
-        .collect();
     let combined: Vec<&str> = files.iter().map(|(file, _)| file.name()).collect();
-    let mut listed = folder_names.join("\n");
+    let index = session_index(rendered, folders, out, &combined);
+    let mut listed = folder_names(folders, out).join("\n");
     listed.push('\n');
     files.push((SessionFile::Folders, listed.into_bytes()));
-    let index = write_index(&kits, &combined, &rendered[0].wording);
-    files.push((SessionFile::Index, index.into_bytes()));
+    files.push((SessionFile::Index, index.html.into_bytes()));
     Ok(files)
 }
 
