@@ -451,13 +451,11 @@ const SHAPES: &[Shape] = &[
         rows: STRAIGHT_FOUR,
         target: "A8",
         region: DEFAULT,
-        // Already alive: Black may fill either middle point (two eyes remain); a move at an
-        // end leaves a straight three, which White kills in its middle. Passing is alive too
-        // by the textbook, but the solver calls it a seki (see
-        // `straight_four_is_alive_after_a_pass`).
+        // Already alive: Black may fill either middle point (two eyes remain) or pass; a move
+        // at an end leaves a straight three, which White kills in its middle.
         live: Expect {
             status: Status::Alive,
-            firsts: &["B9", "C9"],
+            firsts: &["B9", "C9", "pass"],
             wrong: &["A9", "D9"],
         },
         kill: Expect {
@@ -724,13 +722,11 @@ fn ko_for_life_with_the_attackers_stone_in_the_region() {
 }
 
 #[test]
-#[ignore = "solver bug: the default region leaves out White's B9 inside Black's eye space, so once captured nobody may play there again"]
 fn ko_for_life_with_the_default_region() {
-    // The same problem as "ko for life" without naming the region. `region::around_group`
-    // floods from the group through every point not holding an attacker stone, so White's B9
-    // is not in the region; after Black captures it, B9 is an empty point neither side may
-    // play, a permanent eye. Then Black's A8 "lives" in seki (White cannot throw in at B9),
-    // and White's A9 no longer kills (the straight three A9 B9 C9 cannot be killed at B9).
+    // The same problem as "ko for life" without naming the region. White's B9 sits inside
+    // Black's eye space with two liberties: the default region must take it in, or once
+    // captured B9 would be a point neither side may play, a permanent eye (Black's A8 would
+    // "live" in seki and White's A9 no longer kill).
     let (_, _, live) = solve_variant(shape("ko for life"), VARIANTS[0], Goal::Live);
     let default = Shape {
         region: DEFAULT,
@@ -746,13 +742,10 @@ fn ko_for_life_with_the_default_region() {
 }
 
 #[test]
-#[ignore = "solver bug: a pass in a straight four is read as a seki, though the group can still be made unconditionally alive"]
 fn straight_four_is_alive_after_a_pass() {
-    // After Black passes White passes too, and the strict reading (a seki counts as White's)
-    // ends the problem at the two passes with the group not yet unconditionally alive, so
-    // the pass is worth a seki. `Status::Seki` says the group "can never be made
-    // unconditionally alive"; here one Black move at B9 or C9 does it, and White can prevent
-    // neither (the Kill problem answers Alive).
+    // After Black passes, White's pass must not end the strict reading (a seki counts as
+    // White's): one Black move at B9 or C9 makes the group unconditionally alive, and White
+    // can prevent neither, so the pass is worth life, not a seki.
     let g = game(STRAIGHT_FOUR, Color::Black);
     let target = point(&g, "A8");
     let region = region::around_group(g.board(), Color::Black, target);
@@ -779,11 +772,7 @@ const SLOW: &[&str] = &[
 const TOO_BIG: &[&str] = &["rectangular six, one liberty"];
 
 /// Where GNU Go is sure (code 1) and the solver answers otherwise, with the reason.
-const DISAGREEMENTS: &[(&str, &str, &str)] = &[
-    // GNU Go defends the straight four by passing, as the textbook would; the solver reads a
-    // pass there as a seki (`straight_four_is_alive_after_a_pass`) and accepts only B9 and C9.
-    ("straight four", "live", "PASS"),
-];
+const DISAGREEMENTS: &[(&str, &str, &str)] = &[];
 
 /// The problems GNU Go answers with code 1 on which the solver disagrees: a different status
 /// (Live: alive or seki, as GNU Go's defence counts a seki; Kill: dead), or GNU Go's first
