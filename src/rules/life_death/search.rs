@@ -79,6 +79,9 @@ pub(super) struct Search {
     boards: Vec<Board>,
     path: Vec<Step>,
     tables: [HashMap<u64, Entry>; 4],
+    /// Per mode and position, the move that last decided it: tried first the next time, as
+    /// the iterations deepen (a hint only, never a result).
+    cutoffs: [HashMap<u64, Move>; 4],
     nodes: u64,
     budget: u64,
     fewest: u16,
@@ -112,6 +115,7 @@ impl Search {
             boards: vec![board],
             path: vec![root],
             tables: Default::default(),
+            cutoffs: Default::default(),
             nodes: 0,
             budget: budget.nodes,
             fewest: u16::MAX,
@@ -559,7 +563,14 @@ impl Search {
             (Value::Loss, Value::Win)
         };
         let mut result = bad;
-        for mv in self.moves(s) {
+        let key = self.key(s);
+        let mut moves = self.moves(s);
+        if let Some(&hint) = self.cutoffs[mode.index()].get(&key)
+            && let Some(at) = moves.iter().position(|&m| m == hint)
+        {
+            moves[..=at].rotate_right(1);
+        }
+        for mv in moves {
             if mv == Move::Pass && mode.strict && !attacker_moves {
                 // Passing never brings unconditional life nearer: the attacker would pass too.
                 continue;
@@ -578,7 +589,10 @@ impl Search {
             let value = self.read(mode, &next, limit - 1, within);
             self.leave();
             match value? {
-                v if v == good => return Ok(good),
+                v if v == good => {
+                    self.cutoffs[mode.index()].insert(key, mv);
+                    return Ok(good);
+                }
                 Value::Unknown => result = Value::Unknown,
                 _ => {}
             }
