@@ -106,3 +106,36 @@ fn a_killed_import_leaves_temporaries_the_next_run_removes() {
     assert_eq!(temporaries(kits), kept);
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A folder of full-board problem files with no marks, no name and no words (as 6,382 files of
+/// one public collection are) imports as problems: the file's line is its answer, so it must
+/// never become a `sequence` whose moves the player sheet prints. A small-board file with a
+/// setup and moves is a capture game's demonstration and stays a sequence.
+#[test]
+fn unmarked_full_board_problems_are_problems_not_sequences() {
+    let dir = fresh_dir("import-unmarked");
+    let folder = dir.join("unmarked");
+    fs::create_dir_all(&folder).unwrap();
+    // A corner problem: Black's group on the edge, White around it; the line B19 A19 C19.
+    let problem =
+        "(;GM[1]FF[4]SZ[19]AB[ab][bb][cb][db]AW[ac][bc][cc][dc][eb][ea];B[ba];W[aa];B[ca])\n";
+    fs::write(folder.join("0001.sgf"), problem).unwrap();
+    fs::write(
+        folder.join("0002.sgf"),
+        problem.replace("AB[ab]", "AB[ab][fa]"),
+    )
+    .unwrap();
+    let (code, kit, stderr) = run(&["import", s(&folder)]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(kit.matches("[[example]]").count(), 2, "{kit}");
+    assert!(!kit.contains("task = \"sequence\""), "{kit}");
+    assert!(!kit.contains("moves = "), "{kit}");
+
+    let demo = "(;GM[1]FF[4]SZ[7]AB[cc]AW[dc];B[dd];W[cd];B[ed])\n";
+    let small = dir.join("demo");
+    fs::create_dir_all(&small).unwrap();
+    fs::write(small.join("demo.sgf"), demo).unwrap();
+    let (code, kit, stderr) = run(&["import", s(&small)]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(kit.contains("task = \"sequence\""), "{kit}");
+}

@@ -113,7 +113,8 @@ pub fn example_of(
         None if !moves.is_empty()
             && private.is_empty()
             && (((among_problems || names_a_problem(game)) && sets_a_problem(game))
-                || opens_naming_the_mover(game.comment.as_deref())) =>
+                || opens_naming_the_mover(game.comment.as_deref())
+                || looks_like_a_problem(game, moves.len())) =>
         {
             leave_out_solution(&mut example, &mut moves, &mut spans);
             task_of_position(game, rules, &mut example)
@@ -160,6 +161,26 @@ fn leave_out_solution(
 /// moves. A game record starts from an empty board or Black's handicap stones, with no `PL`.
 fn sets_a_problem(game: &SgfGame) -> bool {
     !game.setup.stones(Color::White).is_empty() || game.to_play.is_some()
+}
+
+/// The longest line a file that sets up a position of both colours may follow with and still
+/// be read as a problem and its solution rather than a game: problem collections' lines are a
+/// few moves (Cho Chikun's longest is under 20), a game record's are hundreds.
+const PROBLEM_LINE: usize = 40;
+
+/// The smallest board a problem with no marks is read on: problem collections set their
+/// problems on a full board (a corner of 19x19), a capture game's demonstrations on a small one.
+const PROBLEM_BOARD: u8 = 13;
+
+/// Whether a file with no marks, name or words is still a problem: on a full-sized board it
+/// sets up stones of both colours (a game's handicap sets up one) and follows them with a short
+/// line. Played out on the player sheet, that line would be the answer; a demonstration read as
+/// a problem only asks its position's question, so when in doubt the file is a problem.
+fn looks_like_a_problem(game: &SgfGame, line: usize) -> bool {
+    game.size.get() >= PROBLEM_BOARD
+        && !game.setup.stones(Color::White).is_empty()
+        && !game.setup.stones(Color::Black).is_empty()
+        && line <= PROBLEM_LINE
 }
 
 /// The text of an old export's root comment before its answers: everything before the first
