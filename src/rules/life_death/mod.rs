@@ -8,8 +8,9 @@
 //! - the attacker wins when the group's stone is captured; the defender wins when the group is
 //!   unconditionally alive (Benson's algorithm) or, in a seki, when both sides pass with the
 //!   group still on the board;
-//! - suicide is never played; a position may not be repeated (positional superko over the
-//!   problem's moves) except by the side given the ko threats (below);
+//! - suicide is never played; kos follow the simple ko rule (a move may not recreate the
+//!   position before the opponent's last move), which is what a book's problems are read
+//!   under, except for the side given the ko threats (below);
 //! - a ko is read twice: once with the defender able to retake every ko at once (it has
 //!   unlimited threats), once with the attacker able to. The attacker kills *unconditionally*
 //!   when it wins the first reading, *by ko* when only the second; the group lives when the
@@ -17,8 +18,11 @@
 //!   unconditionally alive) is in *seki*.
 //!
 //! The search is exact and needs no move count: an iterative deepening search with a table of
-//! proven results (kept only where the repetition history cannot change them, as in
-//! `reading`). Past its budget the answer is refused, never guessed.
+//! proven results. Under the simple ko rule a position's result depends only on the position,
+//! the side to move, the ko ban and whether the last move passed, which is the table's key, so
+//! every result is kept. A line that only repeats (a triple ko, say) is never decided: it
+//! reaches the last depth limit, and the problem is refused as too big, like one past its
+//! budget. Nothing is guessed.
 
 mod benson;
 pub mod region;

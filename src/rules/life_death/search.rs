@@ -50,22 +50,16 @@ pub(super) struct State {
     depth: usize,
     to_play: Color,
     passed: bool,
+    /// The board's hash before the last move, when that move took stones: the one position
+    /// the simple ko rule forbids the next move to recreate.
+    ko_ban: Option<u64>,
 }
 
-/// A proven result: whether the attacker wins, within how many plies it was proven, and the
-/// fewest stones of any position its proof created (see `reading::table`).
+/// A proven result: whether the attacker wins, and within how many plies it was proven.
 #[derive(Debug, Clone, Copy)]
 struct Entry {
     win: bool,
     within: u32,
-    fewest: u16,
-}
-
-/// One position on the path from the problem's start.
-#[derive(Debug, Clone, Copy)]
-struct Step {
-    hash: u64,
-    most_stones: u16,
 }
 
 /// A life-and-death search of one problem.
@@ -77,14 +71,16 @@ pub(super) struct Search {
     /// Per padded cell: inside the region.
     inside: Vec<bool>,
     boards: Vec<Board>,
-    path: Vec<Step>,
     tables: [HashMap<u64, Entry>; 4],
+    /// Per mode and kind of read (plain or distance), the positions found undecided within a
+    /// limit: within one iteration a position reached again by another order of moves is not
+    /// read again.
+    undecided: [HashMap<u64, u32>; 8],
     /// Per mode and position, the move that last decided it: tried first the next time, as
     /// the iterations deepen (a hint only, never a result).
     cutoffs: [HashMap<u64, Move>; 4],
     nodes: u64,
     budget: u64,
-    fewest: u16,
 }
 
 impl Search {
@@ -103,22 +99,17 @@ impl Search {
         for &c in &cells {
             inside[c] = true;
         }
-        let root = Step {
-            hash: board.hash(),
-            most_stones: board.stones_on_board() as u16,
-        };
         Search {
             attacker: defender.opponent(),
             target,
             region: cells,
             inside,
             boards: vec![board],
-            path: vec![root],
             tables: Default::default(),
+            undecided: Default::default(),
             cutoffs: Default::default(),
             nodes: 0,
             budget: budget.nodes,
-            fewest: u16::MAX,
         }
     }
 
@@ -133,6 +124,7 @@ impl Search {
             depth: 0,
             to_play,
             passed: false,
+            ko_ban: None,
         }
     }
 
@@ -200,7 +192,6 @@ impl Search {
             threats,
             strict: false,
         };
-        self.enter(&after);
         let result = (|| {
             if self.proven_win(lax(defender), &after)? {
                 return Ok(Status::Dead);
@@ -218,7 +209,6 @@ impl Search {
                 Status::Alive
             })
         })();
-        self.leave();
         result.map(Some)
     }
 
@@ -274,19 +264,12 @@ impl Search {
         let Some(mut s) = self.play(&root, first, Some(mode)) else {
             return Ok(line);
         };
-        self.enter(&s);
-        let mut entered = 1;
         while line.len() < LONGEST_LINE && !self.is_over(mode, &s, &line) {
             let Some((mv, next)) = self.pick(mode, &s, winner)? else {
                 break;
             };
             line.push((s.to_play, mv));
             s = next;
-            self.enter(&s);
-            entered += 1;
-        }
-        for _ in 0..entered {
-            self.leave();
         }
         while line.len() > 1 && matches!(line.last(), Some((_, Move::Pass))) {
             line.pop();
@@ -334,10 +317,7 @@ impl Search {
             let Some(next) = self.play(s, mv, Some(mode)) else {
                 continue;
             };
-            self.enter(&next);
-            let distance = self.distance(mode, &next, attacker_wins);
-            self.leave();
-            let Some(distance) = distance? else {
+            let Some(distance) = self.distance(mode, &next, attacker_wins)? else {
                 continue;
             };
             let better = match best {
@@ -409,28 +389,10 @@ impl Search {
         if s.passed {
             key ^= AFTER_PASS;
         }
-        key
-    }
-
-    fn enter(&mut self, s: &State) {
-        let stones = self.board(s).stones_on_board() as u16;
-        let most = self.path.last().map_or(stones, |p| p.most_stones);
-        self.path.push(Step {
-            hash: self.board(s).hash(),
-            most_stones: most.max(stones),
-        });
-    }
-
-    fn leave(&mut self) {
-        self.path.pop();
-    }
-
-    /// The most stones any position before the current one held.
-    fn before(&self) -> u16 {
-        match self.path.len() {
-            0 | 1 => 0,
-            n => self.path[n - 2].most_stones,
+        if let Some(ban) = s.ko_ban {
+            key ^= ban.rotate_left(23);
         }
+        key
     }
 
     /// The moves to try from `s`: the group's liberties first, then the rest of the region,
@@ -467,6 +429,7 @@ impl Search {
                 depth: s.depth + 1,
                 to_play: color.opponent(),
                 passed: true,
+                ko_ban: None,
             });
         };
         let board = self.board(s);
@@ -474,16 +437,11 @@ impl Search {
         let Placement::Allowed { hash, captures } = board.placement_at(cell, color) else {
             return None;
         };
-        let stones = if captures {
-            board.stones_after(cell, color)
-        } else {
-            board.stones_on_board() + 1
-        };
-        self.fewest = self.fewest.min(stones as u16);
         let bound = mode.is_some_and(|m| m.threats != color);
-        if bound && self.path.iter().any(|step| step.hash == hash) {
+        if bound && s.ko_ban == Some(hash) {
             return None;
         }
+        let before = board.hash();
         let slot = s.depth + 1;
         if slot >= self.boards.len() {
             let copy = self.boards[s.slot].clone();
@@ -499,10 +457,11 @@ impl Search {
             depth: slot,
             to_play: color.opponent(),
             passed: false,
+            ko_ban: captures.then_some(before),
         })
     }
 
-    /// Reads `s` (already on the path) with `limit` plies left. `within`: only results
+    /// Reads `s` with `limit` plies left. `within`: only results
     /// proven within the limit count (for distances), not every proven result.
     fn read(&mut self, mode: Mode, s: &State, limit: u32, within: bool) -> Result<Value, TooBig> {
         self.tick()?;
@@ -513,35 +472,33 @@ impl Search {
             return Ok(Value::Loss);
         }
         let key = self.key(s);
-        let before = self.before();
         if let Some(e) = self.tables[mode.index()].get(&key)
-            && e.fewest > before
             && (!within || e.within <= limit)
         {
-            self.fewest = self.fewest.min(e.fewest);
             return Ok(if e.win { Value::Win } else { Value::Loss });
         }
         if limit == 0 {
             return Ok(Value::Unknown);
         }
-        let outer = std::mem::replace(&mut self.fewest, u16::MAX);
-        let value = self.read_moves(mode, s, limit, within);
-        let fewest = std::mem::replace(&mut self.fewest, outer);
-        self.fewest = self.fewest.min(fewest);
-        let value = value?;
-        if value != Value::Unknown && fewest > before {
-            let win = value == Value::Win;
+        let undecided = mode.index() * 2 + usize::from(within);
+        if self.undecided[undecided]
+            .get(&key)
+            .is_some_and(|&below| limit <= below)
+        {
+            return Ok(Value::Unknown);
+        }
+        let value = self.read_moves(mode, s, limit, within)?;
+        if value == Value::Unknown {
+            let below = self.undecided[undecided].entry(key).or_insert(0);
+            *below = (*below).max(limit);
+        } else {
             let table = &mut self.tables[mode.index()];
-            let keep = table
-                .get(&key)
-                .is_none_or(|old| old.within > limit || old.fewest < fewest);
-            if keep {
+            if table.get(&key).is_none_or(|old| old.within > limit) {
                 table.insert(
                     key,
                     Entry {
-                        win,
+                        win: value == Value::Win,
                         within: limit,
-                        fewest,
                     },
                 );
             }
@@ -585,10 +542,7 @@ impl Search {
             let Some(next) = self.play(s, mv, Some(mode)) else {
                 continue;
             };
-            self.enter(&next);
-            let value = self.read(mode, &next, limit - 1, within);
-            self.leave();
-            match value? {
+            match self.read(mode, &next, limit - 1, within)? {
                 v if v == good => {
                     self.cutoffs[mode.index()].insert(key, mv);
                     return Ok(good);
