@@ -154,7 +154,7 @@ pub fn solve(
     if owner != defender {
         return Err(Unsolvable::WrongColor);
     }
-    let region = if question.region.is_empty() {
+    let mut region = if question.region.is_empty() {
         region::around_group(board, defender, question.target)
     } else {
         let mut r = question.region.clone();
@@ -163,7 +163,7 @@ pub fn solve(
         r
     };
     let framed =
-        region::framed(board, &region, defender.opponent()).map_err(Unsolvable::OpenFrame)?;
+        region::framed(board, &mut region, defender.opponent()).map_err(Unsolvable::OpenFrame)?;
     let mut search = Search::new(framed, defender, question.target, &region, budget);
     let candidates = search.first_moves(to_play);
     let mut tried = Vec::with_capacity(candidates.len());

@@ -141,34 +141,54 @@ pub fn rect_points(rect: Rect, size: BoardSize) -> Vec<Point> {
 }
 
 /// The board with the frame put around `region`: an `attacker` stone on every empty point
-/// outside the region that touches it. Returns the framed board, or the frame's point that has
-/// no liberty beyond the region (then the frame could be captured, and the problem is too open
-/// for this assumption).
-pub(super) fn framed(board: &Board, region: &[Point], attacker: Color) -> Result<Board, Point> {
+/// outside the region that touches it. A frame stone must keep a liberty beyond the region, or
+/// the defender could capture the wall: such a pocket (a corner point the region wraps round,
+/// say) joins the region instead, and the frame is put again. Returns the framed board, or a
+/// frame point still without a liberty after a few rounds (the problem is too open for the
+/// safe-wall assumption).
+pub(super) fn framed(
+    board: &Board,
+    region: &mut Vec<Point>,
+    attacker: Color,
+) -> Result<Board, Point> {
     let size = board.size();
-    let inside = |p: Point| region.binary_search(&p).is_ok();
-    let mut framed = board.clone();
-    let mut frame = Vec::new();
-    for &p in region {
-        for q in orthogonal(p, size) {
-            if !inside(q) && board.is_empty(q) && !frame.contains(&q) {
-                frame.push(q);
+    let mut last = None;
+    for _ in 0..POCKET_ROUNDS {
+        let inside = |p: Point| region.binary_search(&p).is_ok();
+        let mut framed = board.clone();
+        let mut frame = Vec::new();
+        for &p in region.iter() {
+            for q in orthogonal(p, size) {
+                if !inside(q) && board.is_empty(q) && !frame.contains(&q) {
+                    frame.push(q);
+                }
             }
         }
-    }
-    for &q in &frame {
-        framed.place_unchecked(q, attacker);
-    }
-    for &q in &frame {
-        let Some(chain) = framed.chain(q) else {
-            continue;
-        };
-        if !chain.liberties.iter().any(|&l| !inside(l)) {
-            return Err(q);
+        for &q in &frame {
+            framed.place_unchecked(q, attacker);
         }
+        let mut pockets = Vec::new();
+        for &q in &frame {
+            let Some(chain) = framed.chain(q) else {
+                continue;
+            };
+            if !chain.liberties.iter().any(|&l| !inside(l)) {
+                pockets.extend(chain.stones.iter().filter(|p| frame.contains(p)));
+            }
+        }
+        if pockets.is_empty() {
+            return Ok(framed);
+        }
+        last = pockets.first().copied();
+        region.extend(pockets);
+        region.sort_unstable();
+        region.dedup();
     }
-    Ok(framed)
+    Err(last.unwrap_or(Point::new(0, 0)))
 }
+
+/// How many times a frame may be put again after pockets join the region.
+const POCKET_ROUNDS: usize = 4;
 
 /// The on-board points orthogonally next to `p`.
 fn orthogonal(p: Point, size: BoardSize) -> impl Iterator<Item = Point> {

@@ -744,8 +744,8 @@ fn straight_four_is_alive_after_a_pass() {
     // can prevent neither, so the pass is worth life, not a seki.
     let g = game(STRAIGHT_FOUR, Color::Black);
     let target = point(&g, "A8");
-    let region = region::around_group(g.board(), Color::Black, target);
-    let framed = region::framed(g.board(), &region, Color::White).expect("framed");
+    let mut region = region::around_group(g.board(), Color::Black, target);
+    let framed = region::framed(g.board(), &mut region, Color::White).expect("framed");
     let mut search = search::Search::new(framed, Color::Black, target, &region, Budget::default());
     let status = search
         .status_after(Color::Black, Move::Pass)
