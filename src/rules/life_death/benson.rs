@@ -18,9 +18,16 @@ pub(super) fn alive(board: &Board, color: Color, cell: usize) -> bool {
 
 /// [`alive`] read inside a problem's region only (`inside`, per padded cell): a region of the
 /// board that reaches past it joins the sea beyond the frame, whose empty points are no
-/// liberties of the group, so it is never healthy and need not be walked.
-pub(super) fn alive_inside(board: &Board, color: Color, cell: usize, inside: &[bool]) -> bool {
-    Benson::read(board, color, Some(inside)).alive(board.chain_head(cell))
+/// liberties of the group, so it is never healthy and need not be walked. `cells` lists the
+/// region's cells, the only ones read.
+pub(super) fn alive_inside(
+    board: &Board,
+    color: Color,
+    cell: usize,
+    inside: &[bool],
+    cells: &[usize],
+) -> bool {
+    Benson::read(board, color, Some((inside, cells))).alive(board.chain_head(cell))
 }
 
 /// One reading of the board for one colour.
@@ -38,16 +45,24 @@ struct Benson {
 const NONE: u16 = u16::MAX;
 
 impl Benson {
-    fn read(board: &Board, color: Color, inside: Option<&[bool]>) -> Benson {
+    fn read(board: &Board, color: Color, inside: Option<(&[bool], &[usize])>) -> Benson {
         let cells = board.padded_len();
-        let within = |cell: usize| inside.is_none_or(|mask| mask[cell]);
+        let within = |cell: usize| inside.is_none_or(|(mask, _)| mask[cell]);
+        let every: Vec<usize>;
+        let starts = match inside {
+            Some((_, listed)) => listed,
+            None => {
+                every = (0..cells).collect();
+                &every
+            }
+        };
         let mut region_of = vec![NONE; cells];
         let mut empties = Vec::new();
         let mut neighbours: Vec<Vec<usize>> = Vec::new();
         let mut chains = Vec::new();
         let mut stack = Vec::new();
         let mut sea = Vec::new();
-        for start in (0..cells).filter(|&c| within(c)) {
+        for &start in starts {
             let own = board.color_at(start) == Some(color);
             if own {
                 let head = board.chain_head(start);

@@ -3,13 +3,17 @@
 //! and whether a seki counts for the defender).
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 use super::benson;
 use super::{Status, TooBig};
 use crate::rules::board::{Board, Placement};
 use crate::rules::point::{Color, Move, Point};
-use crate::rules::reading::{Budget, LineMove};
+use crate::rules::reading::{Budget, KeyHasher, LineMove};
 use crate::rules::zobrist;
+
+/// A table by position key: Zobrist keys are random already, so they are their own hash.
+type Map<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
 /// How a reading treats kos and sekis.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,14 +75,14 @@ pub(super) struct Search {
     /// Per padded cell: inside the region.
     inside: Vec<bool>,
     boards: Vec<Board>,
-    tables: [HashMap<u64, Entry>; 4],
+    tables: [Map<Entry>; 4],
     /// Per mode and kind of read (plain or distance), the positions found undecided within a
     /// limit: within one iteration a position reached again by another order of moves is not
     /// read again.
-    undecided: [HashMap<u64, u32>; 8],
+    undecided: [Map<u32>; 8],
     /// Per mode and position, the move that last decided it: tried first the next time, as
     /// the iterations deepen (a hint only, never a result).
-    cutoffs: [HashMap<u64, Move>; 4],
+    cutoffs: [Map<Move>; 4],
     nodes: u64,
     budget: u64,
 }
@@ -142,6 +146,7 @@ impl Search {
             self.attacker.opponent(),
             self.target,
             &self.inside,
+            &self.region,
         )
     }
 

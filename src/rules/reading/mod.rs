@@ -19,6 +19,8 @@ mod lines;
 mod search;
 mod table;
 
+pub(in crate::rules) use table::KeyHasher;
+
 use super::game::Game;
 use super::point::{Color, Move, Point};
 

@@ -14,7 +14,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// Zobrist keys are uniformly random already: the map uses them as they are.
 #[derive(Default)]
-pub(super) struct KeyHasher(u64);
+pub(in crate::rules) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
