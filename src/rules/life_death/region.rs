@@ -67,9 +67,10 @@ impl Rect {
 /// author names no region: the points the defender's group could reach (its stones and the
 /// points not holding an attacker stone within two empty points of them, crossing its own
 /// stones freely), within the rectangle around every stone widened by a line (to the edge where
-/// the stones come near it); and the attacker's
-/// chains next to those with at most two liberties, with their liberties: stones the defender
-/// may capture from inside (a wall with more liberties is the safe wall). Sorted.
+/// the stones come near it); then the stones next to those whose fate is part of the problem,
+/// with their liberties: the attacker's chains of at most two liberties (the defender may
+/// capture them from inside; a wall with more liberties is the safe wall) and the defender's
+/// other chains (they make an eye real or false). Sorted.
 pub fn around_group(board: &Board, defender: Color, target: Point) -> Vec<Point> {
     let size = board.size();
     let stones = size.all_points().filter(|&p| board.stone(p).is_some());
@@ -101,29 +102,46 @@ pub fn around_group(board: &Board, defender: Color, target: Point) -> Vec<Point>
             }
         }
     }
+    // In reading order, so that membership is a binary search.
     let mut out: Vec<Point> = size
         .all_points()
         .filter(|&p| distance[index(p)] != u8::MAX)
         .collect();
-    let mut weak = Vec::new();
-    for &p in &out {
-        for q in orthogonal(p, size) {
-            if board.stone(q) == Some(attacker) && !weak.contains(&q) {
+    out.sort_unstable();
+    // The stones whose fate is part of the problem, taken in until none is left: an attacker
+    // chain the defender may capture from inside, and a defender chain next to the area (a
+    // stone that makes an eye real or false), each with its liberties.
+    for _ in 0..JOINING_ROUNDS {
+        let mut joining = Vec::new();
+        for &p in &out {
+            for q in orthogonal(p, size) {
+                let Some(color) = board.stone(q) else {
+                    continue;
+                };
+                if out.binary_search(&q).is_ok() || joining.contains(&q) {
+                    continue;
+                }
                 let Some(chain) = board.chain(q) else {
                     continue;
                 };
-                if chain.liberties.len() <= WEAK_LIBERTIES {
-                    weak.extend(chain.stones.iter().copied());
-                    weak.extend(chain.liberties.iter().filter(|&&l| bounds.contains(l)));
+                if color == defender || chain.liberties.len() <= WEAK_LIBERTIES {
+                    joining.extend(chain.stones.iter().copied());
+                    joining.extend(chain.liberties.iter().filter(|&&l| bounds.contains(l)));
                 }
             }
         }
+        if joining.is_empty() {
+            break;
+        }
+        out.extend(joining);
+        out.sort_unstable();
+        out.dedup();
     }
-    out.extend(weak);
-    out.sort_unstable();
-    out.dedup();
     out
 }
+
+/// How many times stones next to the area are taken in (each round may bring new neighbours).
+const JOINING_ROUNDS: usize = 3;
 
 /// How far, in empty points, the defender's area reaches from its stones: a book's problem is
 /// set so that the group cannot run further, and the wall beyond is the attacker's.
