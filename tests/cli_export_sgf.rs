@@ -205,6 +205,48 @@ fn an_independent_parser_reads_every_export() {
                     expected.sort_by_key(|m| format!("{m:?}"));
                     assert_eq!(children, expected, "{at}");
                 }
+                Task::LifeDeath { .. } => {
+                    let libertykit::answer::Answer::LifeDeath {
+                        proof: Ok(solution),
+                        ..
+                    } = &answer.answer
+                    else {
+                        panic!("{at}");
+                    };
+                    // One variation per first move the proof accepts and per refuted try,
+                    // each its whole line.
+                    let mut children: Vec<Move> = root
+                        .children()
+                        .filter_map(|c| match c.get_move() {
+                            Some(Prop::B(m) | Prop::W(m)) => Some(parsed_move(m, n)),
+                            _ => None,
+                        })
+                        .collect();
+                    children.sort_by_key(|m| format!("{m:?}"));
+                    let mut expected: Vec<Move> = solution
+                        .accepted
+                        .iter()
+                        .chain(&solution.refuted)
+                        .map(|t| t.first)
+                        .collect();
+                    expected.sort_by_key(|m| format!("{m:?}"));
+                    assert_eq!(children, expected, "{at}");
+                    let first = &solution.accepted[0].line;
+                    let main_line: Vec<(Color, Move)> = root
+                        .children()
+                        .next()
+                        .map(|c| {
+                            c.main_variation()
+                                .filter_map(|node| match node.get_move() {
+                                    Some(Prop::B(m)) => Some((Color::Black, parsed_move(m, n))),
+                                    Some(Prop::W(m)) => Some((Color::White, parsed_move(m, n))),
+                                    _ => None,
+                                })
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    assert_eq!(&main_line, first, "{at}");
+                }
                 Task::Solve { correct, wrong, .. } => {
                     // One variation per line, the correct ones first, each whole.
                     let lines: Vec<Vec<(Color, Move)>> = root

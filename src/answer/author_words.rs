@@ -21,6 +21,13 @@ const WORDS: &[&str] = &[
     "wrong",
     "fail",
     "refut",
+    // What a life-and-death answer does ("Kill at B19", "B1 lives"): no question beside a
+    // point says them, since a `kill` or `live` prompt names no point.
+    "kill",
+    "live",
+    "alive",
+    "dies",
+    "vital",
     // French.
     "réponse",
     "juste",
@@ -29,11 +36,16 @@ const WORDS: &[&str] = &[
     "échoue",
     "bon coup",
     "mauvais",
+    "tue",
+    "vit",
     // Japanese.
     "正解",
     "答",
     "失敗",
     "不正解",
+    "殺",
+    "活き",
+    "死に",
     // Chinese.
     "正确",
     "错误",

@@ -140,6 +140,29 @@ fn points_in_question(example: &Example, answer: &ExampleAnswer) -> Vec<(Role, P
                 );
             }
         }
+        Answer::LifeDeath { chain, proof, .. } => {
+            add(("the group's stone", "the group's stones"), chain);
+            if let Ok(solution) = proof {
+                let first: Vec<Point> = solution
+                    .accepted
+                    .iter()
+                    .filter_map(|a| match a.first {
+                        Move::Play(p) => Some(p),
+                        Move::Pass => None,
+                    })
+                    .collect();
+                add(
+                    ("the first move that works", "the first moves that work"),
+                    &first,
+                );
+                if let Some(main) = solution.accepted.first() {
+                    add(
+                        ("the main line's move", "the main line's moves"),
+                        &played(&main.line[1..]),
+                    );
+                }
+            }
+        }
         Answer::Reading { chain, proof, .. } => {
             add(("the marked stone", "the marked stones"), chain);
             if let Ok(solution) = proof {

@@ -138,6 +138,27 @@ fn answer_nodes(
                 variation(out, branch, line, (mark, comment.as_deref()), n);
             }
         }
+        (
+            Task::LifeDeath { .. },
+            Answer::LifeDeath {
+                proof: Ok(solution),
+                ..
+            },
+        ) if !solution.accepted.is_empty() || !solution.refuted.is_empty() => {
+            // The proof as a problem collection marks its tree: each first move that works
+            // (`TE`) with its line, each refuted try (`BM`) with its refutation; the words
+            // (the status, every line, the errata) go with the first, as in `solve`.
+            let branch = solution.accepted.len() + solution.refuted.len() > 1;
+            let lines = solution
+                .accepted
+                .iter()
+                .map(|a| (&a.line, "TE"))
+                .chain(solution.refuted.iter().map(|r| (&r.line, "BM")));
+            for (k, (line, mark)) in lines.enumerate() {
+                let comment = (k == 0).then(|| escape(&words.join("\n")));
+                variation(out, branch, line, (mark, comment.as_deref()), n);
+            }
+        }
         (Task::Liberties { .. }, Answer::Liberties { liberties, .. }) => {
             let _ = writeln!(
                 out,
@@ -269,6 +290,20 @@ fn private_entries(example: &Example, kit: &Kit) -> Vec<String> {
             source: Some(source),
             ..
         } => entries.push(format!("source={source}")),
+        Task::LifeDeath {
+            group,
+            region,
+            source,
+            ..
+        } => {
+            entries.push(format!("group={group}"));
+            if let Some(r) = region {
+                entries.push(format!("region={}:{}", r.low, r.high));
+            }
+            if let Some(source) = source {
+                entries.push(format!("source={source}"));
+            }
+        }
         _ => {}
     }
     entries.push(format!("ko={}", rules.ko));

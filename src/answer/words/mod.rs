@@ -6,8 +6,10 @@ use super::{Answer, ExampleAnswer, Figure, MoveReport, Note, Panel};
 use crate::rules::{Color, Move, Point, Score, Scoring};
 use crate::wording::Wording;
 
+mod life_death;
 mod reading;
 
+use life_death::life_death_sentences;
 use reading::{reading_sentences, solve_sentences};
 
 /// Points as `C3, D4`, for diagnostics (which are in English); the pack's words use
@@ -182,7 +184,10 @@ pub fn glance(answer: &ExampleAnswer, wording: &Wording, compact: bool) -> Strin
 fn history_notes(answer: &ExampleAnswer, wording: &Wording) -> Option<String> {
     let numbered = matches!(
         answer.answer,
-        Answer::Legal { .. } | Answer::Reading { .. } | Answer::Solve { .. }
+        Answer::Legal { .. }
+            | Answer::Reading { .. }
+            | Answer::Solve { .. }
+            | Answer::LifeDeath { .. }
     );
     if !numbered || answer.figure.notes.is_empty() {
         return None;
@@ -364,6 +369,20 @@ fn sentences(answer: &ExampleAnswer, wording: &Wording, notes: Notes) -> Vec<Sen
             wrong,
             source,
         } => solve_sentences(accepted, correct, wrong, source.as_deref(), wording),
+        Answer::LifeDeath {
+            goal,
+            chain,
+            color,
+            proof,
+            errata,
+            source,
+        } => life_death_sentences(
+            *goal,
+            (chain, *color, mover),
+            proof,
+            (errata, source.as_deref()),
+            wording,
+        ),
     }
 }
 
