@@ -17,6 +17,11 @@ fn status_key(status: Status) -> &'static str {
     }
 }
 
+/// A status in words: `dies unconditionally`, `lives in seki`.
+pub(super) fn status_words(status: Status, wording: &Wording) -> &str {
+    wording.get(status_key(status))
+}
+
 /// The answer's sentences; `mover` is the side to play, `color` the group's.
 pub(super) fn life_death_sentences(
     goal: Goal,

@@ -167,6 +167,28 @@ pub fn describe_compact(answer: &ExampleAnswer, wording: &Wording) -> Vec<String
 /// [`describe`] (of [`describe_compact`] in a problem book, `compact`), or a sequence's tally,
 /// which sums up its move-by-move lines.
 pub fn glance(answer: &ExampleAnswer, wording: &Wording, compact: bool) -> String {
+    // A life-and-death proof opens with the group's status, which names no move: at a glance
+    // the host needs the moves that work with it.
+    if let Answer::LifeDeath {
+        proof: Ok(solution),
+        ..
+    } = &answer.answer
+        && !solution.accepted.is_empty()
+    {
+        let moves: Vec<String> = solution
+            .accepted
+            .iter()
+            .map(|a| a.first.to_string())
+            .collect();
+        let status = life_death::status_words(solution.status, wording);
+        return wording.fill(
+            "answer_ld_glance",
+            &[
+                ("points", &moves.join(wording.get("point_separator"))),
+                ("status", status),
+            ],
+        );
+    }
     let lines = if compact {
         describe_compact(answer, wording)
     } else {
