@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 
 use crate::answer::{Answer, AnswerKey, ExampleAnswer, describe};
 use crate::kit::{Example, Kit, Task, View};
+use crate::rules::life_death::Solution as LdSolution;
 use crate::rules::reading::Solution;
 use crate::rules::{Color, Move, Point, Position, Rules, Scoring, SuicideRule};
 
@@ -145,19 +146,7 @@ fn answer_nodes(
                 ..
             },
         ) if !solution.accepted.is_empty() || !solution.refuted.is_empty() => {
-            // The proof as a problem collection marks its tree: each first move that works
-            // (`TE`) with its line, each refuted try (`BM`) with its refutation; the words
-            // (the status, every line, the errata) go with the first, as in `solve`.
-            let branch = solution.accepted.len() + solution.refuted.len() > 1;
-            let lines = solution
-                .accepted
-                .iter()
-                .map(|a| (&a.line, "TE"))
-                .chain(solution.refuted.iter().map(|r| (&r.line, "BM")));
-            for (k, (line, mark)) in lines.enumerate() {
-                let comment = (k == 0).then(|| escape(&words.join("\n")));
-                variation(out, branch, line, (mark, comment.as_deref()), n);
-            }
+            life_death_nodes(out, solution, words, n);
         }
         (Task::Liberties { .. }, Answer::Liberties { liberties, .. }) => {
             let _ = writeln!(
@@ -241,6 +230,22 @@ fn reading_nodes(out: &mut String, solution: &Solution, words: &[String], n: u8)
     for (j, r) in solution.refuted.iter().enumerate() {
         let at = refuted_from + j;
         variation(out, branch, &r.line, ("BM", Some(&said(at..at + 1))), n);
+    }
+}
+
+/// A life-and-death proof as a problem collection marks its tree: each first move that works
+/// (`TE`) with its line, each refuted try (`BM`) with its refutation; the words (the status,
+/// every line, the errata) go with the first, as in `solve`.
+fn life_death_nodes(out: &mut String, solution: &LdSolution, words: &[String], n: u8) {
+    let branch = solution.accepted.len() + solution.refuted.len() > 1;
+    let lines = solution
+        .accepted
+        .iter()
+        .map(|a| (&a.line, "TE"))
+        .chain(solution.refuted.iter().map(|r| (&r.line, "BM")));
+    for (k, (line, mark)) in lines.enumerate() {
+        let comment = (k == 0).then(|| escape(&words.join("\n")));
+        variation(out, branch, line, (mark, comment.as_deref()), n);
     }
 }
 

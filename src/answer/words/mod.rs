@@ -307,20 +307,7 @@ fn sentences(answer: &ExampleAnswer, wording: &Wording, notes: Notes) -> Vec<Sen
             color,
             chain,
             liberties,
-        } => vec![sentence(
-            wording,
-            if liberties.len() == 1 {
-                "answer_liberties_one"
-            } else {
-                "answer_liberties"
-            },
-            &[
-                ("color", &color_word(*color)),
-                ("chain", &list(chain)),
-                ("count", &liberties.len().to_string()),
-                ("liberties", &list(liberties)),
-            ],
-        )],
+        } => vec![liberties_sentence(*color, chain, liberties, wording)],
         Answer::Legal {
             point,
             reason: None,
@@ -406,6 +393,30 @@ fn sentences(answer: &ExampleAnswer, wording: &Wording, notes: Notes) -> Vec<Sen
             wording,
         ),
     }
+}
+
+/// A `liberties` answer: the chain and its liberties.
+fn liberties_sentence(
+    color: Color,
+    chain: &[Point],
+    liberties: &[Point],
+    wording: &Wording,
+) -> Sentence {
+    let list = |points: &[Point]| points_in(points, wording);
+    sentence(
+        wording,
+        if liberties.len() == 1 {
+            "answer_liberties_one"
+        } else {
+            "answer_liberties"
+        },
+        &[
+            ("color", wording.get(color.name())),
+            ("chain", &list(chain)),
+            ("count", &liberties.len().to_string()),
+            ("liberties", &list(liberties)),
+        ],
+    )
 }
 
 /// `3 moves`, `1 move`, as the wording counts them.
