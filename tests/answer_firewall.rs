@@ -553,3 +553,36 @@ fn a_french_or_japanese_kit_may_not_state_an_answer_that_is_no_point_either() {
     let (code, _, stderr, _) = build("verdict-ja-rules", &text);
     assert_eq!(code, 0, "{stderr}");
 }
+
+/// A `kill` problem's proven first move named beside what it does is its answer ("Kill at
+/// B1"), refused at its place; the same words beside no point ("Straight three: kill") ask.
+#[test]
+fn a_life_and_death_answer_in_a_title_is_refused() {
+    let kit = |title: &str| {
+        format!(
+            "[kit]\ntitle = \"Life and death\"\n[rules]\nboard = 9\n\n[[example]]\n\
+             title = \"{title}\"\nposition = \"white A2 B2 C2 D2 D1; black A3 B3 C3 D3 E3 E2 E1\"\n\
+             to_play = \"black\"\ntask = \"kill\"\ngroup = \"B2\"\n"
+        )
+    };
+    for (i, title) in ["Kill at B1", "B1 kills", "Le point vital : B1, qui tue"]
+        .into_iter()
+        .enumerate()
+    {
+        let written = kit(title);
+        let (code, stdout, stderr, out) = build(&format!("leak-ld-{i}"), &written);
+        assert_eq!(code, 1, "{title}: {stderr}");
+        assert!(
+            stderr.contains("would print the answer to example 1"),
+            "{title}: {stderr}"
+        );
+        assert_eq!(
+            place(&stderr).0,
+            line_col_of(&written, &format!("title = \"{title}")).0,
+            "{stderr}"
+        );
+        assert!(stdout.is_empty() && !out.exists(), "{title}");
+    }
+    let (code, _, stderr, _) = build("ld-question", &kit("Straight three: kill"));
+    assert_eq!(code, 0, "{stderr}");
+}

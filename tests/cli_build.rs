@@ -702,3 +702,67 @@ fn a_build_waits_while_another_holds_the_folder() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(names(&out_dir).len(), 10);
 }
+
+/// The life-and-death kit's player sheet asks each problem by its goal ("Black to kill",
+/// "White to live") and prints no answer; its host key prints the proofs. A French kit asks in
+/// French.
+#[test]
+fn a_life_and_death_sheet_says_the_goal_and_its_key_the_proof() {
+    if !common::tool_available("pdftotext") {
+        return;
+    }
+    let out_dir = fresh_dir("life-and-death").join("pack");
+    let (code, _, err) = common::run(&[
+        "build",
+        "examples/life-and-death.toml",
+        "--out",
+        out_dir.to_str().unwrap(),
+        "--format",
+        "pdf",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let sheet = common::pdf_text(
+        &fs::read(out_dir.join("player-sheet.pdf")).unwrap(),
+        "ld-sheet",
+    );
+    let sheet = sheet.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(sheet.matches("Black to kill").count(), 2, "{sheet}");
+    assert_eq!(sheet.matches("Black to live").count(), 2, "{sheet}");
+    assert_eq!(sheet.matches("White to live").count(), 1, "{sheet}");
+    for answer in ["Proven", "works", "fails", "seki", "dies", "Erratum"] {
+        assert!(
+            !sheet.contains(answer),
+            "{answer} on the player sheet: {sheet}"
+        );
+    }
+    let key = common::pdf_text(&fs::read(out_dir.join("host-key.pdf")).unwrap(), "ld-key");
+    let key = key.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        key.contains("Proven: the White group at A2 dies unconditionally"),
+        "{key}"
+    );
+    assert!(key.contains("B1 works: 1. Black B1"), "{key}");
+    assert!(key.contains("lives in seki"), "{key}");
+
+    let kit = common::temp_path("ld-fr").with_extension("toml");
+    fs::write(
+        &kit,
+        "[kit]\ntitle = \"Vie et mort\"\nlanguage = \"fr\"\n[rules]\nboard = 9\n\n[[example]]\n\
+         position = \"white A2 B2 C2 D2 D1; black A3 B3 C3 D3 E3 E2 E1\"\nto_play = \"black\"\n\
+         task = \"kill\"\ngroup = \"B2\"\n",
+    )
+    .unwrap();
+    let fr_dir = fresh_dir("life-and-death-fr").join("pack");
+    let (code, _, err) = common::run(&[
+        "build",
+        kit.to_str().unwrap(),
+        "--out",
+        fr_dir.to_str().unwrap(),
+        "--format",
+        "pdf",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let sheet = common::pdf_text(&fs::read(fr_dir.join("player-sheet.pdf")).unwrap(), "ld-fr");
+    assert!(sheet.contains("Noir joue et tue"), "{sheet}");
+    assert!(!sheet.contains("réussit"), "{sheet}");
+}

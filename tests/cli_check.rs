@@ -628,3 +628,111 @@ fn positions_printed_in_french_and_japanese_read_back() {
         let _ = std::fs::remove_dir_all(out);
     }
 }
+
+/// Every mistake of the `kill` and `live` examples below in one run, each at its line and
+/// column with what to write instead.
+#[test]
+fn life_and_death_mistakes_are_each_reported_at_their_place() {
+    let stones = "position = \"white A2 B2 C2 D2 D1; black A3 B3 C3 D3 E3 E2 E1\"";
+    let kit = [
+        "[kit]\ntitle = \"Mistakes\"\n[rules]\nboard = 9\n".to_string(),
+        // 1: the group to kill is White's, not Black's own.
+        format!("[[example]]\n{stones}\nto_play = \"black\"\ntask = \"kill\"\ngroup = \"B3\"\n"),
+        // 2: the group to make live is the side to play's: Black's B3 is the opponent's.
+        format!("[[example]]\n{stones}\nto_play = \"white\"\ntask = \"live\"\ngroup = \"B3\"\n"),
+        // 3: an empty point.
+        format!("[[example]]\n{stones}\nto_play = \"black\"\ntask = \"kill\"\ngroup = \"F5\"\n"),
+        // 4: a region not written as two corners, and a correct line with an illegal move.
+        format!(
+            "[[example]]\n{stones}\nto_play = \"black\"\ntask = \"kill\"\ngroup = \"B2\"\n\
+             region = \"A1-E4\"\ncorrect = [\"B1 A2\"]\n"
+        ),
+        // 5: a region corner off the 9x9 board.
+        format!(
+            "[[example]]\n{stones}\nto_play = \"black\"\ntask = \"kill\"\ngroup = \"B2\"\n\
+             region = \"A1:E12\"\n"
+        ),
+        // 6: a region that leaves the group out.
+        format!(
+            "[[example]]\n{stones}\nto_play = \"black\"\ntask = \"kill\"\ngroup = \"B2\"\n\
+             region = \"F1:J4\"\n"
+        ),
+        // 7: no group, and a `key` (the answer is the proof).
+        format!("[[example]]\n{stones}\nto_play = \"black\"\ntask = \"kill\"\nkey = \"B1\"\n"),
+        // 8: `region` on a task that has none.
+        format!(
+            "[[example]]\n{stones}\ntask = \"liberties\"\ngroup = \"B2\"\nregion = \"A1:E4\"\n"
+        ),
+    ]
+    .join("\n");
+    let path = common::temp_path("ld-mistakes").with_extension("toml");
+    std::fs::write(&path, &kit).unwrap();
+    let shown = path.display().to_string();
+    let (code, out, err) = run(&["check", &shown]);
+    assert_eq!(code, 1, "{out}");
+    let at = |needle: &str, nth: usize| {
+        let start = kit.match_indices(needle).nth(nth).unwrap().0;
+        let line = kit[..start].matches('\n').count() + 1;
+        let col = kit[..start].rsplit('\n').next().unwrap().chars().count() + 1;
+        format!(" --> {shown}:{line}:{col}\n")
+    };
+    for (message, place, help) in [
+        (
+            "`group` names `B3`, a black stone, but black is to play: the group to kill is the opponent's",
+            at("\"B3\"", 0),
+            "name a white stone, or write `task = \"live\"`",
+        ),
+        (
+            "`group` names `B3`, a black stone, but white is to play: the group to make live is the side to play's own",
+            at("\"B3\"", 1),
+            "name a white stone, or write `task = \"kill\"`",
+        ),
+        (
+            "`group` names `F5`, which is empty in this position",
+            at("\"F5\"", 0),
+            "name a stone of the chain",
+        ),
+        (
+            "`region = \"A1-E4\"` is not two corners joined by `:`",
+            at("\"A1-E4\"", 0),
+            "write two opposite corners",
+        ),
+        (
+            "example 4: `correct` line 1, move 2: white A2 is illegal (occupied)",
+            at("A2\"]", 0),
+            "the point already holds a stone",
+        ),
+        (
+            "`region`: ",
+            at("\"A1:E12\"", 0),
+            "write two opposite corners",
+        ),
+        (
+            "example 6: `region = \"F1:J4\"` does not hold the group's stone B2",
+            at("\"F1:J4\"", 0),
+            "widen it to take in B2",
+        ),
+        (
+            "example 7: task `kill` needs `group`",
+            at("\"kill\"\nkey", 0),
+            "a stone of the opponent's group to kill",
+        ),
+        (
+            "example 7: a `kill` example has no `key`",
+            at("\"B1\"\n", 0),
+            "its answer is the engine's proof",
+        ),
+        (
+            "`region` does nothing in a `liberties` example",
+            at("\"A1:E4\"", 0),
+            "belongs to `task = \"kill\"`",
+        ),
+    ] {
+        let found = err
+            .split("\nerror: ")
+            .find(|d| d.trim_start_matches("error: ").starts_with(message))
+            .unwrap_or_else(|| panic!("{message:?} not in\n{err}"));
+        assert!(found.contains(&place), "{message}: {place:?} in\n{found}");
+        assert!(found.contains(help), "{message}: {help:?} in\n{found}");
+    }
+}

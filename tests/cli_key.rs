@@ -213,3 +213,150 @@ fn a_french_score_names_its_rule_and_writes_decimal_commas() {
     );
     let _ = std::fs::remove_file(path);
 }
+
+/// The straight three of the life-and-death kit, with a source that names `correct` and
+/// `wrong` first moves of its own: `kill` about White's group through B2 on 9x9.
+fn straight_three_kit(name: &str, source_lines: &str) -> std::path::PathBuf {
+    let path = common::temp_path(name).with_extension("toml");
+    std::fs::write(
+        &path,
+        format!(
+            "[kit]\ntitle = \"Straight three\"\n[rules]\nboard = 9\n\n[[example]]\n\
+             position = \"white A2 B2 C2 D2 D1; black A3 B3 C3 D3 E3 E2 E1\"\n\
+             to_play = \"black\"\ntask = \"kill\"\ngroup = \"B2\"\n{source_lines}\n\
+             source = \"Test book\"\n"
+        ),
+    )
+    .unwrap();
+    path
+}
+
+/// Hand-derived: White's eye space is A1, B1, C1 in a row. Black's B1 in the middle leaves
+/// White one eye; Black's A1 or C1 lets White take B1 for two eyes. Bent three A1, B1, A2:
+/// White's A1 touches both others and makes two eyes; B1 or A2 leaves one eye.
+#[test]
+fn life_and_death_kit_proves_each_vital_point() {
+    let (code, out, err) = run(&["key", "examples/life-and-death.toml"]);
+    assert_eq!(code, 0, "{err}");
+    for said in [
+        "\nBlack to kill\n",
+        "\nProven: the White group at A2 dies unconditionally\n",
+        "\nB1 works: 1. Black B1, ",
+        "\nA1 fails (the group lives): 2. White B1\n",
+        "\nC1 fails (the group lives): 2. White B1\n",
+        "\nWhite to live\n",
+        "\nProven: the White group at A3 lives\nA1 works: 1. White A1\n",
+        // White's B1 or A2 leaves a two-point eye space, which Black reduces to one eye.
+        "\nA2 fails (the group dies unconditionally): 2. Black ",
+        "\nB1 fails (the group dies unconditionally): 2. Black ",
+        "\nProven: the Black group at D1 lives in seki\n",
+        // In the seki, filling either shared liberty is captured: Black's best is to pass.
+        "\npass works: 1. Black passes",
+        "\nE1 fails (the group dies unconditionally): 2. White J1\n",
+        "\nProven: the Black group at A3 lives or dies by a ko\nA1 works: 1. Black A1, 2. White A2, 3. Black A1",
+    ] {
+        assert!(out.contains(said), "{said:?} in\n{out}");
+    }
+    // Its `correct` and `wrong` lines agree with the proof: no erratum.
+    assert!(!out.contains("Erratum"), "{out}");
+}
+
+#[test]
+fn life_and_death_json_gives_the_result_the_moves_and_the_refutations() {
+    let v = key_json("examples/life-and-death.toml");
+    let first = &v["examples"][0];
+    assert_eq!(first["task"], "kill");
+    let a = &first["answer"];
+    assert_eq!(a["goal"], "kill");
+    assert_eq!(a["proven"], true);
+    assert_eq!(a["result"], "kill");
+    assert_eq!(a["status"], "dead");
+    assert_eq!(a["accepted"].as_array().unwrap().len(), 1, "{a}");
+    assert_eq!(a["accepted"][0]["point"], "B1");
+    assert_eq!(a["main_line"][0], json!({"color": "black", "point": "B1"}));
+    let refuted: Vec<(&str, &Value)> = a["refuted"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["point"].as_str().unwrap(), &r["line"][1]))
+        .collect();
+    let white_b1 = json!({"color": "white", "point": "B1"});
+    assert_eq!(refuted, [("A1", &white_b1), ("C1", &white_b1)], "{a}");
+    assert_eq!(a["errata"], json!([]));
+    let results: Vec<&str> = v["examples"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["answer"]["result"].as_str().unwrap())
+        .collect();
+    assert_eq!(results, ["kill", "live", "kill", "seki", "ko"]);
+    assert_eq!(v["examples"][3]["task"], "live");
+    assert_eq!(v["examples"][3]["answer"]["accepted"][0]["point"], "pass");
+}
+
+/// A source that calls A1 correct is wrong, and the key says so with White's B1 that refutes
+/// it; the proof's B1, which the source leaves out, is an erratum too. A source that calls
+/// B1 wrong has it proven right.
+#[test]
+fn a_source_the_proof_refutes_is_an_erratum_with_its_refutation() {
+    let kit = straight_three_kit("ld-erratum", "correct = [\"A1 B1\"]\nwrong = [\"B1 A1\"]");
+    let kit = kit.to_str().unwrap();
+    let (code, out, err) = run(&["key", kit]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "\nErratum: Test book gives A1 as correct, but the group then lives: 2. White B1\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nErratum: Test book gives B1 as wrong, but it works: 1. Black B1, "),
+        "{out}"
+    );
+    // B1 is named wrong, so it is that erratum, not also "also works".
+    assert!(!out.contains("also works"), "{out}");
+    let v = key_json(kit);
+    let errata = &v["examples"][0]["answer"]["errata"];
+    assert_eq!(errata[0]["kind"], "correct-fails");
+    assert_eq!(errata[0]["point"], "A1");
+    assert_eq!(errata[0]["status"], "alive");
+    assert_eq!(
+        errata[0]["line"][1],
+        json!({"color": "white", "point": "B1"})
+    );
+    assert_eq!(errata[1]["kind"], "wrong-works");
+    assert_eq!(errata[1]["point"], "B1");
+    assert_eq!(errata.as_array().unwrap().len(), 2, "{errata}");
+
+    let kit = straight_three_kit("ld-also", "correct = [\"C1\"]");
+    let v = key_json(kit.to_str().unwrap());
+    let kinds: Vec<&str> = v["examples"][0]["answer"]["errata"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["correct-fails", "also-works"]);
+}
+
+/// An open board is no life-and-death problem the search can finish: refused as too big to
+/// prove, never guessed, so `key` prints no answer and exits 1.
+#[test]
+fn a_problem_past_the_budget_is_refused_as_too_big_to_prove() {
+    let path = common::temp_path("ld-too-big").with_extension("toml");
+    std::fs::write(
+        &path,
+        "[kit]\ntitle = \"Open\"\n[rules]\nboard = 9\n\n[[example]]\n\
+         position = \"white E5 E6; black C3\"\nto_play = \"black\"\ntask = \"kill\"\n\
+         group = \"E5\"\nregion = \"A1:J9\"\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(&["key", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("this `kill` problem is too big to prove"),
+        "{err}"
+    );
+    assert!(err.contains(":9:8\n"), "{err}");
+}

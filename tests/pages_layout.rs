@@ -26,7 +26,7 @@ use libertykit::rules::KoRule;
 
 /// Every example kit, the French and Japanese ones included (their sentences are longer, and
 /// Japanese wraps without spaces), and the test kits that print views, sequences and counts.
-const EXAMPLES: [&str; 13] = [
+const EXAMPLES: [&str; 14] = [
     "examples/liberty-chain-capture.toml",
     "examples/capture-drills.toml",
     "examples/counting-practice-9x9.toml",
@@ -35,6 +35,7 @@ const EXAMPLES: [&str; 13] = [
     "examples/big-board-corners.toml",
     "examples/corner-problems.toml",
     "examples/reading-drills.toml",
+    "examples/life-and-death.toml",
     "tests/kits/good/diagram-corners-19.toml",
     "tests/kits/good/diagram-positions.toml",
     "tests/kits/good/game-over-keys.toml",

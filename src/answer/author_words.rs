@@ -55,6 +55,13 @@ const WORDS: &[&str] = &[
     "best move",
 ];
 
+/// Words that say what a life-and-death answer's move does ("Kill at B19", "B1 lives"): beside
+/// a point of an answer they state it (a `kill` or `live` question names no point). Only
+/// looked for beside points: "Straight three: kill" states no count.
+const LIFE_DEATH_WORDS: &[&str] = &[
+    "kill", "live", "alive", "dies", "vital", "tue", "vit", "殺", "活き", "死に",
+];
+
 /// Words that say what a move does ("Capture at C4", "C4で取る"): a file's own move beside
 /// one, in a file's comment or name, is its answer told. Not looked for on a kit's pages,
 /// whose questions say "capture" beside points that are no answer.
@@ -88,9 +95,18 @@ pub fn answer_words() -> &'static [String] {
     &ALL
 }
 
-/// Finds the answer words in folded text, longest first where two start together.
+/// The words that make a point beside them an answer: [`answer_words`] and
+/// [`LIFE_DEATH_WORDS`], folded.
+fn point_words() -> Vec<String> {
+    let mut words = answer_words().to_vec();
+    words.extend(LIFE_DEATH_WORDS.iter().map(|w| folded_text(w)));
+    words
+}
+
+/// Finds the words that make a point beside them an answer in folded text, longest first
+/// where two start together.
 pub fn answer_word_search() -> Option<&'static AhoCorasick> {
-    static SEARCH: LazyLock<Option<AhoCorasick>> = LazyLock::new(|| search_of(answer_words()));
+    static SEARCH: LazyLock<Option<AhoCorasick>> = LazyLock::new(|| search_of(&point_words()));
     SEARCH.as_ref()
 }
 
@@ -98,7 +114,7 @@ pub fn answer_word_search() -> Option<&'static AhoCorasick> {
 /// comments and names.
 pub fn file_word_search() -> Option<&'static AhoCorasick> {
     static SEARCH: LazyLock<Option<AhoCorasick>> = LazyLock::new(|| {
-        let mut words = answer_words().to_vec();
+        let mut words = point_words();
         words.extend(MOVE_WORDS.iter().map(|w| folded_text(w)));
         search_of(&words)
     });

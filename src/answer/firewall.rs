@@ -18,7 +18,7 @@ use aho_corasick::{AhoCorasick, AhoCorasickKind};
 
 use super::author_words::{answer_word_search, file_word_search};
 use super::verdicts::{self, Verdict};
-use super::{Answer, AnswerKey, ExampleAnswer, giveaways};
+use super::{Answer, AnswerKey, Erratum, ExampleAnswer, giveaways};
 use crate::rules::{Move, Point};
 use crate::wording::{Language, Wording};
 
@@ -483,6 +483,27 @@ fn answer_points(answer: &Answer) -> Vec<Point> {
             .copied()
             .chain(correct.iter().chain(wrong).filter_map(first))
             .collect(),
+        // A life-and-death answer is every first move the proof reads, right or wrong, and
+        // the source's (an erratum names them).
+        Answer::LifeDeath { proof, errata, .. } => {
+            let tried = proof
+                .iter()
+                .flat_map(|s| s.accepted.iter().chain(&s.refuted));
+            let named = errata.iter().filter_map(|e| match e {
+                Erratum::CorrectFails { first, .. }
+                | Erratum::AlsoWorks { first, .. }
+                | Erratum::WrongWorks { first, .. } => Some(*first),
+                Erratum::Unstated { .. } => None,
+            });
+            tried
+                .map(|t| t.first)
+                .chain(named)
+                .filter_map(|m| match m {
+                    Move::Play(p) => Some(p),
+                    Move::Pass => None,
+                })
+                .collect()
+        }
         _ => Vec::new(),
     }
 }

@@ -6,6 +6,7 @@ mod author_words;
 mod figure;
 pub mod firewall;
 mod fold;
+mod life_and_death;
 mod reading_budget;
 mod verdicts;
 mod words;
@@ -15,6 +16,7 @@ pub use figure::{
     Figure, Mark, MarkKind, Note, Numbered, Panel, numbered_moves, numbered_moves_as,
 };
 pub use firewall::Firewall;
+pub use life_and_death::{Erratum, errata, unsolvable_name};
 pub use reading_budget::{KIT_NODES as KIT_READING_NODES, ReadingAllowance};
 pub use words::{
     describe, describe_beside_figure, describe_compact, figure_caption, giveaways, glance, list,
@@ -26,6 +28,7 @@ pub use crate::wording::number;
 use crate::kit::model::{Example, Kit, Task};
 use crate::kit::starting_side;
 use crate::record::referee::{self, MoveReport};
+use crate::rules::life_death as ld;
 use crate::rules::reading::{self, Goal, Question, Solution, Unreadable};
 use crate::rules::{
     Capture, Color, Game, IllegalMove, Move, Point, Position, Rules, Score, Scoring, score,
@@ -121,6 +124,22 @@ pub enum Answer {
         /// Whose answer it is, when the kit says.
         source: Option<String>,
     },
+    /// A life-and-death problem's proof: what becomes of the group with best play, every first
+    /// move that reaches it, the tempting ones refuted, and where the source differs.
+    LifeDeath {
+        /// Kill or live.
+        goal: ld::Goal,
+        /// The group's stones (the chain through `group`), sorted.
+        chain: Vec<Point>,
+        /// The group's colour (the defender's).
+        color: Color,
+        /// The proof, or why there is none (too big for the budget: refused, never guessed).
+        proof: Result<ld::Solution, ld::Unsolvable>,
+        /// Where the source's `correct` and `wrong` lines differ from the proof.
+        errata: Vec<Erratum>,
+        /// Whose the `correct` and `wrong` lines are, when the kit says.
+        source: Option<String>,
+    },
 }
 
 /// Computes the answer key of a kit.
@@ -201,6 +220,26 @@ pub(crate) fn answer_example_within(
             wrong,
             source,
         } => solve(start, correct, wrong, source.clone()),
+        Task::LifeDeath {
+            goal,
+            group,
+            region,
+            correct,
+            wrong,
+            source,
+        } => life_and_death::answer(
+            &game,
+            start,
+            life_and_death::Asked {
+                goal: *goal,
+                group: *group,
+                region: *region,
+                correct,
+                wrong,
+                source: source.clone(),
+            },
+            allowance,
+        ),
     };
     ExampleAnswer {
         number: example.number,

@@ -2,6 +2,7 @@
 //! the kit's questions together share one more, so that a short kit of several open questions
 //! is refused in seconds rather than costing each question's budget in turn.
 
+use crate::rules::life_death::{self, Unsolvable};
 use crate::rules::reading::{Budget, Solution, TooBig, Unreadable};
 
 /// Positions all of one kit's reading questions may visit together: four questions each at
@@ -56,6 +57,30 @@ impl ReadingAllowance {
         match proof {
             Err(Unreadable::TooBig(too_big)) if budget.nodes < Budget::default().nodes => {
                 Err(Unreadable::TooBig(TooBig {
+                    shared: true,
+                    ..too_big
+                }))
+            }
+            other => other,
+        }
+    }
+
+    /// [`ReadingAllowance::spend`] for a life-and-death proof: the two kinds of question share
+    /// one kit's budget.
+    pub fn spend_life_death(
+        &mut self,
+        budget: Budget,
+        proof: Result<life_death::Solution, Unsolvable>,
+    ) -> Result<life_death::Solution, Unsolvable> {
+        let spent = match &proof {
+            Ok(solution) => solution.nodes,
+            Err(Unsolvable::TooBig(too_big)) => too_big.nodes,
+            Err(_) => 0,
+        };
+        self.left = self.left.saturating_sub(spent);
+        match proof {
+            Err(Unsolvable::TooBig(too_big)) if budget.nodes < Budget::default().nodes => {
+                Err(Unsolvable::TooBig(TooBig {
                     shared: true,
                     ..too_big
                 }))

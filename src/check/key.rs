@@ -6,6 +6,7 @@ use crate::answer::{
 };
 use crate::diag::Diagnostic;
 use crate::kit::model::{Claim, Example, LegalClaim};
+use crate::rules::life_death::Unsolvable;
 use crate::rules::reading::{Goal, Solution, Unreadable};
 use crate::rules::{Color, Move, Point, Rules};
 use crate::wording::Wording;
@@ -25,6 +26,13 @@ pub fn key_problems(
     for (example, answer) in examples.iter().zip(answers) {
         if let Answer::Reading { .. } = &answer.answer {
             problems.extend(reading_problems(rules, example, answer, &mut refutations));
+            continue;
+        }
+        if let Answer::LifeDeath {
+            proof: Err(why), ..
+        } = &answer.answer
+        {
+            problems.push(unsolvable(example, why));
             continue;
         }
         // Put in words only for a message: a sound kit's answers are never described here.
@@ -129,6 +137,48 @@ fn unreadable(example: &Example, why: &Unreadable, question: &str) -> Diagnostic
         Unreadable::NoMoves => Diagnostic::at(
             at,
             format!("example {n}: this reading problem cannot be read: `within` is 0"),
+        ),
+    }
+}
+
+/// Why a `kill` or `live` problem has no proof, at its task: too big to prove within its
+/// budget (or what was left of the kit's), or a region too open for its safe wall. Its answer
+/// is refused, never guessed, so the kit does not build.
+fn unsolvable(example: &Example, why: &Unsolvable) -> Diagnostic {
+    let n = example.number;
+    let at = example.task_span.clone();
+    let task = example.task.name();
+    match why {
+        Unsolvable::TooBig(too_big) if too_big.shared && too_big.nodes == 0 => Diagnostic::at(
+            at,
+            format!("example {n}: not proven: the kit's reading budget ran out at an example before it"),
+        )
+        .with_help("see the example where it ran out, above"),
+        Unsolvable::TooBig(too_big) if too_big.shared => Diagnostic::at(
+            at,
+            format!(
+                "example {n}: this `{task}` problem is too big to prove with what was left of the kit's reading budget ({KIT_READING_NODES} positions for all its problems together)"
+            ),
+        )
+        .with_help("give it a smaller `region`, close the problem with more stones, or move some problems to another kit"),
+        Unsolvable::TooBig(too_big) => Diagnostic::at(
+            at,
+            format!(
+                "example {n}: this `{task}` problem is too big to prove: the search passed {} positions without an answer, and an answer is never guessed",
+                too_big.nodes
+            ),
+        )
+        .with_help("give it a smaller `region` (the rectangle the problem is played in), or close the problem with more stones so fewer points are open"),
+        Unsolvable::OpenFrame(p) => Diagnostic::at(
+            at,
+            format!(
+                "example {n}: this `{task}` problem is too open for its region: the wall assumed just outside it would leave a stone at {p} with no liberty"
+            ),
+        )
+        .with_help("write a `region` that takes in the whole problem, or close it with stones of the surrounding side"),
+        Unsolvable::NoStone | Unsolvable::WrongColor => Diagnostic::at(
+            at,
+            format!("example {n}: this `{task}` problem cannot be read: its `group` is not a stone of the group it asks about"),
         ),
     }
 }

@@ -140,6 +140,23 @@ fn points_in_question(example: &Example, answer: &ExampleAnswer) -> Vec<(Role, P
                 );
             }
         }
+        Answer::LifeDeath { chain, proof, .. } => {
+            add(("the group's stone", "the group's stones"), chain);
+            if let Some(main) = proof.as_ref().ok().and_then(|s| s.accepted.first()) {
+                let first: Vec<(Color, Move)> = proof
+                    .iter()
+                    .flat_map(|s| s.accepted.iter().map(|a| a.line[0]))
+                    .collect();
+                add(
+                    ("the first move that works", "the first moves that work"),
+                    &played(&first),
+                );
+                add(
+                    ("the main line's move", "the main line's moves"),
+                    &played(&main.line[1..]),
+                );
+            }
+        }
         Answer::Reading { chain, proof, .. } => {
             add(("the marked stone", "the marked stones"), chain);
             if let Ok(solution) = proof {

@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 
 use crate::answer::{Answer, AnswerKey, ExampleAnswer, describe};
 use crate::kit::{Example, Kit, Task, View};
+use crate::rules::life_death::Solution as LdSolution;
 use crate::rules::reading::Solution;
 use crate::rules::{Color, Move, Point, Position, Rules, Scoring, SuicideRule};
 
@@ -138,6 +139,15 @@ fn answer_nodes(
                 variation(out, branch, line, (mark, comment.as_deref()), n);
             }
         }
+        (
+            Task::LifeDeath { .. },
+            Answer::LifeDeath {
+                proof: Ok(solution),
+                ..
+            },
+        ) if !solution.accepted.is_empty() || !solution.refuted.is_empty() => {
+            life_death_nodes(out, solution, words, n);
+        }
         (Task::Liberties { .. }, Answer::Liberties { liberties, .. }) => {
             let _ = writeln!(
                 out,
@@ -223,6 +233,22 @@ fn reading_nodes(out: &mut String, solution: &Solution, words: &[String], n: u8)
     }
 }
 
+/// A life-and-death proof as a problem collection marks its tree: each first move that works
+/// (`TE`) with its line, each refuted try (`BM`) with its refutation; the words (the status,
+/// every line, the errata) go with the first, as in `solve`.
+fn life_death_nodes(out: &mut String, solution: &LdSolution, words: &[String], n: u8) {
+    let branch = solution.accepted.len() + solution.refuted.len() > 1;
+    let lines = solution
+        .accepted
+        .iter()
+        .map(|a| (&a.line, "TE"))
+        .chain(solution.refuted.iter().map(|r| (&r.line, "BM")));
+    for (k, (line, mark)) in lines.enumerate() {
+        let comment = (k == 0).then(|| escape(&words.join("\n")));
+        variation(out, branch, line, (mark, comment.as_deref()), n);
+    }
+}
+
 /// One line of moves, in parentheses when it is one `branch` of several, its first move
 /// marked with `mark` (`TE`, `BM`) and given `comment`, already escaped.
 fn variation(
@@ -269,6 +295,20 @@ fn private_entries(example: &Example, kit: &Kit) -> Vec<String> {
             source: Some(source),
             ..
         } => entries.push(format!("source={source}")),
+        Task::LifeDeath {
+            group,
+            region,
+            source,
+            ..
+        } => {
+            entries.push(format!("group={group}"));
+            if let Some(r) = region {
+                entries.push(format!("region={}:{}", r.low, r.high));
+            }
+            if let Some(source) = source {
+                entries.push(format!("source={source}"));
+            }
+        }
         _ => {}
     }
     entries.push(format!("ko={}", rules.ko));

@@ -217,7 +217,7 @@ pub const RULES_DOCS: [KeyDoc; 8] = [
 ];
 
 /// The keys of each `[[example]]`.
-pub const EXAMPLE_DOCS: [KeyDoc; 16] = [
+pub const EXAMPLE_DOCS: [KeyDoc; 17] = [
     key(
         "position",
         Kind::Text,
@@ -226,7 +226,7 @@ pub const EXAMPLE_DOCS: [KeyDoc; 16] = [
     key(
         "task",
         Kind::Name(TaskKind::NAMES),
-        "What the example asks: capture, escape, liberties, legal, sequence, score or solve.",
+        "What the example asks: capture, escape, liberties, legal, sequence, score, solve, kill or live.",
     ),
     key("to_play", Kind::Colour, "Who moves: black or white."),
     key(
@@ -285,17 +285,22 @@ pub const EXAMPLE_DOCS: [KeyDoc; 16] = [
     key(
         "correct",
         Kind::TextList,
-        "For solve: each line the source marks correct, e.g. [\"B1 A1\"].",
+        "For solve, kill, live: each line the source marks correct, e.g. [\"B1 A1\"].",
     ),
     key(
         "wrong",
         Kind::TextList,
-        "For solve: each wrong try with its refutation, e.g. [\"A1 B1\"].",
+        "For solve, kill, live: each wrong try with its refutation, e.g. [\"A1 B1\"].",
     ),
     key(
         "source",
         Kind::Text,
-        "For solve: whose answer it is, printed in the host key.",
+        "For solve, kill, live: whose answer it is, printed in the host key.",
+    ),
+    key(
+        "region",
+        Kind::Text,
+        "For kill and live: the rectangle played in, e.g. \"A13:H19\" (default: from the stones).",
     ),
 ];
 

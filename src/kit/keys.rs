@@ -38,7 +38,7 @@ pub(crate) fn read(
             span.clone(),
             format!("example {number}: a `{}` key is {what}", task.name()),
             Some(
-                "`libertykit help kit`, section \"The seven tasks and their `key`\", shows the form each task's key takes".into(),
+                "`libertykit help kit`, section \"The tasks and their `key`\", shows the form each task's key takes".into(),
             ),
         );
     };
@@ -48,6 +48,14 @@ pub(crate) fn read(
                 span,
                 format!("example {number}: a `solve` example has no `key`"),
                 Some("its answer is the first move of each `correct` line; remove `key`".into()),
+            );
+            return None;
+        }
+        TaskKind::Kill | TaskKind::Live => {
+            cx.error(
+                span,
+                format!("example {number}: a `{}` example has no `key`", task.name()),
+                Some("its answer is the engine's proof; a source's answer goes in `correct` and `wrong`, which the key holds against the proof; remove `key`".into()),
             );
             return None;
         }

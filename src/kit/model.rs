@@ -2,6 +2,7 @@
 
 use std::ops::Range;
 
+use crate::rules::life_death::{self, region::Rect};
 use crate::rules::reading::Goal;
 use crate::rules::ruleset::named;
 use crate::rules::{BoardSize, Color, IllegalMove, Move, Point, Position, Rules};
@@ -378,6 +379,24 @@ pub enum Task {
         /// Whose answer it is (`the collection Cho Chikun Elementary`), when the kit says.
         source: Option<String>,
     },
+    /// A life-and-death problem (`kill` or `live`): the group through `group` is proven dead,
+    /// alive, in seki or in a ko by an exact search inside `region`, the rest of the board
+    /// counting as the attacker's safe wall. A source's `correct` and `wrong` lines are held
+    /// against the proof, and every difference is printed as an erratum.
+    LifeDeath {
+        /// Kill the opponent's group, or make the side to play's own live.
+        goal: life_death::Goal,
+        /// A stone of the group.
+        group: Point,
+        /// The rectangle the problem is played in; `None`: worked out from the stones.
+        region: Option<Rect>,
+        /// The lines the source marks correct, each from `to_play`'s first move.
+        correct: Vec<Vec<(Color, Move)>>,
+        /// The tries the source marks wrong, each followed by its refutation.
+        wrong: Vec<Vec<(Color, Move)>>,
+        /// Whose claim `correct` and `wrong` are, when the kit says.
+        source: Option<String>,
+    },
 }
 
 impl Task {
@@ -392,12 +411,12 @@ impl Task {
     }
 
     /// The task's name in kit files and output: `capture`, `escape`, `liberties`, `legal`,
-    /// `sequence`, `score`, `solve`.
+    /// `sequence`, `score`, `solve`, `kill`, `live`.
     pub fn name(&self) -> &'static str {
         self.kind().name()
     }
 
-    /// Which of the seven tasks this is.
+    /// Which of the nine tasks this is.
     pub fn kind(&self) -> TaskKind {
         match self {
             Task::Capture => TaskKind::Capture,
@@ -413,11 +432,19 @@ impl Task {
             Task::Sequence { .. } => TaskKind::Sequence,
             Task::Score { .. } => TaskKind::Score,
             Task::Solve { .. } => TaskKind::Solve,
+            Task::LifeDeath {
+                goal: life_death::Goal::Kill,
+                ..
+            } => TaskKind::Kill,
+            Task::LifeDeath {
+                goal: life_death::Goal::Live,
+                ..
+            } => TaskKind::Live,
         }
     }
 }
 
-/// The seven tasks by name, before their fields are read: what `task = "..."` can say.
+/// The nine tasks by name, before their fields are read: what `task = "..."` can say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TaskKind {
     /// `capture`.
@@ -434,6 +461,10 @@ pub enum TaskKind {
     Score,
     /// `solve`.
     Solve,
+    /// `kill`: proven life and death, the side to play killing the opponent's group.
+    Kill,
+    /// `live`: proven life and death, the side to play making its own group live.
+    Live,
 }
 
 impl TaskKind {
@@ -443,4 +474,4 @@ impl TaskKind {
     }
 }
 
-named!(TaskKind, Capture => "capture", Escape => "escape", Liberties => "liberties", Legal => "legal", Sequence => "sequence", Score => "score", Solve => "solve");
+named!(TaskKind, Capture => "capture", Escape => "escape", Liberties => "liberties", Legal => "legal", Sequence => "sequence", Score => "score", Solve => "solve", Kill => "kill", Live => "live");

@@ -144,7 +144,8 @@ impl RawKit {
 pub struct RawExample {
     /// The position in notation, e.g. `white C3; black B3 C2 D3` (required).
     pub position: Option<Spanned<String>>,
-    /// `capture`, `escape`, `liberties`, `legal`, `sequence`, `score` or `solve` (required).
+    /// `capture`, `escape`, `liberties`, `legal`, `sequence`, `score`, `solve`, `kill` or
+    /// `live` (required).
     pub task: Option<Spanned<String>>,
     /// `black` or `white`.
     pub to_play: Option<Spanned<String>>,
@@ -152,7 +153,7 @@ pub struct RawExample {
     pub title: Option<Spanned<String>>,
     /// A prompt overriding the generated one.
     pub prompt: Option<Spanned<String>>,
-    /// For `liberties`, `capture` and `escape`: any stone of the chain.
+    /// For `liberties`, `capture`, `escape`, `kill` and `live`: any stone of the chain.
     pub group: Option<Spanned<String>>,
     /// For `capture` and `escape`: the attacker's moves allowed.
     pub within: Option<Spanned<i64>>,
@@ -168,12 +169,16 @@ pub struct RawExample {
     pub key: Option<RawKey>,
     /// The part of the board to draw, e.g. `A1:G7`.
     pub view: Option<Spanned<String>>,
-    /// For `solve`: the lines the source marks correct, each a text of moves (`"C1 B1 D2"`).
+    /// For `solve`, `kill` and `live`: the lines the source marks correct, each a text of moves
+    /// (`"C1 B1 D2"`).
     pub correct: Option<Spanned<Vec<Spanned<String>>>>,
-    /// For `solve`: the tries the source marks wrong, each with its refutation.
+    /// For `solve`, `kill` and `live`: the tries the source marks wrong, each with its
+    /// refutation.
     pub wrong: Option<Spanned<Vec<Spanned<String>>>>,
-    /// For `solve`: whose answer it is.
+    /// For `solve`, `kill` and `live`: whose answer it is.
     pub source: Option<Spanned<String>>,
+    /// For `kill` and `live`: the rectangle the problem is played in, e.g. `A13:H19`.
+    pub region: Option<Spanned<String>>,
     /// Every key written in the table, readable or not (a key written wrongly is not missing).
     pub written: Vec<String>,
     /// Whether every value read as its kind.
@@ -201,6 +206,7 @@ impl RawExample {
             correct: r.many("correct", text_list),
             wrong: r.many("wrong", text_list),
             source: r.one("source", text),
+            region: r.one("region", text),
             written: table
                 .iter()
                 .map(|(k, _)| {

@@ -339,7 +339,7 @@ fn question_panel(example: &Example, w: &Wording) -> (Panel, Option<String>) {
 /// The example's position with the marks its question needs (no answer).
 fn marked_position(example: &Example) -> Panel {
     let marks = match &example.task {
-        Task::Reading { group, .. } => example
+        Task::Reading { group, .. } | Task::LifeDeath { group, .. } => example
             .board
             .to_board()
             .chain(*group)

@@ -1,6 +1,7 @@
 //! What an example asks, in words from the templates: its heading, position and prompt (never its answer).
 
 use crate::kit::{Example, Kit, Task};
+use crate::rules::life_death::Goal as LdGoal;
 use crate::rules::reading::Goal;
 use crate::rules::{Color, Move};
 use crate::wording::Wording;
@@ -80,7 +81,7 @@ pub fn prompt(kit: &Kit, example: &Example) -> String {
         // sheet does.
         let asks_a_move = matches!(
             example.task,
-            Task::Capture | Task::Reading { .. } | Task::Solve { .. }
+            Task::Capture | Task::Reading { .. } | Task::Solve { .. } | Task::LifeDeath { .. }
         );
         let named = p.to_lowercase().contains(&color(mover).to_lowercase());
         if asks_a_move && !named {
@@ -124,6 +125,16 @@ pub fn prompt(kit: &Kit, example: &Example) -> String {
             ],
         ),
         Task::Solve { .. } => w.fill("prompt_solve", &[("color", &color(mover))]),
+        Task::LifeDeath { goal, .. } => w.fill(
+            match goal {
+                LdGoal::Kill => "prompt_kill",
+                LdGoal::Live => "prompt_live",
+            },
+            &[
+                ("color", &color(mover)),
+                ("opponent", &color(mover.opponent())),
+            ],
+        ),
         Task::Sequence { moves: m } => w.fill("prompt_sequence", &[("moves", &moves(m, w))]),
         Task::Score { dead } => w.fill(
             if dead.is_empty() {

@@ -6,8 +6,10 @@ use super::{Answer, ExampleAnswer, Figure, MoveReport, Note, Panel};
 use crate::rules::{Color, Move, Point, Score, Scoring};
 use crate::wording::Wording;
 
+mod life_death;
 mod reading;
 
+use life_death::life_death_sentences;
 use reading::{reading_sentences, solve_sentences};
 
 /// Points as `C3, D4`, for diagnostics (which are in English); the pack's words use
@@ -165,6 +167,28 @@ pub fn describe_compact(answer: &ExampleAnswer, wording: &Wording) -> Vec<String
 /// [`describe`] (of [`describe_compact`] in a problem book, `compact`), or a sequence's tally,
 /// which sums up its move-by-move lines.
 pub fn glance(answer: &ExampleAnswer, wording: &Wording, compact: bool) -> String {
+    // A life-and-death proof opens with the group's status, which names no move: at a glance
+    // the host needs the moves that work with it.
+    if let Answer::LifeDeath {
+        proof: Ok(solution),
+        ..
+    } = &answer.answer
+        && !solution.accepted.is_empty()
+    {
+        let moves: Vec<String> = solution
+            .accepted
+            .iter()
+            .map(|a| a.first.to_string())
+            .collect();
+        let status = life_death::status_words(solution.status, wording);
+        return wording.fill(
+            "answer_ld_glance",
+            &[
+                ("points", &moves.join(wording.get("point_separator"))),
+                ("status", status),
+            ],
+        );
+    }
     let lines = if compact {
         describe_compact(answer, wording)
     } else {
@@ -182,7 +206,10 @@ pub fn glance(answer: &ExampleAnswer, wording: &Wording, compact: bool) -> Strin
 fn history_notes(answer: &ExampleAnswer, wording: &Wording) -> Option<String> {
     let numbered = matches!(
         answer.answer,
-        Answer::Legal { .. } | Answer::Reading { .. } | Answer::Solve { .. }
+        Answer::Legal { .. }
+            | Answer::Reading { .. }
+            | Answer::Solve { .. }
+            | Answer::LifeDeath { .. }
     );
     if !numbered || answer.figure.notes.is_empty() {
         return None;
@@ -280,20 +307,7 @@ fn sentences(answer: &ExampleAnswer, wording: &Wording, notes: Notes) -> Vec<Sen
             color,
             chain,
             liberties,
-        } => vec![sentence(
-            wording,
-            if liberties.len() == 1 {
-                "answer_liberties_one"
-            } else {
-                "answer_liberties"
-            },
-            &[
-                ("color", &color_word(*color)),
-                ("chain", &list(chain)),
-                ("count", &liberties.len().to_string()),
-                ("liberties", &list(liberties)),
-            ],
-        )],
+        } => vec![liberties_sentence(*color, chain, liberties, wording)],
         Answer::Legal {
             point,
             reason: None,
@@ -364,7 +378,45 @@ fn sentences(answer: &ExampleAnswer, wording: &Wording, notes: Notes) -> Vec<Sen
             wrong,
             source,
         } => solve_sentences(accepted, correct, wrong, source.as_deref(), wording),
+        Answer::LifeDeath {
+            goal,
+            chain,
+            color,
+            proof,
+            errata,
+            source,
+        } => life_death_sentences(
+            *goal,
+            (chain, *color, mover),
+            proof,
+            (errata, source.as_deref()),
+            wording,
+        ),
     }
+}
+
+/// A `liberties` answer: the chain and its liberties.
+fn liberties_sentence(
+    color: Color,
+    chain: &[Point],
+    liberties: &[Point],
+    wording: &Wording,
+) -> Sentence {
+    let list = |points: &[Point]| points_in(points, wording);
+    sentence(
+        wording,
+        if liberties.len() == 1 {
+            "answer_liberties_one"
+        } else {
+            "answer_liberties"
+        },
+        &[
+            ("color", wording.get(color.name())),
+            ("chain", &list(chain)),
+            ("count", &liberties.len().to_string()),
+            ("liberties", &list(liberties)),
+        ],
+    )
 }
 
 /// `3 moves`, `1 move`, as the wording counts them.

@@ -4,6 +4,7 @@ use std::ops::Range;
 
 use toml::Spanned;
 
+mod life_death;
 mod reading;
 
 use super::keys;
@@ -54,7 +55,12 @@ pub(crate) fn check(
     };
     if matches!(
         kind,
-        TaskKind::Capture | TaskKind::Escape | TaskKind::Legal | TaskKind::Solve
+        TaskKind::Capture
+            | TaskKind::Escape
+            | TaskKind::Legal
+            | TaskKind::Solve
+            | TaskKind::Kill
+            | TaskKind::Live
     ) && !raw.is_written("to_play")
     {
         asked.needs(
@@ -219,6 +225,7 @@ fn task(
             dead.map(|dead| Task::Score { dead })
         }
         TaskKind::Solve => reading::solve(cx, raw, asked, board),
+        TaskKind::Kill | TaskKind::Live => life_death::life_death(cx, raw, asked, board),
     }
 }
 
@@ -267,12 +274,12 @@ type FieldOwners<'a> = (&'a str, Option<Range<usize>>, &'a [TaskKind]);
 
 /// Task fields given to a task that does not use them are mistakes worth reporting.
 fn unused_fields(cx: &mut TomlReader<'_>, raw: &RawExample, task: TaskKind) {
-    use TaskKind::{Capture, Escape, Legal, Liberties, Score, Sequence, Solve};
-    let fields: [FieldOwners; 9] = [
+    use TaskKind::{Capture, Escape, Kill, Legal, Liberties, Live, Score, Sequence, Solve};
+    let fields: [FieldOwners; 10] = [
         (
             "group",
             raw.group.as_ref().map(Spanned::span),
-            &[Liberties, Capture, Escape],
+            &[Liberties, Capture, Escape, Kill, Live],
         ),
         (
             "within",
@@ -283,9 +290,26 @@ fn unused_fields(cx: &mut TomlReader<'_>, raw: &RawExample, task: TaskKind) {
         ("history", raw.history.as_ref().map(Spanned::span), &[Legal]),
         ("moves", raw.moves.as_ref().map(Spanned::span), &[Sequence]),
         ("dead", raw.dead.as_ref().map(Spanned::span), &[Score]),
-        ("correct", raw.correct.as_ref().map(Spanned::span), &[Solve]),
-        ("wrong", raw.wrong.as_ref().map(Spanned::span), &[Solve]),
-        ("source", raw.source.as_ref().map(Spanned::span), &[Solve]),
+        (
+            "correct",
+            raw.correct.as_ref().map(Spanned::span),
+            &[Solve, Kill, Live],
+        ),
+        (
+            "wrong",
+            raw.wrong.as_ref().map(Spanned::span),
+            &[Solve, Kill, Live],
+        ),
+        (
+            "source",
+            raw.source.as_ref().map(Spanned::span),
+            &[Solve, Kill, Live],
+        ),
+        (
+            "region",
+            raw.region.as_ref().map(Spanned::span),
+            &[Kill, Live],
+        ),
     ];
     for (name, span, owners) in fields {
         let owner = owners[0];

@@ -39,7 +39,27 @@ pub(super) fn solve(
         );
         return None;
     }
-    let (correct_lines, correct_sound) = solution_lines(cx, correct, asked, board, "correct");
+    let (correct, wrong, source) = source_lines(cx, raw, asked, board)?;
+    Some(Task::Solve {
+        correct,
+        wrong,
+        source,
+    })
+}
+
+/// A source's answer as `solve`, `kill` and `live` read it: the `correct` and `wrong` lines
+/// (each read by [`solution_lines`]; no first move both correct and wrong) and whose they are.
+/// `None` after reporting every problem.
+pub(super) fn source_lines(
+    cx: &mut TomlReader<'_>,
+    raw: &RawExample,
+    asked: &Asked<'_>,
+    board: &Board,
+) -> Option<(Vec<Line>, Vec<Line>, Option<String>)> {
+    let (correct_lines, correct_sound) = match &raw.correct {
+        None => (Vec::new(), true),
+        Some(c) => solution_lines(cx, c, asked, board, "correct"),
+    };
     let (wrong_lines, wrong_sound) = match &raw.wrong {
         None => (Vec::new(), true),
         Some(w) => solution_lines(cx, w, asked, board, "wrong"),
@@ -70,15 +90,17 @@ pub(super) fn solve(
         .as_ref()
         .map(|s| s.get_ref().trim().to_string())
         .filter(|s| !s.is_empty());
-    sound.then(|| Task::Solve {
-        correct: correct_lines.into_iter().flatten().collect(),
-        wrong: wrong_lines.into_iter().flatten().collect(),
-        source,
+    sound.then(|| {
+        (
+            correct_lines.into_iter().flatten().collect(),
+            wrong_lines.into_iter().flatten().collect(),
+            source,
+        )
     })
 }
 
 /// A line of moves as read, each with its colour.
-type Line = Vec<(Color, Move)>;
+pub(super) type Line = Vec<(Color, Move)>;
 
 /// The lines of a `solve` field (`correct` or `wrong`), each read and played from `board`:
 /// colourless moves alternate from `to_play`, whose move each line starts with. Each entry is

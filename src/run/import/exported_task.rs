@@ -67,7 +67,9 @@ pub fn task_named(
             }
             ImportedTask::Score { dead }
         }
-        TaskKind::Solve => {
+        // A `kill` or `live` game is exported with its proof as the tree, each first move
+        // marked `TE` or `BM`: it comes back as a problem answered by those lines.
+        TaskKind::Solve | TaskKind::Kill | TaskKind::Live => {
             // The export writes the lines as its tree, each first move marked `TE` or `BM`.
             let lines = |wanted: Verdict| -> Vec<Vec<(Color, Move)>> {
                 first_moves(&game.solution)

@@ -187,7 +187,7 @@ fn key_of(answer: &Answer) -> Option<String> {
             ),
             Err(_) => "[]".into(),
         },
-        Answer::Solve { .. } => return None,
+        Answer::Solve { .. } | Answer::LifeDeath { .. } => return None,
     })
 }
 

@@ -4,9 +4,10 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::answer::{Answer, AnswerKey, ExampleAnswer, note_text};
+use crate::answer::{Answer, AnswerKey, Erratum, ExampleAnswer, note_text, unsolvable_name};
 use crate::kit::{Example, Kit};
 use crate::layout::prompt;
+use crate::rules::life_death::{Goal as LdGoal, Solution as LdSolution, Status, Tried, Unsolvable};
 use crate::rules::reading::{Goal, Solution};
 use crate::rules::{Color, Move, Point, Score, Scoring};
 use crate::run::report_json::{BoardStones, MoveEntry, Points, Tally, Total};
@@ -103,6 +104,135 @@ fn answer_json(kit: &Kit, example: &ExampleAnswer) -> Value {
             wrong,
             source,
         } => solve_json(kit, accepted, (correct, wrong), source.as_deref()),
+        Answer::LifeDeath {
+            goal,
+            chain,
+            color,
+            proof,
+            errata,
+            source,
+        } => life_death_json(*goal, (chain, *color), proof, errata, source.as_deref()),
+    }
+}
+
+/// A `kill` or `live` answer: the question, then the proof (`result`: `kill`, `live`, `seki`
+/// or `ko`; every accepted first move with its line, `moves` holding the same as a reading
+/// problem's; the main line; each refuted try with its refutation; the errata), or
+/// `proven: false` with the reason (`too-big`, `open-region`).
+fn life_death_json(
+    goal: LdGoal,
+    (chain, color): (&[Point], Color),
+    proof: &Result<LdSolution, Unsolvable>,
+    errata: &[Erratum],
+    source: Option<&str>,
+) -> Value {
+    let mut fields = Map::new();
+    fields.insert(
+        "goal".into(),
+        json!(match goal {
+            LdGoal::Kill => "kill",
+            LdGoal::Live => "live",
+        }),
+    );
+    fields.insert("color".into(), json!(color.name()));
+    fields.insert("chain".into(), json!(Points::of(chain)));
+    fields.insert("source".into(), json!(source));
+    let solution = match proof {
+        Ok(solution) => solution,
+        Err(why) => {
+            fields.insert("proven".into(), json!(false));
+            fields.insert("reason".into(), json!(unsolvable_name(why)));
+            if let Unsolvable::TooBig(too_big) = why {
+                fields.insert("positions_read".into(), json!(too_big.nodes));
+            }
+            if let Unsolvable::OpenFrame(p) = why {
+                fields.insert("open_at".into(), json!(p.to_string()));
+            }
+            return Value::Object(fields);
+        }
+    };
+    let tried = |t: &Tried| {
+        json!({
+            "point": t.first.to_string(),
+            "status": status_name(t.status),
+            "line": line_json(&t.line),
+        })
+    };
+    let accepted: Vec<Value> = solution.accepted.iter().map(tried).collect();
+    fields.insert("proven".into(), json!(true));
+    fields.insert("result".into(), json!(result_name(solution.status)));
+    fields.insert("status".into(), json!(status_name(solution.status)));
+    fields.insert("accepted".into(), json!(accepted));
+    fields.insert("moves".into(), json!(accepted));
+    fields.insert(
+        "main_line".into(),
+        json!(
+            solution
+                .accepted
+                .first()
+                .map_or_else(Vec::new, |a| line_json(&a.line))
+        ),
+    );
+    fields.insert(
+        "refuted".into(),
+        json!(solution.refuted.iter().map(tried).collect::<Vec<_>>()),
+    );
+    fields.insert("region".into(), json!(Points::of(&solution.region)));
+    fields.insert("positions_read".into(), json!(solution.nodes));
+    fields.insert(
+        "errata".into(),
+        json!(errata.iter().map(erratum_json).collect::<Vec<_>>()),
+    );
+    Value::Object(fields)
+}
+
+/// One erratum: `kind` (`correct-fails`, `also-works`, `wrong-works`, `unstated-ko`,
+/// `unstated-seki`), the first move and the line that shows it where there is one.
+fn erratum_json(e: &Erratum) -> Value {
+    match e {
+        Erratum::CorrectFails {
+            first,
+            status,
+            line,
+        } => json!({
+            "kind": "correct-fails",
+            "point": first.to_string(),
+            "status": status.map(status_name),
+            "line": line_json(line),
+        }),
+        Erratum::AlsoWorks { first, line } => json!({
+            "kind": "also-works",
+            "point": first.to_string(),
+            "line": line_json(line),
+        }),
+        Erratum::WrongWorks { first, line } => json!({
+            "kind": "wrong-works",
+            "point": first.to_string(),
+            "line": line_json(line),
+        }),
+        Erratum::Unstated { status } => json!({
+            "kind": if *status == Status::Ko { "unstated-ko" } else { "unstated-seki" },
+        }),
+    }
+}
+
+/// The group's status as programs read it: `dead`, `ko`, `seki`, `alive`.
+fn status_name(status: Status) -> &'static str {
+    match status {
+        Status::Dead => "dead",
+        Status::Ko => "ko",
+        Status::Seki => "seki",
+        Status::Alive => "alive",
+    }
+}
+
+/// The result as the issue names it: `kill`, `ko`, `seki`, `live`.
+fn result_name(status: Status) -> &'static str {
+    match status {
+        Status::Dead => "kill",
+        Status::Ko => "ko",
+        Status::Seki => "seki",
+        Status::Alive => "live",
     }
 }
 
