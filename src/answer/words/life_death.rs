@@ -60,6 +60,10 @@ pub(super) fn life_death_sentences(
         "answer_ld_status",
         &[("status", status_word(solution.status))],
     )];
+    let first_threat = solution.accepted.first().and_then(|a| a.ko_threat);
+    if let (Status::Ko, Some(side)) = (solution.status, first_threat) {
+        out.push(fill("answer_ld_ko_threat", &[("side", color_word(side))]));
+    }
     if solution.accepted.is_empty() {
         out.push(fill(
             match goal {

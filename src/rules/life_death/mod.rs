@@ -101,6 +101,9 @@ pub struct Tried {
     pub status: Status,
     /// The first move and what follows: the line proving `status`.
     pub line: Vec<LineMove>,
+    /// For a ko: the side that retakes the ko first along the line, so must find the first ko
+    /// threat (`None` when the line retakes none).
+    pub ko_threat: Option<Color>,
 }
 
 /// The proven answer to a life-and-death problem.
@@ -196,13 +199,14 @@ pub fn solve(
         if !wanted && !tempting {
             continue;
         }
-        let line = search
+        let (line, ko_threat) = search
             .line(to_play, first, status, !wanted)
             .map_err(Unsolvable::TooBig)?;
         let entry = Tried {
             first,
             status,
             line,
+            ko_threat: ko_threat.filter(|_| status == Status::Ko),
         };
         if wanted {
             accepted.push(entry);

@@ -225,7 +225,7 @@ impl Search {
         first: Move,
         status: Status,
         refutation: bool,
-    ) -> Result<Vec<LineMove>, TooBig> {
+    ) -> Result<(Vec<LineMove>, Option<Color>), TooBig> {
         let defender = self.attacker.opponent();
         let (mode, winner) = match status {
             Status::Dead => (
@@ -267,19 +267,36 @@ impl Search {
         let mut line = vec![(to_play, first)];
         let root = self.root(to_play);
         let Some(mut s) = self.play(&root, first, Some(mode)) else {
-            return Ok(line);
+            return Ok((line, None));
         };
+        let mut ko_threat = None;
         while line.len() < LONGEST_LINE && !self.is_over(mode, &s, &line) {
             let Some((mv, next)) = self.pick(mode, &s, winner)? else {
                 break;
             };
+            if ko_threat.is_none() && self.retakes_ko(&s, mv) {
+                ko_threat = Some(s.to_play);
+            }
             line.push((s.to_play, mv));
             s = next;
         }
         while line.len() > 1 && matches!(line.last(), Some((_, Move::Pass))) {
             line.pop();
         }
-        Ok(line)
+        Ok((line, ko_threat))
+    }
+
+    /// Whether `mv` in `s` recreates the position the simple ko rule forbids: a retake only
+    /// the side with ko threats may make, after a threat.
+    fn retakes_ko(&self, s: &State, mv: Move) -> bool {
+        let Move::Play(p) = mv else {
+            return false;
+        };
+        let board = self.board(s);
+        match board.placement_at(board.cell_of_point(p), s.to_play) {
+            Placement::Allowed { hash, .. } => s.ko_ban == Some(hash),
+            _ => false,
+        }
     }
 
     fn is_over(&self, mode: Mode, s: &State, line: &[LineMove]) -> bool {

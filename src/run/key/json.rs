@@ -156,6 +156,7 @@ fn life_death_json(
             "point": t.first.to_string(),
             "status": status_name(t.status),
             "line": line_json(&t.line),
+            "ko_threat_first": t.ko_threat.map(|c| c.name()),
         })
     };
     let accepted: Vec<Value> = solution.accepted.iter().map(tried).collect();

@@ -344,6 +344,16 @@ fn a_seki_is_neither_life_nor_death() {
 #[test]
 fn ko_for_life_with_the_attackers_stone_in_the_region() {
     check(shape("ko for life"));
+    // Black A9, White A8 takes it as a ko, and Black must retake at A9 before C9 captures
+    // White's B9: Black is the one to find the first ko threat.
+    let (_, _, live) = solve_variant(shape("ko for life"), VARIANTS[0], Goal::Live);
+    assert_eq!(live.status, Status::Ko);
+    assert_eq!(live.accepted[0].ko_threat, Some(Color::Black), "{live:?}");
+    for tried in live.accepted.iter().chain(&live.refuted) {
+        if tried.status != Status::Ko {
+            assert_eq!(tried.ko_threat, None, "{tried:?}");
+        }
+    }
 }
 
 #[test]
