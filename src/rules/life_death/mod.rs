@@ -21,6 +21,7 @@
 //! `reading`). Past its budget the answer is refused, never guessed.
 
 mod benson;
+pub mod question;
 pub mod region;
 mod search;
 
