@@ -114,9 +114,10 @@ struct Agreement {
 /// accepts `correct_first`, is of the stated goal, sharp, refutes every wrong first move and
 /// accepts none: no later one can be preferred but by the last three ties.
 ///
-/// When no candidate accepts `correct_first`, the best of the others is still returned, its
-/// solution saying what `correct_first` leads to (among `refuted`): the caller reports the
-/// disagreement as an erratum. Its goal may differ from `stated` when no candidate of the
+/// When no candidate accepts `correct_first` and every candidate was proven, the best of them
+/// is still returned, its solution saying what `correct_first` leads to (among `refuted`): the
+/// caller reports the disagreement as an erratum. When some candidate could not be proven,
+/// `None` instead: that one may be the question the move answers. Its goal may differ from `stated` when no candidate of the
 /// stated goal accepts `correct_first` and one of the other goal does: the caller reports that
 /// too. `None` when no candidate is proven within the budget (or none is near the move): the
 /// question is never guessed.
@@ -175,7 +176,12 @@ pub fn find_question(
             break;
         }
     }
-    best.map(|(_, question, solution)| (question, solution))
+    // A candidate that does not accept the move is kept only when every candidate was proven:
+    // one that ran out of budget may be the question the move answers, and a "failing"
+    // answer reported then would be an invented erratum.
+    let all_proven = candidates.iter().all(|&(_, proven)| proven);
+    best.filter(|(a, _, _)| a.accepts || all_proven)
+        .map(|(_, question, solution)| (question, solution))
 }
 
 /// How many points the default region may be widened by, one open frame point at a time.
