@@ -9,6 +9,7 @@ pub mod referee;
 mod selection;
 mod sgf;
 pub mod solution;
+pub mod stated_goal;
 mod toml_record;
 
 pub use game_info::{GameInfo, ReadingNote, RecordNote, RecordedResult, RulesSource};

@@ -25,6 +25,7 @@
 //! budget. Nothing is guessed.
 
 mod benson;
+pub mod question;
 pub mod region;
 mod search;
 
