@@ -253,7 +253,8 @@ fn life_and_death_kit_proves_each_vital_point() {
         // In the seki, filling either shared liberty is captured: Black's best is to pass.
         "\npass works: 1. Black passes",
         "\nE1 fails (the group dies unconditionally): 2. White J1\n",
-        "\nProven: the Black group at A3 lives or dies by a ko\nA1 works: 1. Black A1, 2. White A2, 3. Black A1",
+        // White takes the ko at A2 and Black must retake: Black needs the first threat.
+        "\nProven: the Black group at A3 lives or dies by a ko\nIn the ko, Black must find the first ko threat\nA1 works: 1. Black A1, 2. White A2, 3. Black A1",
     ] {
         assert!(out.contains(said), "{said:?} in\n{out}");
     }

@@ -22,6 +22,12 @@ pub(super) fn status_words(status: Status, wording: &Wording) -> &str {
     wording.get(status_key(status))
 }
 
+/// For a ko: the side that must find the first ko threat along the first working line.
+fn first_ko_threat(solution: &Solution) -> Option<Color> {
+    let side = solution.accepted.first().and_then(|a| a.ko_threat);
+    side.filter(|_| solution.status == Status::Ko)
+}
+
 /// The answer's sentences; `mover` is the side to play, `color` the group's.
 pub(super) fn life_death_sentences(
     goal: Goal,
@@ -60,8 +66,7 @@ pub(super) fn life_death_sentences(
         "answer_ld_status",
         &[("status", status_word(solution.status))],
     )];
-    let first_threat = solution.accepted.first().and_then(|a| a.ko_threat);
-    if let (Status::Ko, Some(side)) = (solution.status, first_threat) {
+    if let Some(side) = first_ko_threat(solution) {
         out.push(fill("answer_ld_ko_threat", &[("side", color_word(side))]));
     }
     if solution.accepted.is_empty() {
@@ -129,14 +134,11 @@ pub(super) fn life_death_sentences(
                     ("line", line_text(line, 1, wording)),
                 ],
             ),
-            Erratum::Unstated { status } => (
-                if *status == Status::Ko {
-                    "erratum_ko"
-                } else {
-                    "erratum_seki"
-                },
-                Vec::new(),
-            ),
+            Erratum::Unstated { status } => match (status, first_ko_threat(solution)) {
+                (Status::Ko, Some(side)) => ("erratum_ko_threat", vec![("side", color_word(side))]),
+                (Status::Ko, None) => ("erratum_ko", Vec::new()),
+                _ => ("erratum_seki", Vec::new()),
+            },
         };
         let mut args = args;
         args.push(("source", source.clone()));

@@ -283,6 +283,9 @@ impl Search {
         while line.len() > 1 && matches!(line.last(), Some((_, Move::Pass))) {
             line.pop();
         }
+        // Only the winner may retake along its own line: when it never has to, the ko is one
+        // it takes first, and the loser is the one to find a threat.
+        let ko_threat = (status == Status::Ko).then(|| ko_threat.unwrap_or(winner.opponent()));
         Ok((line, ko_threat))
     }
 

@@ -24,6 +24,8 @@ pub enum SolvedBy {
         correct: Vec<Vec<(Color, Move)>>,
         wrong: Vec<Vec<(Color, Move)>>,
         mover: Color,
+        /// Why the engine's capture reading is not the question, for the example's note.
+        why: String,
     },
 }
 
@@ -309,12 +311,10 @@ fn collection_lines(
         );
         return None;
     }
-    example.add_note(format!(
-        "{why}: the answer is the collection's, every move checked legal"
-    ));
     Some(SolvedBy::Collection {
         correct,
         wrong,
         mover,
+        why: why.to_string(),
     })
 }

@@ -15,6 +15,10 @@ use crate::answer::firewall::folded_text;
 use crate::diag::Diagnostic;
 use crate::kit::{TaskKind, View, starting_side};
 use crate::record::SgfGame;
+use crate::record::stated_goal::stated_goal;
+use crate::rules::life_death;
+use crate::rules::life_death::question::find_question;
+use crate::rules::reading::Budget;
 use crate::rules::reading::Goal;
 use crate::rules::{Color, Game, Move, Point, Position, Rules};
 use crate::wording::{Language, Wording};
@@ -95,14 +99,11 @@ pub fn example_of(
             correct,
             wrong,
             mover,
+            why,
         }) = proven =>
         {
             example.to_play = Some(mover);
-            ImportedTask::Solve {
-                correct,
-                wrong,
-                source: None,
-            }
+            life_death_task(game, rules, mover, (correct, wrong), &why, &mut example)
         }
         // A position set up with moves after it, in a collection of problems, in a file that
         // names itself a problem (`GN[Problem 12]`), or under a prompt that opens naming the
@@ -159,6 +160,82 @@ fn leave_out_solution(
 
 /// Whether `game` sets a problem: a position with White's stones or a side to play, before its
 /// moves. A game record starts from an empty board or Black's handicap stones, with no `PL`.
+/// A line of moves, each with its colour.
+type Line = Vec<(Color, Move)>;
+
+/// What import may read per life-and-death problem to find its question (split between the
+/// groups it could be about): a book of 900 problems imports in minutes, and a problem too big
+/// for this keeps the collection's answer, said in its note.
+const LIFE_DEATH_IMPORT_BUDGET: Budget = Budget { nodes: 400_000 };
+
+/// A problem the collection answers with lines: a `kill` or `live` question when the solver
+/// finds the one the correct line teaches (from the problem's words where they state a goal),
+/// else the collection's answer as it came (`solve`), with a note saying why.
+fn life_death_task(
+    game: &SgfGame,
+    rules: &Rules,
+    mover: Color,
+    (correct, wrong): (Vec<Line>, Vec<Line>),
+    why: &str,
+    example: &mut ImportedExample,
+) -> ImportedTask {
+    let first_point = |line: &Vec<(Color, Move)>| match line.first() {
+        Some((_, Move::Play(p))) => Some(*p),
+        _ => None,
+    };
+    let texts: Vec<&str> = [game.title.as_deref(), game.comment.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
+    let stated = stated_goal(&texts).and_then(|s| s.goal_for(mover));
+    let question = correct.first().and_then(first_point).and_then(|first| {
+        let wrong_firsts: Vec<Point> = wrong.iter().filter_map(first_point).collect();
+        let position = Game::new(game.setup.to_board(), mover, *rules);
+        find_question(
+            &position,
+            first,
+            &wrong_firsts,
+            stated,
+            LIFE_DEATH_IMPORT_BUDGET,
+        )
+    });
+    match question {
+        Some((question, _)) if question.region.is_empty() => {
+            let goal_words = match question.goal {
+                life_death::Goal::Kill => "kill",
+                life_death::Goal::Live => "make live",
+            };
+            let whose = if stated.is_some() {
+                "as the problem's words say"
+            } else {
+                "the group the collection's correct line plays for, found by the solver"
+            };
+            example.add_note(format!(
+                "the question: {} to {goal_words} the group at {} ({whose}); the key is the solver's proof, and where it differs from the collection's lines that is an erratum",
+                mover.name(),
+                question.target
+            ));
+            ImportedTask::LifeDeath {
+                goal: question.goal,
+                group: question.target,
+                correct,
+                wrong,
+                source: None,
+            }
+        }
+        _ => {
+            example.add_note(format!(
+                "{why}, and no life-and-death question of it is proven within import's budget: the answer is the collection's, every move checked legal"
+            ));
+            ImportedTask::Solve {
+                correct,
+                wrong,
+                source: None,
+            }
+        }
+    }
+}
+
 fn sets_a_problem(game: &SgfGame) -> bool {
     !game.setup.stones(Color::White).is_empty() || game.to_play.is_some()
 }

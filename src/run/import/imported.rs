@@ -6,6 +6,7 @@ use std::ops::Range;
 use crate::diag::Diagnostic;
 use crate::kit::View;
 use crate::record::SgfGame;
+use crate::rules::life_death;
 use crate::rules::reading::Goal;
 use crate::rules::{Color, Move, Point, Position};
 
@@ -44,6 +45,20 @@ pub enum ImportedTask {
     Score {
         /// Stones agreed dead.
         dead: Vec<Point>,
+    },
+    /// A life-and-death problem the solver proves: kill or make live the group through
+    /// `group`, with the collection's lines kept as its claim (any difference is an erratum).
+    LifeDeath {
+        /// Kill or live.
+        goal: life_death::Goal,
+        /// A stone of the group.
+        group: Point,
+        /// The lines marked correct.
+        correct: Vec<Vec<(Color, Move)>>,
+        /// The tries marked wrong, each with its refutation.
+        wrong: Vec<Vec<(Color, Move)>>,
+        /// Whose claim the lines are.
+        source: Option<String>,
     },
     /// The collection's answer: its correct lines and wrong tries, every move legal.
     Solve {

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use super::imported::{ImportedExample, ImportedTask};
 use crate::answer::{Answer, ExampleAnswer};
 use crate::control_chars::{hidden_in_terminal, refused_in_kit, visible};
+use crate::rules::life_death;
 use crate::rules::reading::Goal;
 use crate::rules::{BoardSize, Color, Move, Point, Position};
 
@@ -69,21 +70,7 @@ pub fn kit_text(
         if let Some(c) = example.to_play {
             let _ = writeln!(out, "to_play = \"{}\"", c.name());
         }
-        let task = match &example.task {
-            ImportedTask::Capture => "capture",
-            ImportedTask::Reading {
-                goal: Goal::Capture,
-                ..
-            } => "capture",
-            ImportedTask::Reading {
-                goal: Goal::Escape, ..
-            } => "escape",
-            ImportedTask::Liberties { .. } => "liberties",
-            ImportedTask::Legal { .. } => "legal",
-            ImportedTask::Sequence { .. } => "sequence",
-            ImportedTask::Score { .. } => "score",
-            ImportedTask::Solve { .. } => "solve",
-        };
+        let task = task_name(&example.task);
         let _ = writeln!(out, "task = \"{task}\"");
         match &example.task {
             ImportedTask::Liberties { group } => {
@@ -109,7 +96,16 @@ pub fn kit_text(
                 correct,
                 wrong,
                 source,
+            }
+            | ImportedTask::LifeDeath {
+                correct,
+                wrong,
+                source,
+                ..
             } => {
+                if let ImportedTask::LifeDeath { group, .. } = &example.task {
+                    let _ = writeln!(out, "group = \"{group}\"");
+                }
                 let mover = example.to_play.unwrap_or(Color::Black);
                 let _ = writeln!(out, "correct = {}", lines_list(correct, mover));
                 if !wrong.is_empty() {
@@ -255,6 +251,33 @@ pub fn toml_string(text: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// The `task = "..."` name of an imported task.
+fn task_name(task: &ImportedTask) -> &'static str {
+    match task {
+        ImportedTask::Capture => "capture",
+        ImportedTask::Reading {
+            goal: Goal::Capture,
+            ..
+        } => "capture",
+        ImportedTask::Reading {
+            goal: Goal::Escape, ..
+        } => "escape",
+        ImportedTask::Liberties { .. } => "liberties",
+        ImportedTask::Legal { .. } => "legal",
+        ImportedTask::Sequence { .. } => "sequence",
+        ImportedTask::Score { .. } => "score",
+        ImportedTask::Solve { .. } => "solve",
+        ImportedTask::LifeDeath {
+            goal: life_death::Goal::Kill,
+            ..
+        } => "kill",
+        ImportedTask::LifeDeath {
+            goal: life_death::Goal::Live,
+            ..
+        } => "live",
+    }
 }
 
 #[cfg(test)]

@@ -315,7 +315,8 @@ fn examples_of(
             // A collection's answer is named by its file, in any language the kit prints (an
             // export names its own, or none).
             if private.is_empty()
-                && let ImportedTask::Solve { source, .. } = &mut example.task
+                && let ImportedTask::Solve { source, .. } | ImportedTask::LifeDeath { source, .. } =
+                    &mut example.task
             {
                 source.get_or_insert_with(|| name.to_string());
             }
@@ -448,6 +449,20 @@ fn kit_example(number: usize, imported: &ImportedExample) -> Example {
             wrong,
             source,
         } => Task::Solve {
+            correct: correct.clone(),
+            wrong: wrong.clone(),
+            source: source.clone(),
+        },
+        ImportedTask::LifeDeath {
+            goal,
+            group,
+            correct,
+            wrong,
+            source,
+        } => Task::LifeDeath {
+            goal: *goal,
+            group: *group,
+            region: None,
             correct: correct.clone(),
             wrong: wrong.clone(),
             source: source.clone(),
