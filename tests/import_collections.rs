@@ -400,3 +400,55 @@ fn a_problem_collection_is_read_under_the_simple_ko_rule() {
     assert!(!kit.contains("ko = \"simple\""), "{kit}");
     assert!(!stderr.contains(said), "{stderr}");
 }
+
+/// A 9x9 corner with White's straight three A9 B9 C9 (White A8 B8 C8 D8 D9 walled in by Black
+/// A7-D7, E7-E9): the vital point B9 kills, A9 or C9 lets White live at B9. `SZ[9]`, so
+/// `aa` is A9.
+const STRAIGHT_THREE: &str = "AB[ac][bc][cc][dc][ec][eb][ea]AW[ab][bb][cb][db][da]";
+
+#[test]
+fn a_life_and_death_problem_becomes_a_proven_kill_with_its_lines_kept() {
+    let text = format!(
+        "(;GM[1]FF[4]SZ[9]{STRAIGHT_THREE}C[Elementary]\n\
+         (;B[ba]C[Correct.])\n\
+         (;B[aa];W[ba]C[Wrong.]))"
+    );
+    let (kit, _) = import(&text, "ld-kill");
+    let example = &examples(&kit)[0];
+    assert!(
+        example.contains("task = \"kill\"\ngroup = ") && example.contains("correct = [\"B9\"]"),
+        "{example}"
+    );
+    assert!(
+        example.contains("the question: black to kill the group at"),
+        "{example}"
+    );
+    let path = temp_path("ld-kill-key").with_extension("toml");
+    std::fs::write(&path, &kit).unwrap();
+    let (code, key, err) = run(&["key", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(key.contains("dies unconditionally"), "{key}");
+    assert!(key.contains("B9 works: 1. Black B9"), "{key}");
+    assert!(!key.contains("Erratum"), "{key}");
+}
+
+#[test]
+fn a_collection_marking_a_failing_move_correct_gets_an_erratum_with_the_refutation() {
+    // The same problem with A9 marked correct: A9 fails to White's B9, and B9 (the real
+    // answer) is one the collection does not list.
+    let text = format!(
+        "(;GM[1]FF[4]SZ[9]{STRAIGHT_THREE}C[Black to kill.]\n\
+         (;B[aa];W[ba]C[Correct.])\n\
+         (;B[ca];W[ba]C[Wrong.]))"
+    );
+    let (kit, _) = import(&text, "ld-erratum");
+    assert!(examples(&kit)[0].contains("task = \"kill\""), "{kit}");
+    let path = temp_path("ld-erratum-key").with_extension("toml");
+    std::fs::write(&path, &kit).unwrap();
+    let (code, key, err) = run(&["key", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        key.contains("Erratum:") && key.contains("A9") && key.contains("White B9"),
+        "{key}"
+    );
+}

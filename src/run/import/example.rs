@@ -160,6 +160,10 @@ fn leave_out_solution(
 
 /// Whether `game` sets a problem: a position with White's stones or a side to play, before its
 /// moves. A game record starts from an empty board or Black's handicap stones, with no `PL`.
+/// The smallest board a life-and-death question is looked for on: problem books set theirs on
+/// 9x9 to 19x19; a capture game's 5x5 corner is a capture, not a group's life.
+const LIFE_DEATH_BOARD: u8 = 9;
+
 /// A line of moves, each with its colour.
 type Line = Vec<(Color, Move)>;
 
@@ -188,17 +192,22 @@ fn life_death_task(
         .flatten()
         .collect();
     let stated = stated_goal(&texts).and_then(|s| s.goal_for(mover));
-    let question = correct.first().and_then(first_point).and_then(|first| {
-        let wrong_firsts: Vec<Point> = wrong.iter().filter_map(first_point).collect();
-        let position = Game::new(game.setup.to_board(), mover, *rules);
-        find_question(
-            &position,
-            first,
-            &wrong_firsts,
-            stated,
-            LIFE_DEATH_IMPORT_BUDGET,
-        )
-    });
+    let board_fits = game.size.get() >= LIFE_DEATH_BOARD;
+    let question = correct
+        .first()
+        .and_then(first_point)
+        .filter(|_| board_fits)
+        .and_then(|first| {
+            let wrong_firsts: Vec<Point> = wrong.iter().filter_map(first_point).collect();
+            let position = Game::new(game.setup.to_board(), mover, *rules);
+            find_question(
+                &position,
+                first,
+                &wrong_firsts,
+                stated,
+                LIFE_DEATH_IMPORT_BUDGET,
+            )
+        });
     match question {
         Some((question, _)) if question.region.is_empty() => {
             let goal_words = match question.goal {
@@ -224,9 +233,13 @@ fn life_death_task(
             }
         }
         _ => {
-            example.add_note(format!(
-                "{why}, and no life-and-death question of it is proven within import's budget: the answer is the collection's, every move checked legal"
-            ));
+            example.add_note(if board_fits {
+                format!(
+                    "{why}, and no life-and-death question of it is proven within import's budget: the answer is the collection's, every move checked legal"
+                )
+            } else {
+                format!("{why}: the answer is the collection's, every move checked legal")
+            });
             ImportedTask::Solve {
                 correct,
                 wrong,
