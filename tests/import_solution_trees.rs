@@ -169,43 +169,56 @@ fn a_correct_line_that_captures_becomes_the_capture_the_engine_proves() {
 }
 
 /// The straight three on 9x9: white A2 B2 C2 D2 D1 with the eye space A1 B1 C1, black around
-/// it. Life and death is a goal the engine does not prove: the kit carries the collection's
-/// lines, every first move marked correct accepted, every wrong try with its refutation.
+/// it. The solver proves its life and death; the kit keeps the collection's lines as the claim
+/// the proof is held against.
 const STRAIGHT_THREE: &str = "position = \"black A3 B3 C3 D3 E1 E2 E3; white A2 B2 C2 D1 D2\"";
-const COLLECTION: &str = "the correct line ends with no capture the engine proves: the answer is the collection's, every move checked legal";
-/// The same, for a problem whose words say what it asks ("Black to kill").
-const KILL: &str = "the problem's words ask for another goal than a capture: the answer is the collection's, every move checked legal";
+
+/// What import says of a life-and-death problem whose question the solver finds: the side and
+/// goal, and whose words the goal is.
+fn question(side_goal: &str, whose: &str) -> String {
+    format!(
+        "the question: {side_goal} the group at A2 ({whose}); the key is the solver's proof, and where it differs from the collection's lines that is an erratum"
+    )
+}
+
+/// Whose goal it is when the words state none.
+const FOUND: &str = "the group the collection's correct line plays for, found by the solver";
 
 #[test]
-fn a_goal_the_engine_does_not_prove_keeps_the_collection_s_tree() {
+fn a_life_and_death_problem_gets_its_question_and_keeps_the_collection_s_lines() {
     let (kit, stderr) = import_and_check("tests/sgf/solutions/life-and-death.sgf");
     let two = "the collection marks 2 first moves correct (white B1, white A1): this shows the line of white B1";
     assert_eq!(
         examples(&kit),
         [
-            // A1 first, marked wrong in a comment; B1 correct, its line ending before any capture
-            // (a line that ends by capturing is the capture the engine proves); C1 wrong by `BM`:
-            // the prompt is the root's comment, never a move's.
+            // A1 first, marked wrong in a comment; B1 correct; C1 wrong by `BM`: the prompt is
+            // the root's comment, never a move's, and its words give the goal.
             format!(
-                "# the file's first line, black A1, is marked wrong and is left out; {KILL}\ntitle = \"Straight three\"\n{STRAIGHT_THREE}\nto_play = \"black\"\ntask = \"solve\"\ncorrect = [\"B1 A1\"]\nwrong = [\"A1 B1\", \"C1 B1\"]\nsource = \"life-and-death.sgf\"\nprompt = \"Black to kill.\""
+                "# the file's first line, black A1, is marked wrong and is left out; {}\ntitle = \"Straight three\"\n{STRAIGHT_THREE}\nto_play = \"black\"\ntask = \"kill\"\ngroup = \"A2\"\ncorrect = [\"B1 A1\"]\nwrong = [\"A1 B1\", \"C1 B1\"]\nsource = \"life-and-death.sgf\"\nprompt = \"Black to kill.\"",
+                question("black to kill", "as the problem's words say")
             ),
-            // Both marked correct: both accepted, and said, as the answer is not one move.
+            // Both marked correct: both kept as the collection's claim (the proof refutes A1,
+            // an erratum, see the JSON test below).
             format!(
-                "# {two}; {COLLECTION}\ntitle = \"Two marked correct\"\n{STRAIGHT_THREE}\nto_play = \"white\"\ntask = \"solve\"\ncorrect = [\"B1\", \"A1 B1\"]\nsource = \"life-and-death.sgf\""
+                "# {two}; {}\ntitle = \"Two marked correct\"\n{STRAIGHT_THREE}\nto_play = \"white\"\ntask = \"live\"\ngroup = \"A2\"\ncorrect = [\"B1\", \"A1 B1\"]\nsource = \"life-and-death.sgf\"",
+                question("white to make live", FOUND)
             ),
             // White's reply at A2, on its own stone, is no refutation: the try is left out.
             format!(
-                "# the line of black A1 (move 2, white A2, is illegal: occupied) is left out; {COLLECTION}\ntitle = \"An illegal refutation\"\n{STRAIGHT_THREE}\nto_play = \"black\"\ntask = \"solve\"\ncorrect = [\"B1\"]\nsource = \"life-and-death.sgf\""
+                "# the line of black A1 (move 2, white A2, is illegal: occupied) is left out; {}\ntitle = \"An illegal refutation\"\n{STRAIGHT_THREE}\nto_play = \"black\"\ntask = \"kill\"\ngroup = \"A2\"\ncorrect = [\"B1\"]\nsource = \"life-and-death.sgf\"",
+                question("black to kill", FOUND)
             ),
         ]
     );
     assert!(stderr.contains(&format!("note: game 2: {two}")), "{stderr}");
 }
 
-/// `key --format json` of an imported life-and-death problem: `answer.moves[].point` is every
-/// first move the collection marks correct, the same shape as a proven capture's.
+/// `key --format json` of imported life-and-death problems: `answer.moves[].point` is every
+/// first move the proof accepts, `refuted` the tempting ones it refutes, and where the
+/// collection marks correct a move the proof refutes (White's A1 in a straight three: Black's
+/// B1 leaves one eye), that is an erratum with the refuting line.
 #[test]
-fn the_json_key_gives_every_accepted_first_move() {
+fn the_json_key_gives_every_accepted_first_move_and_the_errata() {
     let out = temp_path("solutions-json").with_extension("toml");
     let out_text = out.to_str().unwrap();
     let (code, _, stderr) = run(&[
@@ -230,15 +243,15 @@ fn the_json_key_gives_every_accepted_first_move() {
     };
     assert_eq!(points(0, "moves"), ["B1"]);
     assert_eq!(points(0, "refuted"), ["A1", "C1"]);
-    assert_eq!(points(1, "moves"), ["B1", "A1"]);
-    assert_eq!(points(2, "refuted"), Vec::<String>::new());
-    for k in 0..3 {
-        assert_eq!(key["examples"][k]["task"], "solve");
-        assert_eq!(key["examples"][k]["answer"]["proven"], false);
-        assert_eq!(
-            key["examples"][k]["answer"]["answer_by"],
-            "life-and-death.sgf"
-        );
+    assert_eq!(points(1, "moves"), ["B1"]);
+    let errata = &key["examples"][1]["answer"]["errata"];
+    assert_eq!(errata[0]["kind"], "correct-fails", "{errata}");
+    assert_eq!(errata[0]["point"], "A1", "{errata}");
+    assert_eq!(points(2, "moves"), ["B1"]);
+    for (k, task) in ["kill", "live", "kill"].into_iter().enumerate() {
+        assert_eq!(key["examples"][k]["task"], task);
+        assert_eq!(key["examples"][k]["answer"]["proven"], true);
+        assert_eq!(key["examples"][k]["answer"]["source"], "life-and-death.sgf");
     }
 }
 

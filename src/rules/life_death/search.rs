@@ -303,7 +303,9 @@ impl Search {
     }
 
     fn is_over(&self, mode: Mode, s: &State, line: &[LineMove]) -> bool {
-        let two_passes = s.passed
+        // In the strict reading two passes end nothing: the defender must still make life.
+        let two_passes = !mode.strict
+            && s.passed
             && line.len() >= 2
             && matches!(line[line.len() - 2], (_, Move::Pass))
             && matches!(line[line.len() - 1], (_, Move::Pass));
@@ -348,7 +350,9 @@ impl Search {
             let better = match best {
                 None => true,
                 Some((d, _)) if s.to_play == winner => distance < d,
-                Some((d, _)) => distance > d,
+                // The loser passes rather than play a move that holds out no longer: a
+                // book's line shows no move that does nothing.
+                Some((d, _)) => distance > d || (distance == d && mv == Move::Pass),
             };
             if better {
                 best = Some((distance, mv));
