@@ -152,9 +152,9 @@ pub fn answer_key(kit: &Kit) -> AnswerKey {
 }
 
 /// Computes the answers of a kit's examples in turn, their reading questions sharing the
-/// kit's reading budget ([`ReadingAllowance::for_kit`]).
+/// kit's reading budget ([`ReadingAllowance::for_examples`]).
 pub fn answer_examples(rules: &Rules, examples: &[Example]) -> Vec<ExampleAnswer> {
-    let mut allowance = ReadingAllowance::for_kit();
+    let mut allowance = ReadingAllowance::for_examples(examples.len());
     examples
         .iter()
         .map(|e| answer_example_within(rules, e, &mut allowance))

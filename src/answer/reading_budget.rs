@@ -10,6 +10,10 @@ use crate::rules::reading::{Budget, Solution, TooBig, Unreadable};
 /// need far less: the hardest beginners' problem of the bench about 105,000 positions.
 pub const KIT_NODES: u64 = 1_000_000;
 
+/// What each example adds to a large kit's reading budget: the positions a problem book's
+/// problem needs on average, with room (Cho Chikun's elementary problems: median about 20,000).
+pub const EXAMPLE_SHARE: u64 = 250_000;
+
 /// What is left of a kit's reading budget as its examples are answered in turn.
 #[derive(Debug, Clone)]
 pub struct ReadingAllowance {
@@ -20,6 +24,16 @@ impl ReadingAllowance {
     /// The budget of a whole kit.
     pub fn for_kit() -> Self {
         ReadingAllowance { left: KIT_NODES }
+    }
+
+    /// The budget of a kit of `examples` examples: [`KIT_NODES`], or [`EXAMPLE_SHARE`] for
+    /// each example when that is more, so that a problem book of hundreds of proven problems
+    /// is read whole while a short kit of open questions is still refused in seconds.
+    pub fn for_examples(examples: usize) -> Self {
+        let share = EXAMPLE_SHARE.saturating_mul(examples as u64);
+        ReadingAllowance {
+            left: KIT_NODES.max(share),
+        }
     }
 
     /// A budget of `nodes` positions to share.
@@ -93,6 +107,17 @@ impl ReadingAllowance {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_short_kit_keeps_the_kit_budget_and_a_book_gets_a_share_per_problem() {
+        // Four open questions (the adversary's 497-byte kit) share the kit's million.
+        assert_eq!(ReadingAllowance::for_examples(4).left, KIT_NODES);
+        // A 900-problem book gets a share for each problem.
+        assert_eq!(
+            ReadingAllowance::for_examples(900).left,
+            900 * EXAMPLE_SHARE
+        );
+    }
 
     #[test]
     fn what_one_question_spends_the_next_does_not_get() {

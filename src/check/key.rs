@@ -22,7 +22,7 @@ pub fn key_problems(
 ) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     // The lines refuting a kit's wrong reading keys share one kit's reading budget.
-    let mut refutations = ReadingAllowance::for_kit();
+    let mut refutations = ReadingAllowance::for_examples(examples.len());
     for (example, answer) in examples.iter().zip(answers) {
         if let Answer::Reading { .. } = &answer.answer {
             problems.extend(reading_problems(rules, example, answer, &mut refutations));

@@ -170,7 +170,7 @@ type Line = Vec<(Color, Move)>;
 /// What import may read per life-and-death problem to find its question (split between the
 /// groups it could be about): a book of 900 problems imports in minutes, and a problem too big
 /// for this keeps the collection's answer, said in its note.
-const LIFE_DEATH_IMPORT_BUDGET: Budget = Budget { nodes: 400_000 };
+const LIFE_DEATH_IMPORT_BUDGET: Budget = Budget { nodes: 200_000 };
 
 /// A problem the collection answers with lines: a `kill` or `live` question when the solver
 /// finds the one the correct line teaches (from the problem's words where they state a goal),
