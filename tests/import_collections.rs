@@ -423,6 +423,8 @@ fn a_life_and_death_problem_becomes_a_proven_kill_with_its_lines_kept() {
         example.contains("the question: black to kill the group at"),
         "{example}"
     );
+    // The collection's level is no question: the sheet prints "Black to kill" instead.
+    assert!(!example.contains("prompt = "), "{example}");
     let path = temp_path("ld-kill-key").with_extension("toml");
     std::fs::write(&path, &kit).unwrap();
     let (code, key, err) = run(&["key", path.to_str().unwrap()]);

@@ -160,6 +160,31 @@ fn leave_out_solution(
 
 /// Whether `game` sets a problem: a position with White's stones or a side to play, before its
 /// moves. A game record starts from an empty board or Black's handicap stones, with no `PL`.
+/// Whether a problem's comment is a level and nothing else (`Elementary`, `中級`), as whole
+/// collections write it in every file.
+fn names_only_a_level(comment: &str) -> bool {
+    const LEVELS: [&str; 16] = [
+        "elementary",
+        "intermediate",
+        "advanced",
+        "beginner",
+        "beginners",
+        "easy",
+        "medium",
+        "hard",
+        "difficult",
+        "expert",
+        "初級",
+        "中級",
+        "上級",
+        "初级",
+        "中级",
+        "高级",
+    ];
+    let word = comment.trim().trim_end_matches(['.', '。']).to_lowercase();
+    LEVELS.contains(&word.as_str())
+}
+
 /// The smallest board a life-and-death question is looked for on: problem books set theirs on
 /// 9x9 to 19x19; a capture game's 5x5 corner is a capture, not a group's life.
 const LIFE_DEATH_BOARD: u8 = 9;
@@ -224,6 +249,12 @@ fn life_death_task(
                 mover.name(),
                 question.target
             ));
+            if example.prompt.as_deref().is_some_and(names_only_a_level) {
+                // The collection's level ("Elementary") is no question: the player sheet
+                // prints the goal line ("Black to kill") instead.
+                example.prompt = None;
+                example.add_note("its comment names only the collection's level and is left out: the player sheet asks the proven question".to_string());
+            }
             ImportedTask::LifeDeath {
                 goal: question.goal,
                 group: question.target,
