@@ -340,6 +340,26 @@ fn a_source_the_proof_refutes_is_an_erratum_with_its_refutation() {
     assert_eq!(kinds, ["correct-fails", "also-works"]);
 }
 
+/// A source's correct move outside the region the problem is read in (the straight three's
+/// derived region stops at the wall; H8 is far from it) is no erratum: the proof never read
+/// it, and the key says so instead of calling the source wrong.
+#[test]
+fn a_correct_move_outside_the_region_is_not_read_and_said_so() {
+    let kit = straight_three_kit("ld-outside", "correct = [\"B1\", \"H8\"]");
+    let kit = kit.to_str().unwrap();
+    let (code, out, err) = run(&["key", kit]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("\nNot read: Test book gives H8 as correct, but it lies outside the region"),
+        "{out}"
+    );
+    assert!(!out.contains("Erratum"), "{out}");
+    let v = key_json(kit);
+    let errata = &v["examples"][0]["answer"]["errata"];
+    assert_eq!(errata[0]["kind"], "outside-region", "{errata}");
+    assert_eq!(errata[0]["point"], "H8", "{errata}");
+}
+
 /// An open board is no life-and-death problem the search can finish: refused as too big to
 /// prove, never guessed, so `key` prints no answer and exits 1.
 #[test]

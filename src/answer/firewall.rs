@@ -492,7 +492,8 @@ fn answer_points(answer: &Answer) -> Vec<Point> {
             let named = errata.iter().filter_map(|e| match e {
                 Erratum::CorrectFails { first, .. }
                 | Erratum::AlsoWorks { first, .. }
-                | Erratum::WrongWorks { first, .. } => Some(*first),
+                | Erratum::WrongWorks { first, .. }
+                | Erratum::OutsideRegion { first } => Some(*first),
                 Erratum::Unstated { .. } => None,
             });
             tried

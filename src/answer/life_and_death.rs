@@ -36,6 +36,12 @@ pub enum Erratum {
         /// The line proving it.
         line: Vec<LineMove>,
     },
+    /// A first move the source marks correct that lies outside the region the problem is read
+    /// in: not read, so neither confirmed nor refuted (the region's limit, not the source's).
+    OutsideRegion {
+        /// The source's first move.
+        first: Move,
+    },
     /// The proven result is a ko or a seki, which a source's lines cannot say.
     Unstated {
         /// `Ko` or `Seki`.
@@ -171,6 +177,12 @@ pub fn errata(
     let mut out = Vec::new();
     for &m in &right {
         if accepted(m).is_some() {
+            continue;
+        }
+        if let Move::Play(p) = m
+            && solution.region.binary_search(&p).is_err()
+        {
+            out.push(Erratum::OutsideRegion { first: m });
             continue;
         }
         let refuted = solution.refuted.iter().find(|r| r.first == m);

@@ -134,6 +134,9 @@ pub(super) fn life_death_sentences(
                     ("line", line_text(line, 1, wording)),
                 ],
             ),
+            Erratum::OutsideRegion { first } => {
+                ("note_outside_region", vec![("point", first.to_string())])
+            }
             Erratum::Unstated { status } => match (status, first_ko_threat(solution)) {
                 (Status::Ko, Some(side)) => ("erratum_ko_threat", vec![("side", color_word(side))]),
                 (Status::Ko, None) => ("erratum_ko", Vec::new()),

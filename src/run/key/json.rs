@@ -188,7 +188,7 @@ fn life_death_json(
 }
 
 /// One erratum: `kind` (`correct-fails`, `also-works`, `wrong-works`, `unstated-ko`,
-/// `unstated-seki`), the first move and the line that shows it where there is one.
+/// `unstated-seki`, or `outside-region`: a correct move the proof did not read), the first move and the line that shows it where there is one.
 fn erratum_json(e: &Erratum) -> Value {
     match e {
         Erratum::CorrectFails {
@@ -210,6 +210,10 @@ fn erratum_json(e: &Erratum) -> Value {
             "kind": "wrong-works",
             "point": first.to_string(),
             "line": line_json(line),
+        }),
+        Erratum::OutsideRegion { first } => json!({
+            "kind": "outside-region",
+            "point": first.to_string(),
         }),
         Erratum::Unstated { status } => json!({
             "kind": if *status == Status::Ko { "unstated-ko" } else { "unstated-seki" },
