@@ -8,7 +8,8 @@
 //! (D. B. Benson, "Life in the game of Go", 1976). No search, and never wrong: a solver may stop
 //! at a position where the defender's group is in the set.
 
-use crate::rules::board::Board;
+use crate::rules::board::{Board, CELLS};
+use crate::rules::cells::CellSet;
 use crate::rules::point::Color;
 
 /// Whether the chain through the `color` stone on `cell` is unconditionally alive on `board`.
@@ -24,10 +25,68 @@ pub(super) fn alive_inside(
     board: &Board,
     color: Color,
     cell: usize,
-    inside: &[bool],
-    cells: &[usize],
+    (inside, cells): (&[bool], &[usize]),
+    scratch: &mut Vec<usize>,
 ) -> bool {
-    Benson::read(board, color, Some((inside, cells))).alive(board.chain_head(cell))
+    two_healthy_regions(board, color, cell, inside, scratch)
+        && Benson::read(board, color, Some((inside, cells))).alive(board.chain_head(cell))
+}
+
+/// Whether the chain through `cell` has two regions healthy for it (inside the region): what
+/// every unconditionally alive chain has, tested without building the whole reading, as most
+/// positions of a search have no such pair. `scratch` is a buffer kept between calls.
+fn two_healthy_regions(
+    board: &Board,
+    color: Color,
+    cell: usize,
+    inside: &[bool],
+    scratch: &mut Vec<usize>,
+) -> bool {
+    let head = board.chain_head(cell);
+    let touches_chain = |e: usize| {
+        board
+            .neighbour_cells(e)
+            .into_iter()
+            .any(|nb| board.color_at(nb) == Some(color) && board.chain_head(nb) == head)
+    };
+    scratch.clear();
+    board.liberty_cells(cell, scratch);
+    let mut seen = CellSet::default();
+    let mut stack = [0usize; CELLS];
+    let mut healthy = 0;
+    for &start in scratch.iter() {
+        if seen.contains(start) || !inside[start] {
+            continue;
+        }
+        // Flood the region through every point that holds no `color` stone.
+        seen.set(start);
+        stack[0] = start;
+        let mut len = 1;
+        let mut ok = true;
+        while len > 0 {
+            len -= 1;
+            let c = stack[len];
+            ok &= !board.is_empty_cell(c) || touches_chain(c);
+            for nb in board.neighbour_cells(c) {
+                let open = board.is_empty_cell(nb) || board.color_at(nb).is_some();
+                if !open || board.color_at(nb) == Some(color) || seen.contains(nb) {
+                    continue;
+                }
+                if !inside[nb] {
+                    ok = false;
+                    continue;
+                }
+                seen.set(nb);
+                stack[len] = nb;
+                len += 1;
+            }
+        }
+        healthy += usize::from(ok);
+        if healthy >= 2 {
+            return true;
+        }
+    }
+    false
 }
 
 /// One reading of the board for one colour.

@@ -74,6 +74,8 @@ pub(super) struct Search {
     region: Vec<usize>,
     /// Per padded cell: inside the region.
     inside: Vec<bool>,
+    /// A buffer Benson's quick test reuses between positions.
+    scratch: Vec<usize>,
     boards: Vec<Board>,
     tables: [Map<Entry>; 4],
     /// Per mode and kind of read (plain or distance), the positions found undecided within a
@@ -108,6 +110,7 @@ impl Search {
             target,
             region: cells,
             inside,
+            scratch: Vec::new(),
             boards: vec![board],
             tables: Default::default(),
             undecided: Default::default(),
@@ -140,14 +143,17 @@ impl Search {
         self.board(s).color_at(self.target) != Some(self.attacker.opponent())
     }
 
-    fn alive(&self, s: &State) -> bool {
-        benson::alive_inside(
+    fn alive(&mut self, s: &State) -> bool {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let alive = benson::alive_inside(
             self.board(s),
             self.attacker.opponent(),
             self.target,
-            &self.inside,
-            &self.region,
-        )
+            (&self.inside, &self.region),
+            &mut scratch,
+        );
+        self.scratch = scratch;
+        alive
     }
 
     /// The first moves of the side to play: every empty point of the region it may play, then
@@ -302,7 +308,7 @@ impl Search {
         }
     }
 
-    fn is_over(&self, mode: Mode, s: &State, line: &[LineMove]) -> bool {
+    fn is_over(&mut self, mode: Mode, s: &State, line: &[LineMove]) -> bool {
         // In the strict reading two passes end nothing: the defender must still make life.
         let two_passes = !mode.strict
             && s.passed
