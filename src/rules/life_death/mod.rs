@@ -84,6 +84,14 @@ impl Status {
         }
     }
 
+    /// The best status there is for the side whose goal is `goal`.
+    fn best_for(goal: Goal) -> Status {
+        match goal {
+            Goal::Kill => Status::Dead,
+            Goal::Live => Status::Alive,
+        }
+    }
+
     /// Whether the status reaches `goal` (a ko counts: the answer says it is a ko).
     pub fn reaches(self, goal: Goal) -> bool {
         match goal {
@@ -170,34 +178,48 @@ pub fn solve(
         region::framed(board, &mut region, defender.opponent()).map_err(Unsolvable::OpenFrame)?;
     let mut search = Search::new(framed, defender, question.target, &region, budget);
     let candidates = search.first_moves(to_play);
-    let mut tried = Vec::with_capacity(candidates.len());
-    for &first in &candidates {
-        let status = search
+    let near = search.near_group(tries);
+    let goal = question.goal;
+    let tempting = |first: Move| matches!(first, Move::Play(p) if near.contains(&p));
+    // Every tempting move's status is read whole: its refutation is printed. Any other move
+    // is first asked only whether it reaches the best status known, which one reading
+    // decides; the few that do are read whole.
+    let mut tried: Vec<(Move, Status)> = Vec::with_capacity(candidates.len());
+    for &first in candidates.iter().filter(|&&m| tempting(m)) {
+        if let Some(status) = search
             .status_after(to_play, first)
+            .map_err(Unsolvable::TooBig)?
+        {
+            tried.push((first, status));
+        }
+    }
+    for &first in candidates.iter().filter(|&&m| !tempting(m)) {
+        let floor = best_of(&tried, goal);
+        let reaches = search
+            .reaches_after(to_play, first, floor, goal)
             .map_err(Unsolvable::TooBig)?;
+        if reaches != Some(true) {
+            continue;
+        }
+        // Nothing is better than the goal's own status: no need to read it again.
+        let status = if floor == Status::best_for(goal) {
+            Some(floor)
+        } else {
+            search
+                .status_after(to_play, first)
+                .map_err(Unsolvable::TooBig)?
+        };
         if let Some(status) = status {
             tried.push((first, status));
         }
     }
-    let goal = question.goal;
-    let best = tried
-        .iter()
-        .map(|&(_, s)| s)
-        .max_by_key(|s| s.worth(goal))
-        .unwrap_or(match goal {
-            Goal::Kill => Status::Alive,
-            Goal::Live => Status::Dead,
-        });
-    let near = search.near_group(tries);
+    tried.sort_by_key(|(first, _)| candidates.iter().position(|m| m == first));
+    let best = best_of(&tried, goal);
     let mut accepted = Vec::new();
     let mut refuted = Vec::new();
     for &(first, status) in &tried {
         let wanted = status == best && best.reaches(goal);
-        let tempting = match first {
-            Move::Play(p) => near.contains(&p),
-            Move::Pass => false,
-        };
-        if !wanted && !tempting {
+        if !wanted && !tempting(first) {
             continue;
         }
         let (line, ko_threat) = search
@@ -222,6 +244,18 @@ pub fn solve(
         region,
         nodes: search.nodes(),
     })
+}
+
+/// The best status among `tried` for the side whose goal is `goal`; the worst when none.
+fn best_of(tried: &[(Move, Status)], goal: Goal) -> Status {
+    tried
+        .iter()
+        .map(|&(_, s)| s)
+        .max_by_key(|s| s.worth(goal))
+        .unwrap_or(match goal {
+            Goal::Kill => Status::Alive,
+            Goal::Live => Status::Dead,
+        })
 }
 
 /// Whether `color`'s chain through `target` is unconditionally alive on the game's board

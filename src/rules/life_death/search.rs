@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use super::benson;
-use super::{Status, TooBig};
+use super::{Goal, Status, TooBig};
 use crate::rules::board::{Board, Placement};
 use crate::rules::point::{Color, Move, Point};
 use crate::rules::reading::{Budget, KeyHasher, LineMove};
@@ -85,6 +85,11 @@ pub(super) struct Search {
     /// Per mode and position, the move that last decided it: tried first the next time, as
     /// the iterations deepen (a hint only, never a result).
     cutoffs: [Map<Move>; 4],
+    /// The keys of the positions on the line being read, by depth, from `base`: a position
+    /// met again on its own line is a cycle.
+    path: Vec<u64>,
+    /// The depth of the position the current top-level reading started from.
+    base: usize,
     nodes: u64,
     budget: u64,
 }
@@ -115,6 +120,8 @@ impl Search {
             tables: Default::default(),
             undecided: Default::default(),
             cutoffs: Default::default(),
+            path: Vec::new(),
+            base: 0,
             nodes: 0,
             budget: budget.nodes,
         }
@@ -221,6 +228,43 @@ impl Search {
             })
         })();
         result.map(Some)
+    }
+
+    /// Whether the status after the side to play makes `first` is worth at least `floor`'s to
+    /// the side whose goal is `goal`, read with the one reading that decides it; `None` when
+    /// `first` may not be played. A first move that cannot reach the best status found so far
+    /// needs no other reading.
+    pub(super) fn reaches_after(
+        &mut self,
+        to_play: Color,
+        first: Move,
+        floor: Status,
+        goal: Goal,
+    ) -> Result<Option<bool>, TooBig> {
+        let root = self.root(to_play);
+        let Some(after) = self.play(&root, first, None) else {
+            return Ok(None);
+        };
+        let defender = self.attacker.opponent();
+        let lax = |threats| Mode {
+            threats,
+            strict: false,
+        };
+        let strict = Mode {
+            threats: self.attacker,
+            strict: true,
+        };
+        // The attacker's wins of each reading are nested: dead within ko within not alive.
+        let (mode, attacker_wants) = match (goal, floor) {
+            (Goal::Kill, Status::Dead) => (lax(defender), true),
+            (Goal::Kill, Status::Ko) => (lax(self.attacker), true),
+            (Goal::Kill, Status::Seki) => (strict, true),
+            (Goal::Live, Status::Alive) => (strict, false),
+            (Goal::Live, Status::Seki) => (lax(self.attacker), false),
+            (Goal::Live, Status::Ko) => (lax(defender), false),
+            (Goal::Kill, Status::Alive) | (Goal::Live, Status::Dead) => return Ok(Some(true)),
+        };
+        Ok(Some(self.proven_win(mode, &after)? == attacker_wants))
     }
 
     /// The line after `first` that proves `status`: the winner's quickest win, the loser's
@@ -379,11 +423,17 @@ impl Search {
         } else {
             Value::Loss
         };
-        for limit in 0..=*LIMITS.last().unwrap_or(&0) {
-            match self.read(mode, s, limit, true)? {
-                v if v == want => return Ok(Some(limit)),
-                Value::Unknown => {}
-                _ => return Ok(None),
+        for round in 0..2 {
+            for limit in 0..=*LIMITS.last().unwrap_or(&0) {
+                self.base = s.depth;
+                if round == 1 {
+                    self.forget_undecided();
+                }
+                match self.read(mode, s, limit, true)?.0 {
+                    v if v == want => return Ok(Some(limit)),
+                    Value::Unknown => {}
+                    _ => return Ok(None),
+                }
             }
         }
         Ok(None)
@@ -391,17 +441,33 @@ impl Search {
 
     /// Whether the attacker wins from `s` under `mode`, proven; too big past the last limit.
     fn proven_win(&mut self, mode: Mode, s: &State) -> Result<bool, TooBig> {
-        for limit in LIMITS {
-            match self.read(mode, s, limit, false)? {
-                Value::Win => return Ok(true),
-                Value::Loss => return Ok(false),
-                Value::Unknown => {}
+        for round in 0..2 {
+            for limit in LIMITS {
+                self.base = s.depth;
+                if round == 1 {
+                    self.forget_undecided();
+                }
+                match self.read(mode, s, limit, false)?.0 {
+                    Value::Win => return Ok(true),
+                    Value::Loss => return Ok(false),
+                    Value::Unknown => {}
+                }
             }
         }
         Err(TooBig {
             nodes: self.budget,
             shared: false,
         })
+    }
+
+    /// Forgets which positions were found undecided. Kept across the iterations they save
+    /// most of the work, but they can also keep a position undecided at every limit (Cho
+    /// Elementary 53); so when every limit ends undecided, the reading runs once more,
+    /// forgetting them at each new limit.
+    fn forget_undecided(&mut self) {
+        for positions in &mut self.undecided {
+            positions.clear();
+        }
     }
 
     fn tick(&mut self) -> Result<(), TooBig> {
@@ -496,33 +562,56 @@ impl Search {
         })
     }
 
-    /// Reads `s` with `limit` plies left. `within`: only results
-    /// proven within the limit count (for distances), not every proven result.
-    fn read(&mut self, mode: Mode, s: &State, limit: u32, within: bool) -> Result<Value, TooBig> {
+    /// Reads `s` with `limit` plies left. `within`: only results proven within the limit
+    /// count (for distances), not every proven result. Besides the value, the shallowest depth
+    /// of the line whose position a cycle met again ([`CLEAN`] when none): a value that rests
+    /// on a position above `s` holds for this line only and is not kept in the tables.
+    fn read(
+        &mut self,
+        mode: Mode,
+        s: &State,
+        limit: u32,
+        within: bool,
+    ) -> Result<(Value, usize), TooBig> {
         self.tick()?;
         if self.taken(s) {
-            return Ok(Value::Win);
+            return Ok((Value::Win, CLEAN));
         }
         if (s.to_play == self.attacker || s.depth == 0) && self.alive(s) {
-            return Ok(Value::Loss);
+            return Ok((Value::Loss, CLEAN));
         }
         let key = self.key(s);
         if let Some(e) = self.tables[mode.index()].get(&key)
             && (!within || e.within <= limit)
         {
-            return Ok(if e.win { Value::Win } else { Value::Loss });
+            return Ok((if e.win { Value::Win } else { Value::Loss }, CLEAN));
+        }
+        let end = s.depth.min(self.path.len());
+        let line = &self.path[self.base.min(end)..end];
+        if let Some(at) = line.iter().position(|&k| k == key) {
+            // A cycle: play could go round it for ever, the group neither taken nor made
+            // unconditionally alive. That is the defender's in the lax reading (never taken)
+            // and the attacker's in the strict one (never alive).
+            let value = if mode.strict { Value::Win } else { Value::Loss };
+            return Ok((value, self.base + at));
         }
         if limit == 0 {
-            return Ok(Value::Unknown);
+            return Ok((Value::Unknown, CLEAN));
         }
         let undecided = mode.index() * 2 + usize::from(within);
         if self.undecided[undecided]
             .get(&key)
             .is_some_and(|&below| limit <= below)
         {
-            return Ok(Value::Unknown);
+            return Ok((Value::Unknown, CLEAN));
         }
-        let value = self.read_moves(mode, s, limit, within)?;
+        self.path.truncate(s.depth);
+        self.path.resize(s.depth, 0);
+        self.path.push(key);
+        let (value, rests_on) = self.read_moves(mode, s, limit, within)?;
+        if rests_on < s.depth {
+            return Ok((value, rests_on));
+        }
         if value == Value::Unknown {
             let below = self.undecided[undecided].entry(key).or_insert(0);
             *below = (*below).max(limit);
@@ -538,7 +627,7 @@ impl Search {
                 );
             }
         }
-        Ok(value)
+        Ok((value, CLEAN))
     }
 
     fn read_moves(
@@ -547,7 +636,7 @@ impl Search {
         s: &State,
         limit: u32,
         within: bool,
-    ) -> Result<Value, TooBig> {
+    ) -> Result<(Value, usize), TooBig> {
         let attacker_moves = s.to_play == self.attacker;
         let (good, bad) = if attacker_moves {
             (Value::Win, Value::Loss)
@@ -555,6 +644,8 @@ impl Search {
             (Value::Loss, Value::Win)
         };
         let mut result = bad;
+        // The shallowest position above this one that the result rests on.
+        let mut rests_on = CLEAN;
         let key = self.key(s);
         let mut moves = self.moves(s);
         if let Some(&hint) = self.cutoffs[mode.index()].get(&key)
@@ -570,7 +661,7 @@ impl Search {
             if mv == Move::Pass && s.passed && !mode.strict {
                 // Two passes end the problem with the group on the board: a seki at least.
                 if good == Value::Loss {
-                    return Ok(good);
+                    return Ok((good, CLEAN));
                 }
                 continue;
             }
@@ -578,14 +669,17 @@ impl Search {
                 continue;
             };
             match self.read(mode, &next, limit - 1, within)? {
-                v if v == good => {
+                (v, on) if v == good => {
                     self.cutoffs[mode.index()].insert(key, mv);
-                    return Ok(good);
+                    return Ok((good, on));
                 }
-                Value::Unknown => result = Value::Unknown,
-                _ => {}
+                (Value::Unknown, _) => result = Value::Unknown,
+                (_, on) => rests_on = rests_on.min(on),
             }
         }
-        Ok(result)
+        Ok((result, rests_on))
     }
 }
+
+/// The depth a read that rests on no cycle reports.
+const CLEAN: usize = usize::MAX;

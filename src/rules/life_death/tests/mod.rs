@@ -391,3 +391,39 @@ fn straight_four_is_alive_after_a_pass() {
         .expect("solved");
     assert_eq!(status, Some(Status::Alive));
 }
+
+/// White's corner group with Black's B9 C9 inside it: Black's A8 makes the eye false, White
+/// takes two stones at A9 and Black takes back at B9, a ko (the problem of the "ko" kind in
+/// every elementary book).
+const TWO_STONES_TAKEN_AND_TAKEN_BACK: &str = "
+.XXO.....
+.OOOX....
+.OXXX....
+OOX......
+XXX......
+.........
+.........
+.........
+.........";
+
+#[test]
+fn a_ko_whose_fight_goes_round_is_proven_not_refused() {
+    // Read with either side holding the threats, the ko fight can go round for ever: the
+    // reading must see the cycle (a cycle is the defender's in the lax reading), not run
+    // every depth limit out and call the problem too big.
+    let kill = solved(
+        TWO_STONES_TAKEN_AND_TAKEN_BACK,
+        Color::Black,
+        Goal::Kill,
+        "B8",
+    );
+    assert_eq!(kill.status, Status::Ko, "{kill:?}");
+    assert!(firsts(&kill).contains(&"A8".to_string()), "{kill:?}");
+    let live = solved(
+        TWO_STONES_TAKEN_AND_TAKEN_BACK,
+        Color::White,
+        Goal::Live,
+        "B8",
+    );
+    assert_eq!(live.status, Status::Alive, "{live:?}");
+}
