@@ -85,6 +85,10 @@ pub(super) struct Search {
     /// Per mode and position, the move that last decided it: tried first the next time, as
     /// the iterations deepen (a hint only, never a result).
     cutoffs: [Map<Move>; 4],
+    /// Per depth, the move that last decided a position at that depth: often the vital
+    /// point, which decides its neighbours in the tree as well (the killer-move heuristic);
+    /// tried right after the position's own hint.
+    killers: Vec<Move>,
     /// The keys of the positions on the line being read, by depth, from `base`: a position
     /// met again on its own line is a cycle.
     path: Vec<u64>,
@@ -120,6 +124,7 @@ impl Search {
             tables: Default::default(),
             undecided: Default::default(),
             cutoffs: Default::default(),
+            killers: Vec::new(),
             path: Vec::new(),
             base: 0,
             nodes: 0,
@@ -363,7 +368,13 @@ impl Search {
     }
 
     /// The next move of the line from `s`: for the winner its quickest winning move, for the
-    /// loser the reply that holds out longest.
+    /// loser the reply that holds out longest (passing rather than a move that holds out no
+    /// longer: a book's line shows no move that does nothing).
+    ///
+    /// Only the moves after which the winner's result is proven take part, and they are read
+    /// together, one depth limit after another: the winner's first move proven within the
+    /// limit is its quickest, and the loser's move left unproven when all its others are is
+    /// its longest, without reading that longest one to its end.
     fn pick(
         &mut self,
         mode: Mode,
@@ -371,76 +382,104 @@ impl Search {
         winner: Color,
     ) -> Result<Option<(Move, State)>, TooBig> {
         let attacker_wins = winner == self.attacker;
-        let mut best: Option<(u32, Move)> = None;
+        let want = if attacker_wins {
+            Value::Win
+        } else {
+            Value::Loss
+        };
+        // The moves still in question, in move order; `true` for the second pass, which ends
+        // the problem (a win for the defender, proven within no plies).
+        let mut open: Vec<(Move, bool)> = Vec::new();
         for mv in self.moves(s) {
             if mv == Move::Pass && mode.strict && s.to_play != self.attacker {
                 continue;
             }
             if mv == Move::Pass && s.passed && !mode.strict {
-                // The second pass ends the problem, a win for the defender.
                 if !attacker_wins {
-                    let d = 0;
-                    let better = match best {
-                        None => true,
-                        Some((old, _)) if s.to_play == winner => d < old,
-                        Some((old, _)) => d > old,
-                    };
-                    if better {
-                        best = Some((d, mv));
-                    }
+                    open.push((mv, true));
                 }
                 continue;
             }
             let Some(next) = self.play(s, mv, Some(mode)) else {
                 continue;
             };
-            let Some(distance) = self.distance(mode, &next, attacker_wins)? else {
-                continue;
-            };
-            let better = match best {
-                None => true,
-                Some((d, _)) if s.to_play == winner => distance < d,
-                // The loser passes rather than play a move that holds out no longer: a
-                // book's line shows no move that does nothing.
-                Some((d, _)) => distance > d || (distance == d && mv == Move::Pass),
-            };
-            if better {
-                best = Some((distance, mv));
+            if self.settled(mode, &next)? == want {
+                open.push((mv, false));
             }
         }
-        Ok(best.and_then(|(_, mv)| self.play(s, mv, Some(mode)).map(|next| (mv, next))))
+        let winner_moves = s.to_play == winner;
+        let mut chosen = None;
+        for limit in 0..=*LIMITS.last().unwrap_or(&0) {
+            if open.is_empty() {
+                break;
+            }
+            let mut proven = Vec::new();
+            for &(mv, ends) in &open {
+                let within = ends || self.proven_within(mode, s, mv, limit, want)?;
+                if within {
+                    proven.push(mv);
+                    if winner_moves {
+                        break;
+                    }
+                }
+            }
+            if winner_moves {
+                if let Some(&mv) = proven.first() {
+                    chosen = Some(mv);
+                    break;
+                }
+                continue;
+            }
+            if proven.len() == open.len() {
+                // All that were left are proven at this limit: the longest, a pass first.
+                chosen = proven
+                    .iter()
+                    .copied()
+                    .find(|&m| m == Move::Pass)
+                    .or(proven.first().copied());
+                break;
+            }
+            open.retain(|(mv, _)| !proven.contains(mv));
+            if open.len() == 1 {
+                chosen = Some(open[0].0);
+                break;
+            }
+        }
+        let chosen = chosen.or(open.first().map(|&(mv, _)| mv));
+        Ok(chosen.and_then(|mv| self.play(s, mv, Some(mode)).map(|next| (mv, next))))
     }
 
-    /// The fewest plies within which the winner's result is proven from `s`, or `None`.
-    fn distance(
+    /// Whether, after the side to move in `s` plays `mv`, the result `want` is proven within
+    /// `limit` plies.
+    fn proven_within(
         &mut self,
         mode: Mode,
         s: &State,
-        attacker_wins: bool,
-    ) -> Result<Option<u32>, TooBig> {
-        let want = if attacker_wins {
-            Value::Win
-        } else {
-            Value::Loss
+        mv: Move,
+        limit: u32,
+        want: Value,
+    ) -> Result<bool, TooBig> {
+        let Some(next) = self.play(s, mv, Some(mode)) else {
+            return Ok(false);
         };
-        for round in 0..2 {
-            for limit in 0..=*LIMITS.last().unwrap_or(&0) {
-                self.base = s.depth;
-                if round == 1 {
-                    self.forget_undecided();
-                }
-                match self.read(mode, s, limit, true)?.0 {
-                    v if v == want => return Ok(Some(limit)),
-                    Value::Unknown => {}
-                    _ => return Ok(None),
-                }
-            }
-        }
-        Ok(None)
+        self.base = next.depth;
+        Ok(self.read(mode, &next, limit, true)?.0 == want)
     }
 
     /// Whether the attacker wins from `s` under `mode`, proven; too big past the last limit.
     fn proven_win(&mut self, mode: Mode, s: &State) -> Result<bool, TooBig> {
+        match self.settled(mode, s)? {
+            Value::Win => Ok(true),
+            Value::Loss => Ok(false),
+            Value::Unknown => Err(TooBig {
+                nodes: self.budget,
+                shared: false,
+            }),
+        }
+    }
+
+    /// The value of `s` under `mode`, read to the last depth limit: unknown past it.
+    fn settled(&mut self, mode: Mode, s: &State) -> Result<Value, TooBig> {
         for round in 0..2 {
             for limit in LIMITS {
                 self.base = s.depth;
@@ -448,16 +487,12 @@ impl Search {
                     self.forget_undecided();
                 }
                 match self.read(mode, s, limit, false)?.0 {
-                    Value::Win => return Ok(true),
-                    Value::Loss => return Ok(false),
                     Value::Unknown => {}
+                    decided => return Ok(decided),
                 }
             }
         }
-        Err(TooBig {
-            nodes: self.budget,
-            shared: false,
-        })
+        Ok(Value::Unknown)
     }
 
     /// Forgets which positions were found undecided. Kept across the iterations they save
@@ -648,6 +683,11 @@ impl Search {
         let mut rests_on = CLEAN;
         let key = self.key(s);
         let mut moves = self.moves(s);
+        if let Some(&killer) = self.killers.get(s.depth)
+            && let Some(at) = moves.iter().position(|&m| m == killer)
+        {
+            moves[..=at].rotate_right(1);
+        }
         if let Some(&hint) = self.cutoffs[mode.index()].get(&key)
             && let Some(at) = moves.iter().position(|&m| m == hint)
         {
@@ -671,6 +711,10 @@ impl Search {
             match self.read(mode, &next, limit - 1, within)? {
                 (v, on) if v == good => {
                     self.cutoffs[mode.index()].insert(key, mv);
+                    if self.killers.len() <= s.depth {
+                        self.killers.resize(s.depth + 1, Move::Pass);
+                    }
+                    self.killers[s.depth] = mv;
                     return Ok((good, on));
                 }
                 (Value::Unknown, _) => result = Value::Unknown,
