@@ -19,15 +19,23 @@
 //!
 //! The search is exact and needs no move count: an iterative deepening search with a table of
 //! proven results. Under the simple ko rule a position's result depends only on the position,
-//! the side to move, the ko ban and whether the last move passed, which is the table's key, so
-//! every result is kept. A line that only repeats (a triple ko, say) is never decided: it
-//! reaches the last depth limit, and the problem is refused as too big, like one past its
-//! budget. Nothing is guessed.
+//! the side to move, the ko ban and whether the last move passed, which is the table's key.
+//! A line that comes back to a position of its own (a ko fight going round, a triple ko) could
+//! go on for ever with the group neither taken nor unconditionally alive: that is the
+//! defender's in the lax reading and the attacker's in the strict one, and a result that rests
+//! on such a cycle above its position holds for that line only, so it is not kept. A problem
+//! whose reading reaches the last depth limit or its budget is refused as too big. Nothing is
+//! guessed.
+//!
+//! The framed problem is read on the smallest square board that reads the same (`window`):
+//! a corner of a 19x19 board on a board of its own size, its lines given back in the real
+//! board's points.
 
 mod benson;
 pub mod question;
 pub mod region;
 mod search;
+mod window;
 
 use super::game::Game;
 use super::point::{Color, Move, Point};
@@ -176,9 +184,18 @@ pub fn solve(
     };
     let framed =
         region::framed(board, &mut region, defender.opponent()).map_err(Unsolvable::OpenFrame)?;
-    let mut search = Search::new(framed, defender, question.target, &region, budget);
+    let (small, window) = match window::smallest(&framed, &region, defender) {
+        Some((small, window)) => (small, Some(window)),
+        None => (framed, None),
+    };
+    let inside = |p: Point| window.map_or(Some(p), |w| w.inside(p));
+    let real_move = |mv: Move| window.map_or(mv, |w| w.real_move(mv));
+    let small_region: Vec<Point> = region.iter().filter_map(|&p| inside(p)).collect();
+    let target = inside(question.target).ok_or(Unsolvable::NoStone)?;
+    let mut search = Search::new(small, defender, target, &small_region, budget);
     let candidates = search.first_moves(to_play);
-    let near = search.near_group(tries);
+    let small_tries: Vec<Point> = tries.iter().filter_map(|&p| inside(p)).collect();
+    let near = search.near_group(&small_tries);
     let goal = question.goal;
     let tempting = |first: Move| matches!(first, Move::Play(p) if near.contains(&p));
     // Every tempting move's status is read whole: its refutation is printed. Any other move
@@ -226,9 +243,12 @@ pub fn solve(
             .line(to_play, first, status, !wanted)
             .map_err(Unsolvable::TooBig)?;
         let entry = Tried {
-            first,
+            first: real_move(first),
             status,
-            line,
+            line: match window {
+                Some(w) => w.real_line(line),
+                None => line,
+            },
             ko_threat: ko_threat.filter(|_| status == Status::Ko),
         };
         if wanted {

@@ -427,3 +427,56 @@ fn a_ko_whose_fight_goes_round_is_proven_not_refused() {
     );
     assert_eq!(live.status, Status::Alive, "{live:?}");
 }
+
+/// `rows` (a 9x9 diagram) in the top left corner of a 19x19 board.
+fn in_a_big_corner(rows: &str) -> String {
+    let mut big: Vec<String> = rows
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| format!("{}{}", l.trim(), ".".repeat(10)))
+        .collect();
+    big.extend((0..10).map(|_| ".".repeat(19)));
+    format!("\n{}", big.join("\n"))
+}
+
+/// A point of the 9x9 diagram as the same point in the 19x19 board's top left corner.
+fn ten_rows_up(name: &str) -> String {
+    let (col, row) = name.split_at(1);
+    format!("{col}{}", row.parse::<u32>().expect("row") + 10)
+}
+
+#[test]
+fn a_corner_problem_of_a_big_board_reads_as_on_a_small_one() {
+    // The search reads a 19x19 corner problem on the smallest board that holds it: the same
+    // status, the same first moves and the same lines, in the real board's points.
+    for (rows, to_play, goal, target) in [
+        (STRAIGHT_THREE, Color::White, Goal::Kill, "A8"),
+        (STRAIGHT_THREE, Color::Black, Goal::Live, "A8"),
+        (BENT_FOUR_IN_THE_CORNER, Color::White, Goal::Kill, "A7"),
+        (KO_FOR_LIFE, Color::Black, Goal::Live, "B8"),
+        (
+            TWO_STONES_TAKEN_AND_TAKEN_BACK,
+            Color::Black,
+            Goal::Kill,
+            "B8",
+        ),
+    ] {
+        let small = solved(rows, to_play, goal, target);
+        let big = solved(&in_a_big_corner(rows), to_play, goal, &ten_rows_up(target));
+        assert_eq!(big.status, small.status, "{target}: {big:?}");
+        let moved: Vec<String> = firsts(&small).iter().map(|f| ten_rows_up(f)).collect();
+        assert_eq!(firsts(&big), moved, "{target}");
+        let lines = |s: &Solution, shift: bool| -> Vec<String> {
+            s.accepted
+                .iter()
+                .chain(&s.refuted)
+                .flat_map(|t| t.line.iter())
+                .map(|(_, mv)| match mv {
+                    Move::Play(_) if shift => ten_rows_up(&mv.to_string()),
+                    _ => mv.to_string(),
+                })
+                .collect()
+        };
+        assert_eq!(lines(&big, false), lines(&small, true), "{target}");
+    }
+}
