@@ -161,7 +161,8 @@ pub fn rect_points(rect: Rect, size: BoardSize) -> Vec<Point> {
 /// The board with the frame put around `region`: an `attacker` stone on every empty point
 /// outside the region that touches it. A frame stone must keep a liberty beyond the region, or
 /// the defender could capture the wall: such a pocket (a corner point the region wraps round,
-/// say) joins the region instead, and the frame is put again. Returns the framed board, or a
+/// say) joins the region instead, and the frame is put again; so does any stone next to the
+/// region with no liberty outside it, which could be captured from inside. Returns the framed board, or a
 /// frame point still without a liberty after a few rounds (the problem is too open for the
 /// safe-wall assumption).
 pub(super) fn framed(
@@ -192,6 +193,23 @@ pub(super) fn framed(
             };
             if !chain.liberties.iter().any(|&l| !inside(l)) {
                 pockets.extend(chain.stones.iter().filter(|p| frame.contains(p)));
+            }
+        }
+        // A stone outside the region that only the region's points give liberties (an
+        // attacker's stone inside the defender's eye space, with more liberties than a weak
+        // chain has) can be captured from inside: left out, its point would become a hole
+        // nobody may play, a permanent eye or none, and the group a false seki.
+        for &p in region.iter() {
+            for q in orthogonal(p, size) {
+                if inside(q) || framed.stone(q).is_none() || pockets.contains(&q) {
+                    continue;
+                }
+                let Some(chain) = framed.chain(q) else {
+                    continue;
+                };
+                if !chain.liberties.iter().any(|&l| !inside(l)) {
+                    pockets.extend(chain.stones.iter().filter(|s| !frame.contains(s)));
+                }
             }
         }
         if pockets.is_empty() {

@@ -480,3 +480,29 @@ fn a_corner_problem_of_a_big_board_reads_as_on_a_small_one() {
         assert_eq!(lines(&big, false), lines(&small, true), "{target}");
     }
 }
+
+/// Black's edge group round an eye space of four points (B9, C9, D9, C8) with White's C9 in
+/// it: three liberties, more than a weak chain's, and every one of them in Black's eye space.
+const A_STONE_IN_THE_EYE: &str = "
+X.O.XO...
+XX.XXO...
+XXXXXO...
+OOOOOO...
+.........
+.........
+.........
+.........
+.........";
+
+#[test]
+fn a_stone_whose_liberties_are_all_in_the_region_is_in_the_region() {
+    // The eye space is a pyramid four with White on its middle: dead whoever plays. Left out
+    // of the region, C9 could be captured from inside and leave a point nobody may play, and
+    // the group read as a seki.
+    for (to_play, goal) in [(Color::Black, Goal::Live), (Color::White, Goal::Kill)] {
+        let solution = solved(A_STONE_IN_THE_EYE, to_play, goal, "A8");
+        let g = game(A_STONE_IN_THE_EYE, to_play);
+        assert!(solution.region.contains(&point(&g, "C9")), "{solution:?}");
+        assert_eq!(solution.status, Status::Dead, "{to_play:?}: {solution:?}");
+    }
+}
