@@ -82,15 +82,13 @@ pub(super) fn answer(
     };
     // The source's first moves, right and wrong, are refuted where they fail, so that an
     // erratum can show the line that refutes a move the source calls correct.
-    let tries: Vec<Point> = asked
-        .correct
-        .iter()
-        .chain(asked.wrong)
-        .filter_map(first_point)
-        .collect();
+    let correct: Vec<Point> = asked.correct.iter().filter_map(first_point).collect();
+    let wrong: Vec<Point> = asked.wrong.iter().filter_map(first_point).collect();
     let budget = allowance.next();
-    let proof =
-        allowance.spend_life_death(budget, life_death::solve(game, &question, &tries, budget));
+    let proof = allowance.spend_life_death(
+        budget,
+        life_death::solve_against(game, &question, (&correct, &wrong), budget),
+    );
     let (color, chain) = game
         .board()
         .chain(asked.group)

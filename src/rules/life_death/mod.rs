@@ -266,6 +266,84 @@ pub fn solve(
     })
 }
 
+/// [`solve`], read once more where the proof in the default region disagrees with a source:
+/// when it refutes a first move the source marks `correct` (or leaves it outside the region),
+/// or accepts one it marks `wrong`, the problem is read again with the region one point wider
+/// where a line that disagrees meets its rim (or round a correct move outside it), a point at
+/// a time, and the first wider proof that disagrees with the source less is kept. The rim of the
+/// default region can be the frame's doing rather than the problem's (a frame stone puts in
+/// atari a stone the open board leaves a liberty, and a fight on the rim becomes a ko); both
+/// are proofs, and the wider one assumes less. A region the question names is read as named.
+/// The readings share `budget`; one past what is left keeps the proof before it.
+pub fn solve_against(
+    game: &Game,
+    question: &Question,
+    (correct, wrong): (&[Point], &[Point]),
+    budget: Budget,
+) -> Result<Solution, Unsolvable> {
+    let tries: Vec<Point> = correct.iter().chain(wrong).copied().collect();
+    let narrow = solve(game, question, &tries, budget)?;
+    let disagreements = |s: &Solution| {
+        let accepted = |p: Point| s.accepted.iter().any(|a| a.first == Move::Play(p));
+        correct.iter().filter(|&&p| !accepted(p)).count()
+            + wrong.iter().filter(|&&p| accepted(p)).count()
+    };
+    let before = disagreements(&narrow);
+    if before == 0 || !question.region.is_empty() {
+        return Ok(narrow);
+    }
+    // The lines that disagree: the refutations of the correct moves, the wrong moves' proofs.
+    let along: Vec<Point> = narrow
+        .refuted
+        .iter()
+        .filter(|r| matches!(r.first, Move::Play(p) if correct.contains(&p)))
+        .chain(
+            narrow
+                .accepted
+                .iter()
+                .filter(|a| matches!(a.first, Move::Play(p) if wrong.contains(&p))),
+        )
+        .flat_map(|t| t.line.iter())
+        .filter_map(|&(_, mv)| match mv {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+        })
+        .chain(correct.iter().copied())
+        .collect();
+    // One frame point at a time, in the order the lines meet them: a whole new ring of points
+    // can make the problem too big to read.
+    let mut spent = narrow.nodes;
+    for point in region::rim(game.board(), &narrow.region, &along)
+        .into_iter()
+        .take(MOST_RIM_POINTS)
+    {
+        let mut wider = question.clone();
+        wider.region = narrow.region.clone();
+        wider.region.push(point);
+        wider.region.sort_unstable();
+        // The readings share the budget: what the others left is the next one's.
+        let left = Budget {
+            nodes: budget.nodes.saturating_sub(spent),
+        };
+        match solve(game, &wider, &tries, left) {
+            Ok(mut wide) if disagreements(&wide) < before => {
+                wide.nodes += spent;
+                return Ok(wide);
+            }
+            Ok(wide) => spent += wide.nodes,
+            Err(Unsolvable::TooBig(_)) => break,
+            Err(_) => {}
+        }
+    }
+    Ok(Solution {
+        nodes: spent,
+        ..narrow
+    })
+}
+
+/// How many frame points [`solve_against`] tries moving out, one at a time.
+const MOST_RIM_POINTS: usize = 4;
+
 /// The best status among `tried` for the side whose goal is `goal`; the worst when none.
 fn best_of(tried: &[(Move, Status)], goal: Goal) -> Status {
     tried

@@ -140,6 +140,21 @@ pub fn around_group(board: &Board, defender: Color, target: Point) -> Vec<Point>
     out
 }
 
+/// The empty points outside `region` (sorted) next to any of `along` (the points of a line
+/// read in it), in the line's order: where the line met the frame.
+pub fn rim(board: &Board, region: &[Point], along: &[Point]) -> Vec<Point> {
+    let size = board.size();
+    let mut out: Vec<Point> = Vec::new();
+    for &p in along {
+        for q in orthogonal(p, size) {
+            if board.is_empty(q) && region.binary_search(&q).is_err() && !out.contains(&q) {
+                out.push(q);
+            }
+        }
+    }
+    out
+}
+
 /// How many times stones next to the area are taken in (each round may bring new neighbours).
 const JOINING_ROUNDS: usize = 3;
 

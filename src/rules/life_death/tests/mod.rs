@@ -506,3 +506,51 @@ fn a_stone_whose_liberties_are_all_in_the_region_is_in_the_region() {
         assert_eq!(solution.status, Status::Dead, "{to_play:?}: {solution:?}");
     }
 }
+
+/// White's group on the second line, A8 to F8, under Black's wall, with Black's F9 and G8
+/// at its end: Black kills at B9 or E9.
+const ON_THE_SECOND_LINE: &str = "
+.....X...
+OOOOOOX..
+.XXXXXX..
+.........
+.X.......
+.........
+.........
+.........
+.........";
+
+#[test]
+fn a_correct_move_the_frame_refutes_is_read_again_with_the_rim_moved_out() {
+    // In the default region White's G9, taking F9, stands next to a frame stone at H9: in
+    // atari at once, where the open board gives it a second liberty, so Black's B9 reads as
+    // a ko. Read against a source that marks B9 correct, the frame point the refutation
+    // meets moves out and the wider reading, which assumes less, is the proof.
+    let g = game(ON_THE_SECOND_LINE, Color::Black);
+    let question = Question {
+        goal: Goal::Kill,
+        target: point(&g, "A8"),
+        region: Vec::new(),
+    };
+    let (b9, e9) = (point(&g, "B9"), point(&g, "E9"));
+    let narrow = solve(&g, &question, &[b9, e9], Budget::default()).expect("solved");
+    assert!(!firsts(&narrow).contains(&"B9".to_string()), "{narrow:?}");
+    let against =
+        solve_against(&g, &question, (&[b9, e9], &[]), Budget::default()).expect("solved");
+    assert!(firsts(&against).contains(&"B9".to_string()), "{against:?}");
+    assert!(firsts(&against).contains(&"E9".to_string()), "{against:?}");
+    let added: Vec<&Point> = against
+        .region
+        .iter()
+        .filter(|p| !narrow.region.contains(p))
+        .collect();
+    assert_eq!(
+        added,
+        [&point(&g, "H9")],
+        "one point at a time, where the line met the frame"
+    );
+    // A source that agrees with the first proof is not read again.
+    let agreeing = solve_against(&g, &question, (&[e9], &[]), Budget::default()).expect("solved");
+    assert_eq!(agreeing.region, narrow.region);
+    assert_eq!(agreeing.nodes, narrow.nodes);
+}
