@@ -6,6 +6,7 @@ mod example;
 mod exported_task;
 mod giveaway;
 mod imported;
+mod in_parallel;
 mod kit_text;
 mod proven_goal;
 mod rules;
@@ -231,11 +232,9 @@ fn kit_of(
     // included, as `check` would, so a key that is not what the written kit asks is caught
     // there. (Writing a draft without keys to load and answer it cost a third of the time of a
     // large import.)
-    let answers: Vec<ExampleAnswer> = examples
-        .iter()
-        .enumerate()
-        .map(|(i, e)| answer_example(&rules, &kit_example(i + 1, e)))
-        .collect();
+    let answers: Vec<ExampleAnswer> = in_parallel::map_in_parallel(&examples, |i, e| {
+        answer_example(&rules, &kit_example(i + 1, e))
+    });
     let language = kit_language(&privates);
     // A problem file's moves are its answer: named beside an answer word, they state it.
     let by_number: std::collections::HashMap<usize, &SgfGame> =
@@ -294,9 +293,15 @@ fn examples_of(
     let mut examples = Vec::new();
     let mut left_out = Vec::new();
     let several = games.len() > 1;
-    for ((game, private), &number) in games.iter().zip(privates).zip(numbers) {
+    // Each game's example is made on its own (a problem's question found and proven), all
+    // at once; what becomes of it is then decided in order.
+    let items: Vec<_> = games.iter().zip(privates).zip(numbers).collect();
+    let made = in_parallel::map_in_parallel(&items, |_, &((game, private), &number)| {
         let mut own = Vec::new();
         let example = example_of(number, game, private, (rules, among_problems), &mut own);
+        (example, own)
+    });
+    for (((game, private), &number), (example, own)) in items.into_iter().zip(made) {
         // One game a collection's other readers show but a kit cannot hold (a line illegal
         // under the kit's rules) does not cost the others: it is left out, and said where.
         // A libertykit export is the author's own kit: its faults are problems.
