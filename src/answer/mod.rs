@@ -17,7 +17,7 @@ pub use figure::{
 };
 pub use firewall::Firewall;
 pub use life_and_death::{Erratum, errata, unsolvable_name};
-pub use reading_budget::{KIT_NODES as KIT_READING_NODES, ReadingAllowance};
+pub use reading_budget::{EXAMPLE_SHARE, KIT_NODES as KIT_READING_NODES, ReadingAllowance};
 pub use words::{
     describe, describe_beside_figure, describe_compact, figure_caption, giveaways, glance, list,
     moves_count, note_text, scoring_name,

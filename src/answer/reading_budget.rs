@@ -10,9 +10,16 @@ use crate::rules::reading::{Budget, Solution, TooBig, Unreadable};
 /// need far less: the hardest beginners' problem of the bench about 105,000 positions.
 pub const KIT_NODES: u64 = 1_000_000;
 
-/// What each example adds to a large kit's reading budget: the positions a problem book's
-/// problem needs on average, with room (Cho Chikun's elementary problems: median about 20,000).
-pub const EXAMPLE_SHARE: u64 = 250_000;
+/// What each example adds to a large kit's reading budget: at least what import reads for one
+/// problem's question (800,000 positions a group), so that a book import proves is never
+/// refused by its own `check`. Cho Chikun's Elementary book keyed reads 144,000 positions a
+/// problem on average; at 250,000 a problem, his Intermediate book, whose problems need more,
+/// ran out before its last hundred.
+pub const EXAMPLE_SHARE: u64 = 1_000_000;
+
+/// How many examples share [`KIT_NODES`] alone: four open questions (the adversary's 497-byte
+/// kit) are refused within the kit's million, not four millions.
+pub const SMALL_KIT: usize = 4;
 
 /// What is left of a kit's reading budget as its examples are answered in turn.
 #[derive(Debug, Clone)]
@@ -27,12 +34,13 @@ impl ReadingAllowance {
     }
 
     /// The budget of a kit of `examples` examples: [`KIT_NODES`], or [`EXAMPLE_SHARE`] for
-    /// each example when that is more, so that a problem book of hundreds of proven problems
-    /// is read whole while a short kit of open questions is still refused in seconds.
+    /// each example past the first [`SMALL_KIT`] when that is more, so that a problem book of
+    /// hundreds of proven problems is read whole while a short kit of open questions is still
+    /// refused in seconds.
     pub fn for_examples(examples: usize) -> Self {
-        let share = EXAMPLE_SHARE.saturating_mul(examples as u64);
+        let past = examples.saturating_sub(SMALL_KIT) as u64;
         ReadingAllowance {
-            left: KIT_NODES.max(share),
+            left: KIT_NODES.max(EXAMPLE_SHARE.saturating_mul(past)),
         }
     }
 
@@ -115,7 +123,7 @@ mod tests {
         // A 900-problem book gets a share for each problem.
         assert_eq!(
             ReadingAllowance::for_examples(900).left,
-            900 * EXAMPLE_SHARE
+            896 * EXAMPLE_SHARE
         );
     }
 

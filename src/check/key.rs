@@ -2,7 +2,8 @@
 //! form; only here is it compared with the engine's answer.
 
 use crate::answer::{
-    Answer, ExampleAnswer, KIT_READING_NODES, ReadingAllowance, describe, list, reading_refutation,
+    Answer, EXAMPLE_SHARE, ExampleAnswer, KIT_READING_NODES, ReadingAllowance, describe, list,
+    reading_refutation,
 };
 use crate::diag::Diagnostic;
 use crate::kit::model::{Claim, Example, LegalClaim};
@@ -114,7 +115,7 @@ fn unreadable(example: &Example, why: &Unreadable, question: &str) -> Diagnostic
         Unreadable::TooBig(too_big) if too_big.shared => Diagnostic::at(
             at,
             format!(
-                "example {n}: reading {question} ran past what was left of the kit's reading budget ({KIT_READING_NODES} positions for all its reading problems together), so no key can be proven"
+                "example {n}: reading {question} ran past what was left of the kit's reading budget ({KIT_READING_NODES} positions, or {EXAMPLE_SHARE} for each example past the fourth of a larger kit, for all its reading problems together), so no key can be proven"
             ),
         )
         .with_help("make `within` smaller where a problem is open (the board around the chain empty), fill the board around the chain so fewer moves matter, or move some reading problems to another kit"),
@@ -157,7 +158,7 @@ fn unsolvable(example: &Example, why: &Unsolvable) -> Diagnostic {
         Unsolvable::TooBig(too_big) if too_big.shared => Diagnostic::at(
             at,
             format!(
-                "example {n}: this `{task}` problem is too big to prove with what was left of the kit's reading budget ({KIT_READING_NODES} positions for all its problems together)"
+                "example {n}: this `{task}` problem is too big to prove with what was left of the kit's reading budget ({KIT_READING_NODES} positions, or {EXAMPLE_SHARE} for each example past the fourth of a larger kit, for all its problems together)"
             ),
         )
         .with_help("give it a smaller `region`, close the problem with more stones, or move some problems to another kit"),

@@ -199,6 +199,10 @@ type Line = Vec<(Color, Move)>;
 /// prove 81 in 38 s.
 const LIFE_DEATH_IMPORT_BUDGET: Budget = Budget { nodes: 800_000 };
 
+// A problem import proves must not be refused by the kit's own `check` for want of the kit's
+// shared budget, which grows by this much an example (past the fourth).
+const _: () = assert!(crate::answer::EXAMPLE_SHARE >= LIFE_DEATH_IMPORT_BUDGET.nodes);
+
 /// A problem the collection answers with lines: a `kill` or `live` question when the solver
 /// finds the one the correct line teaches (from the problem's words where they state a goal),
 /// else the collection's answer as it came (`solve`), with a note saying why.

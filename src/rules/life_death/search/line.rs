@@ -1,0 +1,204 @@
+//! The lines a solution shows: from a proven first move, the winner's quickest win and the
+//! loser's longest resistance, read under the mode that proved the status.
+
+use super::{LIMITS, LONGEST_LINE, Mode, Search, State, Value};
+use crate::rules::board::Placement;
+use crate::rules::life_death::{Status, TooBig};
+use crate::rules::point::{Color, Move};
+use crate::rules::reading::LineMove;
+
+impl Search {
+    /// The line after `first` that proves `status`: the winner's quickest win, the loser's
+    /// longest resistance. `refutation`: `status` is the opponent's answer to a wrong try.
+    pub(in crate::rules::life_death) fn line(
+        &mut self,
+        to_play: Color,
+        first: Move,
+        status: Status,
+        refutation: bool,
+    ) -> Result<(Vec<LineMove>, Option<Color>), TooBig> {
+        let defender = self.attacker.opponent();
+        let (mode, winner) = match status {
+            Status::Dead => (
+                Mode {
+                    threats: defender,
+                    strict: false,
+                },
+                self.attacker,
+            ),
+            Status::Ko => {
+                let winner = if refutation {
+                    to_play.opponent()
+                } else {
+                    to_play
+                };
+                (
+                    Mode {
+                        threats: winner,
+                        strict: false,
+                    },
+                    winner,
+                )
+            }
+            Status::Seki => (
+                Mode {
+                    threats: self.attacker,
+                    strict: false,
+                },
+                defender,
+            ),
+            Status::Alive => (
+                Mode {
+                    threats: self.attacker,
+                    strict: true,
+                },
+                defender,
+            ),
+        };
+        let mut line = vec![(to_play, first)];
+        let root = self.root(to_play);
+        let Some(mut s) = self.play(&root, first, Some(mode)) else {
+            return Ok((line, None));
+        };
+        let mut ko_threat = None;
+        while line.len() < LONGEST_LINE && !self.is_over(mode, &s, &line) {
+            let Some((mv, next)) = self.pick(mode, &s, winner)? else {
+                break;
+            };
+            if ko_threat.is_none() && self.retakes_ko(&s, mv) {
+                ko_threat = Some(s.to_play);
+            }
+            line.push((s.to_play, mv));
+            s = next;
+        }
+        while line.len() > 1 && matches!(line.last(), Some((_, Move::Pass))) {
+            line.pop();
+        }
+        // Only the winner may retake along its own line: when it never has to, the ko is one
+        // it takes first, and the loser is the one to find a threat.
+        let ko_threat = (status == Status::Ko).then(|| ko_threat.unwrap_or(winner.opponent()));
+        Ok((line, ko_threat))
+    }
+
+    /// Whether `mv` in `s` recreates the position the simple ko rule forbids: a retake only
+    /// the side with ko threats may make, after a threat.
+    fn retakes_ko(&self, s: &State, mv: Move) -> bool {
+        let Move::Play(p) = mv else {
+            return false;
+        };
+        let board = self.board(s);
+        match board.placement_at(board.cell_of_point(p), s.to_play) {
+            Placement::Allowed { hash, .. } => s.ko_ban == Some(hash),
+            _ => false,
+        }
+    }
+
+    fn is_over(&mut self, mode: Mode, s: &State, line: &[LineMove]) -> bool {
+        // In the strict reading two passes end nothing: the defender must still make life.
+        let two_passes = !mode.strict
+            && s.passed
+            && line.len() >= 2
+            && matches!(line[line.len() - 2], (_, Move::Pass))
+            && matches!(line[line.len() - 1], (_, Move::Pass));
+        self.taken(s) || two_passes || (mode.strict && self.alive(s))
+    }
+
+    /// The next move of the line from `s`: for the winner its quickest winning move, for the
+    /// loser the reply that holds out longest (passing rather than a move that holds out no
+    /// longer: a book's line shows no move that does nothing).
+    ///
+    /// Only the moves after which the winner's result is proven take part, and they are read
+    /// together, one depth limit after another: the winner's first move proven within the
+    /// limit is its quickest, and the loser's move left unproven when all its others are is
+    /// its longest, without reading that longest one to its end.
+    fn pick(
+        &mut self,
+        mode: Mode,
+        s: &State,
+        winner: Color,
+    ) -> Result<Option<(Move, State)>, TooBig> {
+        let attacker_wins = winner == self.attacker;
+        let want = if attacker_wins {
+            Value::Win
+        } else {
+            Value::Loss
+        };
+        // The moves still in question, in move order; `true` for the second pass, which ends
+        // the problem (a win for the defender, proven within no plies).
+        let mut open: Vec<(Move, bool)> = Vec::new();
+        for mv in self.moves(s) {
+            if mv == Move::Pass && mode.strict && s.to_play != self.attacker {
+                continue;
+            }
+            if mv == Move::Pass && s.passed && !mode.strict {
+                if !attacker_wins {
+                    open.push((mv, true));
+                }
+                continue;
+            }
+            let Some(next) = self.play(s, mv, Some(mode)) else {
+                continue;
+            };
+            if self.settled(mode, &next)? == want {
+                open.push((mv, false));
+            }
+        }
+        let winner_moves = s.to_play == winner;
+        let mut chosen = None;
+        for limit in 0..=*LIMITS.last().unwrap_or(&0) {
+            if open.is_empty() {
+                break;
+            }
+            let mut proven = Vec::new();
+            for &(mv, ends) in &open {
+                let within = ends || self.proven_within(mode, s, mv, limit, want)?;
+                if within {
+                    proven.push(mv);
+                    if winner_moves {
+                        break;
+                    }
+                }
+            }
+            if winner_moves {
+                if let Some(&mv) = proven.first() {
+                    chosen = Some(mv);
+                    break;
+                }
+                continue;
+            }
+            if proven.len() == open.len() {
+                // All that were left are proven at this limit: the longest, a pass first.
+                chosen = proven
+                    .iter()
+                    .copied()
+                    .find(|&m| m == Move::Pass)
+                    .or(proven.first().copied());
+                break;
+            }
+            open.retain(|(mv, _)| !proven.contains(mv));
+            if open.len() == 1 {
+                chosen = Some(open[0].0);
+                break;
+            }
+        }
+        let chosen = chosen.or(open.first().map(|&(mv, _)| mv));
+        Ok(chosen.and_then(|mv| self.play(s, mv, Some(mode)).map(|next| (mv, next))))
+    }
+
+    /// Whether, after the side to move in `s` plays `mv`, the result `want` is proven within
+    /// `limit` plies.
+    fn proven_within(
+        &mut self,
+        mode: Mode,
+        s: &State,
+        mv: Move,
+        limit: u32,
+        want: Value,
+    ) -> Result<bool, TooBig> {
+        let Some(next) = self.play(s, mv, Some(mode)) else {
+            return Ok(false);
+        };
+        self.base = next.depth;
+        Ok(self.read(mode, &next, limit, true)?.0 == want)
+    }
+}
