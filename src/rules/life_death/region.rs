@@ -140,13 +140,14 @@ pub fn around_group(board: &Board, defender: Color, target: Point) -> Vec<Point>
     out
 }
 
-/// The empty points outside `region` (sorted) next to any of `along` (the points of a line
-/// read in it), in the line's order: where the line met the frame.
+/// The empty points outside `region` (sorted) that are, or are next to, any of `along` (the
+/// points of a line read in it, a source's move), in their order: where the line met the frame.
 pub fn rim(board: &Board, region: &[Point], along: &[Point]) -> Vec<Point> {
     let size = board.size();
     let mut out: Vec<Point> = Vec::new();
     for &p in along {
-        for q in orthogonal(p, size) {
+        // The point itself first: a source's correct move may lie outside the region.
+        for q in std::iter::once(p).chain(orthogonal(p, size)) {
             if board.is_empty(q) && region.binary_search(&q).is_err() && !out.contains(&q) {
                 out.push(q);
             }

@@ -554,3 +554,17 @@ fn a_correct_move_the_frame_refutes_is_read_again_with_the_rim_moved_out() {
     assert_eq!(agreeing.region, narrow.region);
     assert_eq!(agreeing.nodes, narrow.nodes);
 }
+
+#[test]
+fn the_rim_read_again_holds_a_source_move_outside_the_region_and_the_points_a_line_meets() {
+    let g = game(STRAIGHT_THREE, Color::White);
+    let region: Vec<Point> = ["A9", "B9", "C9"].iter().map(|n| point(&g, n)).collect();
+    // F9 (a source's move, outside the region) comes itself; C9's empty neighbour outside
+    // the region is none (D9 holds a stone, C8 too), B9's none either.
+    let along = [point(&g, "F9"), point(&g, "C9")];
+    let names: Vec<String> = region::rim(g.board(), &region, &along)
+        .iter()
+        .map(|p| p.to_string())
+        .collect();
+    assert_eq!(names, ["F9", "G9", "F8"]);
+}
