@@ -16,11 +16,11 @@ mkdir -p "$out"
 cargo build --release --quiet
 bin=target/release/libertykit
 
-# CPU seconds (user + system) and peak memory of a command, from GNU time.
+# Wall seconds, CPU seconds (user + system) and peak memory of a command, from GNU time.
 timed() {
   local name=$1
   shift
-  /usr/bin/time -f "%U %S %M" -o "$out/$name.time" "$@"
+  /usr/bin/time -f "%e %U %S %M" -o "$out/$name.time" "$@"
 }
 
 timed import "$bin" import "$folder" --out "$out/book.toml" 2>"$out/import.err"
@@ -34,8 +34,8 @@ python3 - "$out" <<'EOF'
 import json, sys, collections, statistics
 out = sys.argv[1]
 def cpu(name):
-    user, system, rss = open(f"{out}/{name}.time").read().split()[-3:]
-    return float(user) + float(system), int(rss) // 1024
+    wall, user, system, rss = open(f"{out}/{name}.time").read().split()[-4:]
+    return float(user) + float(system), float(wall), int(rss) // 1024
 key = json.load(open(f"{out}/key.json"))
 examples = key["examples"]
 tasks = collections.Counter(e.get("task") for e in examples)
@@ -52,8 +52,8 @@ lines = [f"problems: {len(examples)}; tasks: {dict(tasks)}",
 if nodes:
     lines.append(f"positions read per proven problem: median {statistics.median(nodes):.0f}, worst {max(nodes)}")
 for name in ("import", "key"):
-    seconds, mb = cpu(name)
-    lines.append(f"{name}: {seconds:.1f} s CPU, {mb} MB peak")
+    seconds, wall, mb = cpu(name)
+    lines.append(f"{name}: {seconds:.1f} s CPU, {wall:.1f} s wall, {mb} MB peak")
 try:
     lines.append("GNU Go owl: " + open(f"{out}/owl.txt").read().strip().replace("\n", "\n  "))
 except OSError:
