@@ -18,42 +18,21 @@ impl Search {
         refutation: bool,
     ) -> Result<(Vec<LineMove>, Option<Color>), TooBig> {
         let defender = self.attacker.opponent();
+        let [dead, ko, not_alive] = self.readings();
         let (mode, winner) = match status {
-            Status::Dead => (
-                Mode {
-                    threats: defender,
-                    strict: false,
-                },
-                self.attacker,
-            ),
+            Status::Dead => (dead, self.attacker),
             Status::Ko => {
                 let winner = if refutation {
                     to_play.opponent()
                 } else {
                     to_play
                 };
-                (
-                    Mode {
-                        threats: winner,
-                        strict: false,
-                    },
-                    winner,
-                )
+                // The ko's winner holds the threats along its own line.
+                let mode = if winner == self.attacker { ko } else { dead };
+                (mode, winner)
             }
-            Status::Seki => (
-                Mode {
-                    threats: self.attacker,
-                    strict: false,
-                },
-                defender,
-            ),
-            Status::Alive => (
-                Mode {
-                    threats: self.attacker,
-                    strict: true,
-                },
-                defender,
-            ),
+            Status::Seki => (ko, defender),
+            Status::Alive => (not_alive, defender),
         };
         let mut line = vec![(to_play, first)];
         let root = self.root(to_play);

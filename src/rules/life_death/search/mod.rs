@@ -202,6 +202,25 @@ impl Search {
         out
     }
 
+    /// The three readings that place a status, the attacker's wins nested: it wins the first
+    /// when the group is dead (the defender holds the ko threats), the second when it is at
+    /// least a ko (the attacker holds them), the third when the group cannot be made
+    /// unconditionally alive (a seki counts for the attacker).
+    fn readings(&self) -> [Mode; 3] {
+        let lax = |threats| Mode {
+            threats,
+            strict: false,
+        };
+        [
+            lax(self.attacker.opponent()),
+            lax(self.attacker),
+            Mode {
+                threats: self.attacker,
+                strict: true,
+            },
+        ]
+    }
+
     /// The group's status after the side to play makes `first`, or `None` when it may not.
     pub(super) fn status_after(
         &mut self,
@@ -212,23 +231,15 @@ impl Search {
         let Some(after) = self.play(&root, first, None) else {
             return Ok(None);
         };
-        let defender = self.attacker.opponent();
-        let lax = |threats| Mode {
-            threats,
-            strict: false,
-        };
+        let [dead, ko, not_alive] = self.readings();
         let result = (|| {
-            if self.proven_win(lax(defender), &after)? {
+            if self.proven_win(dead, &after)? {
                 return Ok(Status::Dead);
             }
-            if self.proven_win(lax(self.attacker), &after)? {
+            if self.proven_win(ko, &after)? {
                 return Ok(Status::Ko);
             }
-            let strict = Mode {
-                threats: self.attacker,
-                strict: true,
-            };
-            Ok(if self.proven_win(strict, &after)? {
+            Ok(if self.proven_win(not_alive, &after)? {
                 Status::Seki
             } else {
                 Status::Alive
@@ -252,23 +263,15 @@ impl Search {
         let Some(after) = self.play(&root, first, None) else {
             return Ok(None);
         };
-        let defender = self.attacker.opponent();
-        let lax = |threats| Mode {
-            threats,
-            strict: false,
-        };
-        let strict = Mode {
-            threats: self.attacker,
-            strict: true,
-        };
+        let [dead, ko, not_alive] = self.readings();
         // The attacker's wins of each reading are nested: dead within ko within not alive.
         let (mode, attacker_wants) = match (goal, floor) {
-            (Goal::Kill, Status::Dead) => (lax(defender), true),
-            (Goal::Kill, Status::Ko) => (lax(self.attacker), true),
-            (Goal::Kill, Status::Seki) => (strict, true),
-            (Goal::Live, Status::Alive) => (strict, false),
-            (Goal::Live, Status::Seki) => (lax(self.attacker), false),
-            (Goal::Live, Status::Ko) => (lax(defender), false),
+            (Goal::Kill, Status::Dead) => (dead, true),
+            (Goal::Kill, Status::Ko) => (ko, true),
+            (Goal::Kill, Status::Seki) => (not_alive, true),
+            (Goal::Live, Status::Alive) => (not_alive, false),
+            (Goal::Live, Status::Seki) => (ko, false),
+            (Goal::Live, Status::Ko) => (dead, false),
             (Goal::Kill, Status::Alive) | (Goal::Live, Status::Dead) => return Ok(Some(true)),
         };
         Ok(Some(self.proven_win(mode, &after)? == attacker_wants))
