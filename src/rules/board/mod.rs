@@ -13,6 +13,7 @@ use super::zobrist;
 mod consistency;
 mod queries;
 mod reading;
+pub(in crate::rules) use reading::child_board;
 mod sets;
 
 pub use self::queries::Chain;

@@ -199,3 +199,21 @@ impl Board {
         self.remove_if_dead(p, &mut removed)
     }
 }
+
+/// The board at `slot` of a search's stack of boards, one per depth, made a copy of the board
+/// at `parent` (a lower slot): the stack grows as the search deepens, and a deeper position
+/// reuses the board its depth held before, copied over rather than allocated.
+pub(in crate::rules) fn child_board(
+    boards: &mut Vec<Board>,
+    parent: usize,
+    slot: usize,
+) -> &mut Board {
+    if slot >= boards.len() {
+        let copy = boards[parent].clone();
+        boards.resize(slot + 1, copy);
+    } else {
+        let (parents, children) = boards.split_at_mut(slot);
+        children[0].copy_from(&parents[parent]);
+    }
+    &mut boards[slot]
+}

@@ -7,7 +7,7 @@
 
 use super::table::Table;
 use super::{Budget, TooBig};
-use crate::rules::board::{Board, Placement};
+use crate::rules::board::{Board, Placement, child_board};
 use crate::rules::game::Game;
 use crate::rules::point::{Color, Point};
 use crate::rules::ruleset::{KoRule, SuicideRule};
@@ -212,17 +212,10 @@ impl<'g> Search<'g> {
         if self.repeats(s, after, color) {
             return None;
         }
+        // A pass shares its board, so the depth below it may skip one.
         let slot = s.depth + 1;
-        if slot >= self.boards.len() {
-            // A pass shares its board, so the depth below it may skip one.
-            let copy = self.boards[s.slot].clone();
-            self.boards.resize(slot + 1, copy);
-        } else {
-            let (parents, children) = self.boards.split_at_mut(slot);
-            children[0].copy_from(&parents[s.slot]);
-        }
         let mut captured = Vec::new();
-        self.boards[slot].play_cell(cell, color, &mut captured);
+        child_board(&mut self.boards, s.slot, slot).play_cell(cell, color, &mut captured);
         Some(State {
             slot,
             depth: slot,

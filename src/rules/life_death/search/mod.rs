@@ -9,7 +9,7 @@ use std::hash::BuildHasherDefault;
 
 use super::benson;
 use super::{Goal, Status, TooBig};
-use crate::rules::board::{Board, Placement};
+use crate::rules::board::{Board, Placement, child_board};
 use crate::rules::point::{Color, Move, Point};
 use crate::rules::reading::{Budget, KeyHasher};
 use crate::rules::zobrist;
@@ -221,14 +221,19 @@ impl Search {
         ]
     }
 
+    /// The position after the side to play makes `first`, or `None` when it may not.
+    fn after_first(&mut self, to_play: Color, first: Move) -> Option<State> {
+        let root = self.root(to_play);
+        self.play(&root, first, None)
+    }
+
     /// The group's status after the side to play makes `first`, or `None` when it may not.
     pub(super) fn status_after(
         &mut self,
         to_play: Color,
         first: Move,
     ) -> Result<Option<Status>, TooBig> {
-        let root = self.root(to_play);
-        let Some(after) = self.play(&root, first, None) else {
+        let Some(after) = self.after_first(to_play, first) else {
             return Ok(None);
         };
         let [dead, ko, not_alive] = self.readings();
@@ -259,8 +264,7 @@ impl Search {
         floor: Status,
         goal: Goal,
     ) -> Result<Option<bool>, TooBig> {
-        let root = self.root(to_play);
-        let Some(after) = self.play(&root, first, None) else {
+        let Some(after) = self.after_first(to_play, first) else {
             return Ok(None);
         };
         let [dead, ko, not_alive] = self.readings();
@@ -390,15 +394,8 @@ impl Search {
         }
         let before = board.hash();
         let slot = s.depth + 1;
-        if slot >= self.boards.len() {
-            let copy = self.boards[s.slot].clone();
-            self.boards.resize(slot + 1, copy);
-        } else {
-            let (parents, children) = self.boards.split_at_mut(slot);
-            children[0].copy_from(&parents[s.slot]);
-        }
         let mut captured = Vec::new();
-        self.boards[slot].play_cell(cell, color, &mut captured);
+        child_board(&mut self.boards, s.slot, slot).play_cell(cell, color, &mut captured);
         Some(State {
             slot,
             depth: slot,
@@ -451,7 +448,6 @@ impl Search {
         {
             return Ok((Value::Unknown, CLEAN));
         }
-        self.path.truncate(s.depth);
         self.path.resize(s.depth, 0);
         self.path.push(key);
         let (value, rests_on) = self.read_moves(mode, s, limit, within)?;
