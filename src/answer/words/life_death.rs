@@ -3,8 +3,9 @@
 
 use super::{Sentence, line_text, sentence};
 use crate::answer::Erratum;
-use crate::rules::life_death::{Goal, Solution, Status, Unsolvable};
-use crate::rules::{Color, Point};
+use crate::rules::life_death::{self, Goal, Solution, Status, Unsolvable};
+use crate::rules::reading::LineMove;
+use crate::rules::{Color, Move, Point};
 use crate::wording::Wording;
 
 /// The name of a status's words in the wording: `ld_status_dead` ("dies unconditionally").
@@ -26,6 +27,14 @@ pub(super) fn status_words(status: Status, wording: &Wording) -> &str {
 fn first_ko_threat(solution: &Solution) -> Option<Color> {
     let side = solution.accepted.first().and_then(|a| a.ko_threat);
     side.filter(|_| solution.status == Status::Ko)
+}
+
+/// Where `line` goes on after both sides pass (the position judged as at the end of a game,
+/// see [`crate::rules::life_death`]): the numbers of the two passes in a line numbered from 1.
+fn judged_at(line: &[LineMove]) -> Option<(usize, usize)> {
+    line.windows(3)
+        .position(|w| w[0].1 == Move::Pass && w[1].1 == Move::Pass && w[2].1 != Move::Pass)
+        .map(|at| (at + 1, at + 2))
 }
 
 /// The answer's sentences; `mover` is the side to play, `color` the group's.
@@ -86,6 +95,18 @@ pub(super) fn life_death_sentences(
                 ("line", line_text(&a.line, 1, wording)),
             ],
         ));
+        if let Some((first, second)) = judged_at(&a.line) {
+            let attacker = life_death::attacker(goal, mover);
+            out.push(fill(
+                "answer_ld_judged",
+                &[
+                    ("first", first.to_string()),
+                    ("second", second.to_string()),
+                    ("attacker", color_word(attacker)),
+                    ("defender", color_word(attacker.opponent())),
+                ],
+            ));
+        }
     }
     for r in &solution.refuted {
         let mut args = vec![
@@ -104,48 +125,59 @@ pub(super) fn life_death_sentences(
         .unwrap_or_else(|| wording.get("ld_source_default"))
         .to_string();
     for e in errata {
-        let (key, args): (&str, Vec<(&str, String)>) = match e {
-            Erratum::CorrectFails {
-                first,
-                status: Some(status),
-                line,
-            } if line.len() > 1 => (
-                "erratum_correct_fails",
-                vec![
-                    ("point", first.to_string()),
-                    ("status", status_word(*status)),
-                    ("line", line_text(&line[1..], 2, wording)),
-                ],
-            ),
-            Erratum::CorrectFails { first, .. } => {
-                ("erratum_correct_unread", vec![("point", first.to_string())])
-            }
-            Erratum::AlsoWorks { first, line } => (
-                "erratum_also_works",
-                vec![
-                    ("point", first.to_string()),
-                    ("line", line_text(line, 1, wording)),
-                ],
-            ),
-            Erratum::WrongWorks { first, line } => (
-                "erratum_wrong_works",
-                vec![
-                    ("point", first.to_string()),
-                    ("line", line_text(line, 1, wording)),
-                ],
-            ),
-            Erratum::OutsideRegion { first } => {
-                ("note_outside_region", vec![("point", first.to_string())])
-            }
-            Erratum::Unstated { status } => match (status, first_ko_threat(solution)) {
-                (Status::Ko, Some(side)) => ("erratum_ko_threat", vec![("side", color_word(side))]),
-                (Status::Ko, None) => ("erratum_ko", Vec::new()),
-                _ => ("erratum_seki", Vec::new()),
-            },
-        };
-        let mut args = args;
+        let (key, mut args) = erratum_words(e, solution, wording);
         args.push(("source", source.clone()));
         out.push(fill(key, &args));
     }
     out
+}
+
+/// The wording key of an erratum and its arguments (the source's name is added by the caller).
+fn erratum_words(
+    e: &Erratum,
+    solution: &Solution,
+    wording: &Wording,
+) -> (&'static str, Vec<(&'static str, String)>) {
+    match e {
+        Erratum::CorrectFails {
+            first,
+            status: Some(status),
+            line,
+        } if line.len() > 1 => (
+            "erratum_correct_fails",
+            vec![
+                ("point", first.to_string()),
+                ("status", wording.get(status_key(*status)).to_string()),
+                ("line", line_text(&line[1..], 2, wording)),
+            ],
+        ),
+        Erratum::CorrectFails { first, .. } => {
+            ("erratum_correct_unread", vec![("point", first.to_string())])
+        }
+        Erratum::AlsoWorks { first, line } => (
+            "erratum_also_works",
+            vec![
+                ("point", first.to_string()),
+                ("line", line_text(line, 1, wording)),
+            ],
+        ),
+        Erratum::WrongWorks { first, line } => (
+            "erratum_wrong_works",
+            vec![
+                ("point", first.to_string()),
+                ("line", line_text(line, 1, wording)),
+            ],
+        ),
+        Erratum::OutsideRegion { first } => {
+            ("note_outside_region", vec![("point", first.to_string())])
+        }
+        Erratum::Unstated { status } => match (status, first_ko_threat(solution)) {
+            (Status::Ko, Some(side)) => (
+                "erratum_ko_threat",
+                vec![("side", wording.get(side.name()).to_string())],
+            ),
+            (Status::Ko, None) => ("erratum_ko", Vec::new()),
+            _ => ("erratum_seki", Vec::new()),
+        },
+    }
 }

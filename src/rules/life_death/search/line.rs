@@ -1,11 +1,15 @@
 //! The lines a solution shows: from a proven first move, the winner's quickest win and the
 //! loser's longest resistance, read under the mode that proved the status.
 
-use super::{LIMITS, LONGEST_LINE, Mode, Search, State, Value};
+use super::{LIMITS, LONGEST_LINE, Mode, Next, Search, State, Value};
 use crate::rules::board::Placement;
 use crate::rules::life_death::{Status, TooBig};
 use crate::rules::point::{Color, Move};
 use crate::rules::reading::LineMove;
+
+/// A move of a line and what follows it: the reading and position play goes on in, or `None`
+/// when the move (the defender's second pass) ends the problem.
+type Step = (Move, Option<(Mode, State)>);
 
 impl Search {
     /// The line after `first` that proves `status`: the winner's quickest win, the loser's
@@ -40,7 +44,8 @@ impl Search {
             return Ok((line, None));
         };
         let mut ko_threat = None;
-        while line.len() < LONGEST_LINE && !self.is_over(mode, &s, &line) {
+        let mut mode = mode;
+        while line.len() < LONGEST_LINE && !self.is_over(mode, &s) {
             let Some((mv, next)) = self.pick(mode, &s, winner)? else {
                 break;
             };
@@ -48,6 +53,11 @@ impl Search {
                 ko_threat = Some(s.to_play);
             }
             line.push((s.to_play, mv));
+            // `None`: the defender's second pass ended the problem.
+            let Some((next_mode, next)) = next else {
+                break;
+            };
+            mode = next_mode;
             s = next;
         }
         while line.len() > 1 && matches!(line.last(), Some((_, Move::Pass))) {
@@ -72,14 +82,8 @@ impl Search {
         }
     }
 
-    fn is_over(&mut self, mode: Mode, s: &State, line: &[LineMove]) -> bool {
-        // In the strict reading two passes end nothing: the defender must still make life.
-        let two_passes = !mode.strict
-            && s.passed
-            && line.len() >= 2
-            && matches!(line[line.len() - 2], (_, Move::Pass))
-            && matches!(line[line.len() - 1], (_, Move::Pass));
-        self.taken(s) || two_passes || (mode.strict && self.alive(s))
+    fn is_over(&mut self, mode: Mode, s: &State) -> bool {
+        self.taken(s) || (mode.strict && self.alive(s))
     }
 
     /// The next move of the line from `s`: for the winner its quickest winning move, for the
@@ -90,12 +94,7 @@ impl Search {
     /// together, one depth limit after another: the winner's first move proven within the
     /// limit is its quickest, and the loser's move left unproven when all its others are is
     /// its longest, without reading that longest one to its end.
-    fn pick(
-        &mut self,
-        mode: Mode,
-        s: &State,
-        winner: Color,
-    ) -> Result<Option<(Move, State)>, TooBig> {
+    fn pick(&mut self, mode: Mode, s: &State, winner: Color) -> Result<Option<Step>, TooBig> {
         let attacker_wins = winner == self.attacker;
         let want = if attacker_wins {
             Value::Win
@@ -106,25 +105,23 @@ impl Search {
         // the problem (a win for the defender, proven within no plies).
         let mut open: Vec<(Move, bool)> = Vec::new();
         for mv in self.moves(s) {
-            if mv == Move::Pass && mode.strict && s.to_play != self.attacker {
-                continue;
-            }
-            if mv == Move::Pass && s.passed && !mode.strict {
-                if !attacker_wins {
-                    open.push((mv, true));
+            match self.next(mode, s, mv) {
+                Next::Illegal => {}
+                Next::DefenderHolds => {
+                    if !attacker_wins {
+                        open.push((mv, true));
+                    }
                 }
-                continue;
-            }
-            let Some(next) = self.play(s, mv, Some(mode)) else {
-                continue;
-            };
-            if self.settled(mode, &next)? == want {
-                open.push((mv, false));
+                Next::Play(child_mode, next) => {
+                    if self.settled(child_mode, &next)? == want {
+                        open.push((mv, false));
+                    }
+                }
             }
         }
         let winner_moves = s.to_play == winner;
         let mut chosen = None;
-        for limit in 0..=*LIMITS.last().unwrap_or(&0) {
+        for limit in [0, 1].into_iter().chain(LIMITS) {
             if open.is_empty() {
                 break;
             }
@@ -160,8 +157,14 @@ impl Search {
                 break;
             }
         }
-        let chosen = chosen.or(open.first().map(|&(mv, _)| mv));
-        Ok(chosen.and_then(|mv| self.play(s, mv, Some(mode)).map(|next| (mv, next))))
+        let Some(chosen) = chosen.or(open.first().map(|&(mv, _)| mv)) else {
+            return Ok(None);
+        };
+        Ok(match self.next(mode, s, chosen) {
+            Next::Illegal => None,
+            Next::DefenderHolds => Some((chosen, None)),
+            Next::Play(child_mode, next) => Some((chosen, Some((child_mode, next)))),
+        })
     }
 
     /// Whether, after the side to move in `s` plays `mv`, the result `want` is proven within
@@ -174,10 +177,10 @@ impl Search {
         limit: u32,
         want: Value,
     ) -> Result<bool, TooBig> {
-        let Some(next) = self.play(s, mv, Some(mode)) else {
+        let Next::Play(child_mode, next) = self.next(mode, s, mv) else {
             return Ok(false);
         };
         self.base = next.depth;
-        Ok(self.read(mode, &next, limit, true)?.0 == want)
+        Ok(self.read(child_mode, &next, limit, true)?.0 == want)
     }
 }

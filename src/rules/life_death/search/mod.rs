@@ -228,6 +228,11 @@ impl Search {
     }
 
     /// The group's status after the side to play makes `first`, or `None` when it may not.
+    ///
+    /// The readings' wins are nested (dead within ko within not alive), so a status takes one
+    /// to three of them; they are read from the end a first move of the side to play most
+    /// often reaches: an attacker's try most often leaves the group alive (one reading says
+    /// so), a defender's most often leaves it dead.
     pub(super) fn status_after(
         &mut self,
         to_play: Color,
@@ -238,6 +243,19 @@ impl Search {
         };
         let [dead, ko, not_alive] = self.readings();
         let result = (|| {
+            if to_play == self.attacker {
+                if !self.proven_win(not_alive, &after)? {
+                    return Ok(Status::Alive);
+                }
+                if self.proven_win(dead, &after)? {
+                    return Ok(Status::Dead);
+                }
+                return Ok(if self.proven_win(ko, &after)? {
+                    Status::Ko
+                } else {
+                    Status::Seki
+                });
+            }
             if self.proven_win(dead, &after)? {
                 return Ok(Status::Dead);
             }
@@ -405,6 +423,45 @@ impl Search {
         })
     }
 
+    /// What follows when the side to move in `s` plays `mv` under `mode`: passes included.
+    ///
+    /// In the strict reading the defender may not pass (passing never brings unconditional
+    /// life nearer: the attacker would pass too), and two passes end nothing. In the lax
+    /// readings the attacker never passes second (that would end the problem in the
+    /// defender's favour), and the defender's second pass ends the problem with its group on
+    /// the board, except in the dead reading: there the position both sides passed in is
+    /// judged as a Japanese-rules confirmation would, by play going on under the ko reading
+    /// with the attacker to move. A ko only the attacker can start, when the defender has
+    /// nothing left to play (the bent four in the corner), is then the attacker's: it removes
+    /// the defender's ko threats first, at no cost, before it starts the ko.
+    fn next(&mut self, mode: Mode, s: &State, mv: Move) -> Next {
+        let defender_moves = s.to_play != self.attacker;
+        if mv == Move::Pass && mode.strict && defender_moves {
+            return Next::Illegal;
+        }
+        if mv == Move::Pass && s.passed && !mode.strict {
+            if !defender_moves {
+                return Next::Illegal;
+            }
+            let [dead, ko, _] = self.readings();
+            if mode != dead {
+                return Next::DefenderHolds;
+            }
+            let judged = State {
+                slot: s.slot,
+                depth: s.depth + 1,
+                to_play: self.attacker,
+                passed: true,
+                ko_ban: None,
+            };
+            return Next::Play(ko, judged);
+        }
+        match self.play(s, mv, Some(mode)) {
+            Some(next) => Next::Play(mode, next),
+            None => Next::Illegal,
+        }
+    }
+
     /// Reads `s` with `limit` plies left. `within`: only results proven within the limit
     /// count (for distances), not every proven result. Besides the value, the shallowest depth
     /// of the line whose position a cycle met again ([`CLEAN`] when none): a value that rests
@@ -479,8 +536,7 @@ impl Search {
         limit: u32,
         within: bool,
     ) -> Result<(Value, usize), TooBig> {
-        let attacker_moves = s.to_play == self.attacker;
-        let (good, bad) = if attacker_moves {
+        let (good, bad) = if s.to_play == self.attacker {
             (Value::Win, Value::Loss)
         } else {
             (Value::Loss, Value::Win)
@@ -501,21 +557,13 @@ impl Search {
             moves[..=at].rotate_right(1);
         }
         for mv in moves {
-            if mv == Move::Pass && mode.strict && !attacker_moves {
-                // Passing never brings unconditional life nearer: the attacker would pass too.
-                continue;
-            }
-            if mv == Move::Pass && s.passed && !mode.strict {
-                // Two passes end the problem with the group on the board: a seki at least.
-                if good == Value::Loss {
-                    return Ok((good, CLEAN));
-                }
-                continue;
-            }
-            let Some(next) = self.play(s, mv, Some(mode)) else {
-                continue;
+            let (child_mode, next) = match self.next(mode, s, mv) {
+                Next::Illegal => continue,
+                // Only the defender's own pass ends the problem: its win.
+                Next::DefenderHolds => return Ok((Value::Loss, CLEAN)),
+                Next::Play(child_mode, next) => (child_mode, next),
             };
-            match self.read(mode, &next, limit - 1, within)? {
+            match self.read(child_mode, &next, limit - 1, within)? {
                 (v, on) if v == good => {
                     self.cutoffs[mode.index()].insert(key, mv);
                     if self.killers.len() <= s.depth {
@@ -530,6 +578,16 @@ impl Search {
         }
         Ok((result, rests_on))
     }
+}
+
+/// What a move leads to in a reading.
+enum Next {
+    /// The move may not be played (or is never worth playing: see [`Search::next`]).
+    Illegal,
+    /// The defender's second pass: the problem ends with its group on the board.
+    DefenderHolds,
+    /// Play goes on, under the reading given (another after two passes in the dead reading).
+    Play(Mode, State),
 }
 
 /// The depth a read that rests on no cycle reports.

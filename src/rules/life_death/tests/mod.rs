@@ -521,11 +521,11 @@ OOOOOOX..
 .........";
 
 #[test]
-fn a_correct_move_the_frame_refutes_is_read_again_with_the_rim_moved_out() {
+fn a_ko_the_frame_gives_the_attacker_to_start_is_no_ko_for_the_defender() {
     // In the default region White's G9, taking F9, stands next to a frame stone at H9: in
-    // atari at once, where the open board gives it a second liberty, so Black's B9 reads as
-    // a ko. Read against a source that marks B9 correct, the frame point the refutation
-    // meets moves out and the wider reading, which assumes less, is the proof.
+    // atari at once, where the open board gives it a second liberty, so after Black's B9 a
+    // ko is left that only Black can start. Judged as a confirmation would after both sides
+    // pass, it is Black's: B9 kills, as E9 does (before, B9 read as a ko).
     let g = game(ON_THE_SECOND_LINE, Color::Black);
     let question = Question {
         goal: Goal::Kill,
@@ -534,25 +534,60 @@ fn a_correct_move_the_frame_refutes_is_read_again_with_the_rim_moved_out() {
     };
     let (b9, e9) = (point(&g, "B9"), point(&g, "E9"));
     let narrow = solve(&g, &question, &[b9, e9], Budget::default()).expect("solved");
-    assert!(!firsts(&narrow).contains(&"B9".to_string()), "{narrow:?}");
-    let against =
+    assert_eq!(narrow.status, Status::Dead, "{narrow:?}");
+    assert_eq!(firsts(&narrow), ["B9", "E9"], "{narrow:?}");
+    // A source that agrees with the proof is not read again.
+    let agreeing =
         solve_against(&g, &question, (&[b9, e9], &[]), Budget::default()).expect("solved");
-    assert!(firsts(&against).contains(&"B9".to_string()), "{against:?}");
-    assert!(firsts(&against).contains(&"E9".to_string()), "{against:?}");
-    let added: Vec<&Point> = against
-        .region
-        .iter()
-        .filter(|p| !narrow.region.contains(p))
-        .collect();
-    assert_eq!(
-        added,
-        [&point(&g, "H9")],
-        "one point at a time, where the line met the frame"
-    );
-    // A source that agrees with the first proof is not read again.
-    let agreeing = solve_against(&g, &question, (&[e9], &[]), Budget::default()).expect("solved");
     assert_eq!(agreeing.region, narrow.region);
     assert_eq!(agreeing.nodes, narrow.nodes);
+    // One that marks a move outside the region correct is read again with the rim moved out
+    // round it; a wider proof that disagrees no less is not kept, but its reading is counted.
+    let h8 = point(&g, "H8");
+    assert!(!narrow.region.contains(&h8));
+    let against =
+        solve_against(&g, &question, (&[b9, e9, h8], &[]), Budget::default()).expect("solved");
+    assert_eq!(against.region, narrow.region);
+    assert_eq!(firsts(&against), ["B9", "E9"]);
+    assert!(
+        against.nodes > narrow.nodes,
+        "the wider readings are counted"
+    );
+}
+
+/// White's corner group with Black's E8 F8 wall (Cho Chikun's sixth elementary problem in
+/// shape): Black's D9 is taken at C9, and White's eye at D9 hangs on E9, which Black can take
+/// back by a ko only Black may start (after F9). White can never start it: Japanese rules
+/// call the group dead, and so does the confirmation after both sides pass.
+const A_KO_ONLY_THE_ATTACKER_STARTS: &str = "
+.O..O....
+OOOOXX...
+.XXX.....
+.........
+.X.......
+.........
+.........
+.........
+.........";
+
+#[test]
+fn a_ko_only_the_attacker_can_start_is_dead_as_a_confirmation_judges_it() {
+    let kill = solved(
+        A_KO_ONLY_THE_ATTACKER_STARTS,
+        Color::Black,
+        Goal::Kill,
+        "A8",
+    );
+    assert_eq!(kill.status, Status::Dead, "{kill:?}");
+    assert_eq!(firsts(&kill), ["D9"], "{kill:?}");
+    let live = solved(
+        A_KO_ONLY_THE_ATTACKER_STARTS,
+        Color::White,
+        Goal::Live,
+        "A8",
+    );
+    assert_eq!(live.status, Status::Alive, "{live:?}");
+    assert_eq!(firsts(&live), ["D9"], "{live:?}");
 }
 
 #[test]

@@ -214,10 +214,10 @@ pub(super) const SHAPES: &[Shape] = &[
             wrong: &["C9", "A8"],
         },
         // With no outside liberty White's 2-1 point B9 leaves Black only A9, and White's A8
-        // captures it: a ko. The textbook calls this dead (Japanese rules: White removes
-        // every ko threat before starting the ko, and Black can never start it). The solver
-        // reads the ko with Black holding unlimited threats too, so it answers Ko: White kills
-        // only by winning the ko.
+        // captures it: a ko. Black can start this one during play, before anybody passes, and
+        // the solver reads it with Black holding unlimited threats, so it answers Ko: White
+        // kills only by winning the ko. (A ko only the attacker can start, once both sides
+        // have passed, is the attacker's: see `a_ko_only_the_attacker_can_start_...`.)
         kill: Expect {
             status: Status::Ko,
             firsts: &["B9"],
