@@ -4,7 +4,7 @@
 
 use super::figure::{Figure, MarkKind, Panel, numbered_moves};
 use super::{Answer, ReadingAllowance, mark};
-use crate::rules::life_death::{self, Goal, Question, Solution, Status, Unsolvable, region};
+use crate::rules::life_death::{Goal, Question, Solution, Status, Unsolvable, region};
 use crate::rules::reading::LineMove;
 use crate::rules::{Color, Game, Move, Point, Position};
 
@@ -85,10 +85,8 @@ pub(super) fn answer(
     let correct: Vec<Point> = asked.correct.iter().filter_map(first_point).collect();
     let wrong: Vec<Point> = asked.wrong.iter().filter_map(first_point).collect();
     let budget = allowance.next();
-    let proof = allowance.spend_life_death(
-        budget,
-        life_death::solve_against(game, &question, (&correct, &wrong), budget),
-    );
+    let read = allowance.solve_life_death(game, &question, (&correct, &wrong), budget);
+    let proof = allowance.spend_life_death(budget, read);
     let (color, chain) = game
         .board()
         .chain(asked.group)

@@ -7,6 +7,7 @@ mod figure;
 pub mod firewall;
 mod fold;
 mod life_and_death;
+mod proof_memo;
 mod reading_budget;
 mod verdicts;
 mod words;
@@ -17,6 +18,7 @@ pub use figure::{
 };
 pub use firewall::Firewall;
 pub use life_and_death::{Erratum, errata, unsolvable_name};
+pub use proof_memo::ProofMemo;
 pub use reading_budget::{EXAMPLE_SHARE, KIT_NODES as KIT_READING_NODES, ReadingAllowance};
 pub use words::{
     describe, describe_beside_figure, describe_compact, figure_caption, giveaways, glance, list,
@@ -144,17 +146,31 @@ pub enum Answer {
 
 /// Computes the answer key of a kit.
 pub fn answer_key(kit: &Kit) -> AnswerKey {
+    answer_key_reusing(kit, None)
+}
+
+/// [`answer_key`], reusing the life-and-death proofs `memo` holds (see [`ProofMemo`]).
+pub fn answer_key_reusing(kit: &Kit, memo: Option<&ProofMemo>) -> AnswerKey {
     AnswerKey {
         title: kit.title.clone(),
         fingerprint: kit.fingerprint.clone(),
-        examples: answer_examples(&kit.rules, &kit.examples),
+        examples: answer_examples_reusing(&kit.rules, &kit.examples, memo),
     }
 }
 
 /// Computes the answers of a kit's examples in turn, their reading questions sharing the
 /// kit's reading budget ([`ReadingAllowance::for_examples`]).
 pub fn answer_examples(rules: &Rules, examples: &[Example]) -> Vec<ExampleAnswer> {
-    let mut allowance = ReadingAllowance::for_examples(examples.len());
+    answer_examples_reusing(rules, examples, None)
+}
+
+/// [`answer_examples`], reusing the life-and-death proofs `memo` holds.
+pub fn answer_examples_reusing(
+    rules: &Rules,
+    examples: &[Example],
+    memo: Option<&ProofMemo>,
+) -> Vec<ExampleAnswer> {
+    let mut allowance = ReadingAllowance::for_examples(examples.len()).reusing(memo);
     examples
         .iter()
         .map(|e| answer_example_within(rules, e, &mut allowance))
@@ -164,6 +180,12 @@ pub fn answer_examples(rules: &Rules, examples: &[Example]) -> Vec<ExampleAnswer
 /// Computes one example's answer under the session's rules, read alone.
 pub fn answer_example(rules: &Rules, example: &Example) -> ExampleAnswer {
     answer_example_within(rules, example, &mut ReadingAllowance::for_example())
+}
+
+/// [`answer_example`], keeping its life-and-death proof in `memo` for a later reading.
+pub fn answer_example_reusing(rules: &Rules, example: &Example, memo: &ProofMemo) -> ExampleAnswer {
+    let mut allowance = ReadingAllowance::for_example().reusing(Some(memo));
+    answer_example_within(rules, example, &mut allowance)
 }
 
 /// [`answer_example`], its reading taken from `allowance`.

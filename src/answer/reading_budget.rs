@@ -2,7 +2,10 @@
 //! the kit's questions together share one more, so that a short kit of several open questions
 //! is refused in seconds rather than costing each question's budget in turn.
 
-use crate::rules::life_death::{self, Unsolvable};
+use super::ProofMemo;
+use crate::rules::Game;
+use crate::rules::life_death::{self, Question, Unsolvable};
+use crate::rules::point::Point;
 use crate::rules::reading::{Budget, Solution, TooBig, Unreadable};
 
 /// Positions all of one kit's reading questions may visit together: four questions each at
@@ -23,14 +26,19 @@ pub const SMALL_KIT: usize = 4;
 
 /// What is left of a kit's reading budget as its examples are answered in turn.
 #[derive(Debug, Clone)]
-pub struct ReadingAllowance {
+pub struct ReadingAllowance<'m> {
     left: u64,
+    /// Proofs this run already read, to reuse.
+    memo: Option<&'m ProofMemo>,
 }
 
-impl ReadingAllowance {
+impl<'m> ReadingAllowance<'m> {
     /// The budget of a whole kit.
     pub fn for_kit() -> Self {
-        ReadingAllowance { left: KIT_NODES }
+        ReadingAllowance {
+            left: KIT_NODES,
+            memo: None,
+        }
     }
 
     /// The budget of a kit of `examples` examples: [`KIT_NODES`], or [`EXAMPLE_SHARE`] for
@@ -41,18 +49,42 @@ impl ReadingAllowance {
         let past = examples.saturating_sub(SMALL_KIT) as u64;
         ReadingAllowance {
             left: KIT_NODES.max(EXAMPLE_SHARE.saturating_mul(past)),
+            memo: None,
         }
     }
 
     /// A budget of `nodes` positions to share.
     pub fn of(nodes: u64) -> Self {
-        ReadingAllowance { left: nodes }
+        ReadingAllowance {
+            left: nodes,
+            memo: None,
+        }
     }
 
     /// The budget of one example read alone: its question's own.
     pub fn for_example() -> Self {
         ReadingAllowance {
             left: Budget::default().nodes,
+            memo: None,
+        }
+    }
+
+    /// The same allowance, reusing the proofs `memo` holds and keeping new ones there.
+    pub fn reusing(self, memo: Option<&'m ProofMemo>) -> Self {
+        ReadingAllowance { memo, ..self }
+    }
+
+    /// [`life_death::solve_against`] under `budget`, or the proof the memo holds for it.
+    pub fn solve_life_death(
+        &self,
+        game: &Game,
+        question: &Question,
+        moves: (&[Point], &[Point]),
+        budget: Budget,
+    ) -> Result<life_death::Solution, Unsolvable> {
+        match self.memo {
+            Some(memo) => memo.solve_against(game, question, moves, budget),
+            None => life_death::solve_against(game, question, moves, budget),
         }
     }
 

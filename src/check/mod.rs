@@ -12,7 +12,9 @@ mod view;
 
 use std::path::{Path, PathBuf};
 
-use crate::answer::{AnswerKey, ExampleAnswer, answer_examples, answer_key};
+use crate::answer::{
+    AnswerKey, ExampleAnswer, ProofMemo, answer_examples_reusing, answer_key_reusing,
+};
 use crate::diag::{Diagnostic, Source};
 use crate::kit::{BoardPrint, Kit, Paper, load};
 use crate::typeface::{self, Typefaces};
@@ -113,6 +115,15 @@ fn fonts_for(
 /// Loads a kit and compares each stated key with the engine's answer: the checks `key` needs
 /// (neither the paper nor the PDF font matters to answers printed in a terminal).
 pub fn check_answers(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
+    check_answers_reusing(source, None)
+}
+
+/// [`check_answers`], reusing the life-and-death proofs `memo` holds: import checks the kit it
+/// wrote without proving its problems again.
+pub fn check_answers_reusing(
+    source: &Source,
+    memo: Option<&ProofMemo>,
+) -> Result<(Kit, AnswerKey), Vec<Diagnostic>> {
     // Two stages: `load` reads and validates the kit, then each stated key is compared with the
     // engine's answer, for the sound examples even of a rejected kit, so one run reports every
     // problem.
@@ -123,7 +134,7 @@ pub fn check_answers(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic
     };
     match load(source.text()) {
         Ok(kit) => {
-            let key = answer_key(&kit);
+            let key = answer_key_reusing(&kit, memo);
             let mut problems = key_problems(&kit.wording, &kit.rules, &kit.examples, &key.examples);
             problems.extend(view_problems(&kit.examples, &key.examples));
             if !problems.is_empty() {
@@ -134,7 +145,8 @@ pub fn check_answers(source: &Source) -> Result<(Kit, AnswerKey), Vec<Diagnostic
         Err(rejected) => {
             let mut problems = rejected.problems;
             if let Some(rules) = &rejected.rules {
-                let answers: Vec<ExampleAnswer> = answer_examples(rules, &rejected.examples);
+                let answers: Vec<ExampleAnswer> =
+                    answer_examples_reusing(rules, &rejected.examples, memo);
                 problems.extend(key_problems(
                     &rejected.wording,
                     rules,

@@ -48,7 +48,7 @@ use super::reading::{Budget, LineMove, TooBig};
 use search::Search;
 
 /// What a life-and-death problem asks of the side to play about the group through `target`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Goal {
     /// The side to play kills the opposing group.
     Kill,
@@ -57,7 +57,7 @@ pub enum Goal {
 }
 
 /// A life-and-death problem: the goal, a stone of the group, and where it is played.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Question {
     /// Kill or live.
     pub goal: Goal,

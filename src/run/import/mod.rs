@@ -29,8 +29,8 @@ use sources::ImportText;
 use super::{
     Console, Failure, KIT_LIMIT, Outcome, deliver, not_the_input, output_error, writable_target,
 };
-use crate::answer::{ExampleAnswer, answer_example};
-use crate::check::check_answers;
+use crate::answer::{ExampleAnswer, ProofMemo, answer_example_reusing};
+use crate::check::check_answers_reusing;
 use crate::diag::{Diagnostic, Source};
 use crate::kit::{Example, Task};
 use crate::record::solution::first_moves;
@@ -83,7 +83,9 @@ pub fn run(
             .map_or_else(|| name.clone(), |s| s.to_string_lossy().into_owned())
     };
     let mut notes = Notes::default();
-    let kit = kit_of(&read, &name, &title, selection, &mut notes);
+    // The proofs import reads for the kit's answers, reused when it checks the kit it wrote.
+    let memo = ProofMemo::default();
+    let kit = kit_of(&read, (&name, &title), selection, &memo, &mut notes);
     for note in notes.said {
         // A note may quote the file (`RU[...]`): its control characters are shown, not sent.
         writeln!(console.err, "note: {}", visible(&note)).map_err(output_error)?;
@@ -117,7 +119,7 @@ pub fn run(
         out.map_or_else(|| "<import>".into(), |p| p.display().to_string()),
         kit,
     );
-    if let Err(problems) = check_answers(&written) {
+    if let Err(problems) = check_answers_reusing(&written, Some(&memo)) {
         write!(console.err, "{}", written.render_all(&problems)).map_err(output_error)?;
         writeln!(
             console.err,
@@ -173,9 +175,9 @@ struct Notes {
 /// what the user should know besides goes to `all_notes`.
 fn kit_of(
     read: &ImportText,
-    name: &str,
-    title: &str,
+    (name, title): (&str, &str),
     selection: &Selection<'_>,
+    memo: &ProofMemo,
     all_notes: &mut Notes,
 ) -> Result<String, NoKit> {
     let notes = &mut all_notes.said;
@@ -233,7 +235,7 @@ fn kit_of(
     // there. (Writing a draft without keys to load and answer it cost a third of the time of a
     // large import.)
     let answers: Vec<ExampleAnswer> = in_parallel::map_in_parallel(&examples, |i, e| {
-        answer_example(&rules, &kit_example(i + 1, e))
+        answer_example_reusing(&rules, &kit_example(i + 1, e), memo)
     });
     let language = kit_language(&privates);
     // A problem file's moves are its answer: named beside an answer word, they state it.
@@ -521,14 +523,14 @@ mod tests {
                 let read = ImportText::of_text("p.sgf", text[..end].to_string());
                 match kit_of(
                     &read,
-                    "p.sgf",
-                    "p",
+                    ("p.sgf", "p"),
                     &Selection::default(),
+                    &ProofMemo::default(),
                     &mut Notes::default(),
                 ) {
                     Ok(kit) => {
                         let source = Source::new("p.toml", kit);
-                        let checked = check_answers(&source);
+                        let checked = crate::check::check_answers(&source);
                         assert!(checked.is_ok(), "{:?}: {}", &text[..end], source.text());
                         sound += 1;
                     }
