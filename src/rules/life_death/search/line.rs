@@ -45,6 +45,10 @@ impl Search {
         };
         let mut ko_threat = None;
         let mut mode = mode;
+        // The positions the line has shown, with the side to move: a line that comes back to
+        // one (a ko retaken with unlimited threats) shows that move and stops, rather than go
+        // round again.
+        let mut shown = vec![(self.board(&s).hash(), s.to_play)];
         while line.len() < LONGEST_LINE && !self.is_over(mode, &s) {
             let Some((mv, next)) = self.pick(mode, &s, winner)? else {
                 break;
@@ -53,10 +57,21 @@ impl Search {
                 ko_threat = Some(s.to_play);
             }
             line.push((s.to_play, mv));
+            if let (Move::Play(_), Some((_, after))) = (mv, &next) {
+                let position = (self.board(after).hash(), after.to_play);
+                if shown.contains(&position) {
+                    break;
+                }
+                shown.push(position);
+            }
             // `None`: the defender's second pass ended the problem.
             let Some((next_mode, next)) = next else {
                 break;
             };
+            if next_mode != mode {
+                // The position both sides passed in is judged afresh: its ko may be retaken.
+                shown = vec![(self.board(&next).hash(), next.to_play)];
+            }
             mode = next_mode;
             s = next;
         }

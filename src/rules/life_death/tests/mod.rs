@@ -603,3 +603,65 @@ fn the_rim_read_again_holds_a_source_move_outside_the_region_and_the_points_a_li
         .collect();
     assert_eq!(names, ["F9", "G9", "F8"]);
 }
+
+/// Replays every line of `solution` from `g`, with no rule of repetition, and returns the first
+/// one that goes on after coming back to a position it showed (the same stones, the same side
+/// to move) by a move that is not a pass, other than by the judgement after both sides pass.
+fn a_line_going_round(g: &Game, solution: &Solution) -> Option<Vec<LineMove>> {
+    for tried in solution.accepted.iter().chain(&solution.refuted) {
+        let mut board = g.board().clone();
+        let mut shown = vec![(board.hash(), g.to_play())];
+        let mut came_back = false;
+        for (i, &(color, mv)) in tried.line.iter().enumerate() {
+            if came_back {
+                return Some(tried.line.clone());
+            }
+            let judged =
+                i >= 2 && tried.line[i - 1].1 == Move::Pass && tried.line[i - 2].1 == Move::Pass;
+            if judged {
+                shown = vec![(board.hash(), color)];
+            }
+            if let Move::Play(p) = mv {
+                board.play_unchecked(p, color);
+                let position = (board.hash(), color.opponent());
+                came_back = shown.contains(&position);
+                shown.push(position);
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn no_line_goes_round_a_ko() {
+    // With unlimited threats the side that holds them can retake for ever; a line shows the
+    // fight until it comes back to a position of its own (the first retake), and stops there.
+    for (rows, to_play, goal, target) in [
+        (
+            TWO_STONES_TAKEN_AND_TAKEN_BACK,
+            Color::Black,
+            Goal::Kill,
+            "B8",
+        ),
+        (
+            TWO_STONES_TAKEN_AND_TAKEN_BACK,
+            Color::White,
+            Goal::Live,
+            "B8",
+        ),
+        (
+            A_KO_ONLY_THE_ATTACKER_STARTS,
+            Color::Black,
+            Goal::Kill,
+            "A8",
+        ),
+        (KO_FOR_LIFE, Color::Black, Goal::Live, "D9"),
+        (KO_FOR_LIFE, Color::White, Goal::Kill, "D9"),
+        (BENT_FOUR_IN_THE_CORNER, Color::White, Goal::Kill, "D9"),
+        (RECTANGULAR_SIX_ONE_LIBERTY, Color::White, Goal::Kill, "D8"),
+    ] {
+        let g = game(rows, to_play);
+        let solution = solved(rows, to_play, goal, target);
+        assert_eq!(a_line_going_round(&g, &solution), None, "{rows}");
+    }
+}
