@@ -51,6 +51,22 @@ pub struct Budget {
     pub nodes: u64,
 }
 
+impl Budget {
+    /// Counts one more position visited in `visited`: too big once past the budget. Both
+    /// searches (reading and life and death) count their positions with it.
+    pub(crate) fn visit(&self, visited: &mut u64) -> Result<(), TooBig> {
+        *visited += 1;
+        if *visited > self.nodes {
+            Err(TooBig {
+                nodes: self.nodes,
+                shared: false,
+            })
+        } else {
+            Ok(())
+        }
+    }
+}
+
 impl Default for Budget {
     fn default() -> Self {
         // Under a second at the bench's 3 to 4 million nodes a second; the bench's hardest

@@ -154,15 +154,7 @@ impl<'g> Search<'g> {
     }
 
     fn tick(&mut self) -> Result<(), TooBig> {
-        self.nodes += 1;
-        if self.nodes > self.budget {
-            Err(TooBig {
-                nodes: self.budget,
-                shared: false,
-            })
-        } else {
-            Ok(())
-        }
+        Budget { nodes: self.budget }.visit(&mut self.nodes)
     }
 
     /// Whether a move by `color` in `s` leading to the board hash `hash` recreates a forbidden

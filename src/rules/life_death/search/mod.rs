@@ -339,15 +339,7 @@ impl Search {
     }
 
     fn tick(&mut self) -> Result<(), TooBig> {
-        self.nodes += 1;
-        if self.nodes > self.budget {
-            Err(TooBig {
-                nodes: self.budget,
-                shared: false,
-            })
-        } else {
-            Ok(())
-        }
+        Budget { nodes: self.budget }.visit(&mut self.nodes)
     }
 
     fn key(&self, s: &State) -> u64 {
