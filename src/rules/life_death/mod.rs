@@ -27,8 +27,13 @@
 //! the side to move, the ko ban and whether the last move passed, which is the table's key.
 //! A line that comes back to a position of its own (a ko fight going round, a triple ko) could
 //! go on for ever with the group neither taken nor unconditionally alive: that is the
-//! defender's in the lax reading and the attacker's in the strict one, and a result that rests
-//! on such a cycle above its position holds for that line only, so it is not kept. A problem
+//! defender's in the lax reading and the attacker's in the strict one. A result that depends
+//! on the line above its position (the graph-history interaction) is never reused where the
+//! line could change it: one that rests on a cycle through a position above is not kept, and
+//! one a cycle could overturn (the attacker's win in a lax reading) is reused only where every
+//! position of the line above has fewer stones (or fewer of one colour) than any position of
+//! its proof, so none of them can recur in it. The answer does not depend on the order moves are read in. The position
+//! both sides passed in starts a line of its own: the positions before it are no cycle. A problem
 //! whose reading reaches the last depth limit or its budget is refused as too big. Nothing is
 //! guessed.
 //!
@@ -198,6 +203,10 @@ pub fn solve(
     let small_region: Vec<Point> = region.iter().filter_map(|&p| inside(p)).collect();
     let target = inside(question.target).ok_or(Unsolvable::NoStone)?;
     let mut search = Search::new(small, defender, target, &small_region, budget);
+    #[cfg(test)]
+    {
+        search.reversed = tests::history::READ_IN_REVERSE.with(std::cell::Cell::get);
+    }
     let candidates = search.first_moves(to_play);
     let small_tries: Vec<Point> = tries.iter().filter_map(|&p| inside(p)).collect();
     let near = search.near_group(&small_tries);

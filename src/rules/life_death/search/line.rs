@@ -196,6 +196,6 @@ impl Search {
             return Ok(false);
         };
         self.base = next.depth;
-        Ok(self.read(child_mode, &next, limit, true)?.0 == want)
+        Ok(self.read(child_mode, &next, limit, true)?.value == want)
     }
 }

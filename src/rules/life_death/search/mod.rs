@@ -3,6 +3,7 @@
 //! and whether a seki counts for the defender).
 
 mod line;
+mod read;
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -13,6 +14,7 @@ use crate::rules::board::{Board, Placement, child_board};
 use crate::rules::point::{Color, Move, Point};
 use crate::rules::reading::{Budget, KeyHasher};
 use crate::rules::zobrist;
+use read::{Entry, Stones};
 
 /// A table by position key: Zobrist keys are random already, so they are their own hash.
 type Map<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
@@ -59,13 +61,9 @@ pub(super) struct State {
     /// The board's hash before the last move, when that move took stones: the one position
     /// the simple ko rule forbids the next move to recreate.
     ko_ban: Option<u64>,
-}
-
-/// A proven result: whether the attacker wins, and within how many plies it was proven.
-#[derive(Debug, Clone, Copy)]
-struct Entry {
-    win: bool,
-    within: u32,
+    /// The depth from which the line's positions count for cycles: the position both sides
+    /// passed in is judged afresh, whatever came before it.
+    since: usize,
 }
 
 /// A life-and-death search of one problem.
@@ -94,10 +92,17 @@ pub(super) struct Search {
     /// The keys of the positions on the line being read, by depth, from `base`: a position
     /// met again on its own line is a cycle.
     path: Vec<u64>,
+    /// By depth, the most stones on the board in any position of the line from `base` down to
+    /// that depth: what tells a proven result whether the line above it can meet its proof.
+    stones_on_line: Vec<Stones>,
     /// The depth of the position the current top-level reading started from.
     base: usize,
     nodes: u64,
     budget: u64,
+    /// Tries the region's moves in the reverse order: a test that the result never depends on
+    /// the order moves are read in.
+    #[cfg(test)]
+    pub(super) reversed: bool,
 }
 
 impl Search {
@@ -128,9 +133,12 @@ impl Search {
             cutoffs: Default::default(),
             killers: Vec::new(),
             path: Vec::new(),
+            stones_on_line: Vec::new(),
             base: 0,
             nodes: 0,
             budget: budget.nodes,
+            #[cfg(test)]
+            reversed: false,
         }
     }
 
@@ -146,6 +154,7 @@ impl Search {
             to_play,
             passed: false,
             ko_ban: None,
+            since: 0,
         }
     }
 
@@ -319,7 +328,7 @@ impl Search {
                 if round == 1 {
                     self.forget_undecided();
                 }
-                match self.read(mode, s, limit, false)?.0 {
+                match self.read(mode, s, limit, false)?.value {
                     Value::Unknown => {}
                     decided => return Ok(decided),
                 }
@@ -343,17 +352,7 @@ impl Search {
     }
 
     fn key(&self, s: &State) -> u64 {
-        let mut key = self.board(s).hash();
-        if s.to_play == Color::White {
-            key ^= zobrist::WHITE_TO_MOVE;
-        }
-        if s.passed {
-            key ^= AFTER_PASS;
-        }
-        if let Some(ban) = s.ko_ban {
-            key ^= ban.rotate_left(23);
-        }
-        key
+        position_key(self.board(s).hash(), s.to_play, s.passed, s.ko_ban)
     }
 
     /// The moves to try from `s`: the group's liberties first, then the rest of the region,
@@ -375,6 +374,10 @@ impl Search {
                 .filter(|&&c| board.is_empty_cell(c) && !liberties.contains(&c))
                 .map(|&c| Move::Play(board.point_of_cell(c))),
         );
+        #[cfg(test)]
+        if self.reversed {
+            out.reverse();
+        }
         out.push(Move::Pass);
         out
     }
@@ -391,6 +394,7 @@ impl Search {
                 to_play: color.opponent(),
                 passed: true,
                 ko_ban: None,
+                since: s.since,
             });
         };
         let board = self.board(s);
@@ -412,6 +416,7 @@ impl Search {
             to_play: color.opponent(),
             passed: false,
             ko_ban: captures.then_some(before),
+            since: s.since,
         })
     }
 
@@ -445,6 +450,7 @@ impl Search {
                 to_play: self.attacker,
                 passed: true,
                 ko_ban: None,
+                since: s.depth + 1,
             };
             return Next::Play(ko, judged);
         }
@@ -453,123 +459,22 @@ impl Search {
             None => Next::Illegal,
         }
     }
+}
 
-    /// Reads `s` with `limit` plies left. `within`: only results proven within the limit
-    /// count (for distances), not every proven result. Besides the value, the shallowest depth
-    /// of the line whose position a cycle met again ([`CLEAN`] when none): a value that rests
-    /// on a position above `s` holds for this line only and is not kept in the tables.
-    fn read(
-        &mut self,
-        mode: Mode,
-        s: &State,
-        limit: u32,
-        within: bool,
-    ) -> Result<(Value, usize), TooBig> {
-        self.tick()?;
-        if self.taken(s) {
-            return Ok((Value::Win, CLEAN));
-        }
-        if (s.to_play == self.attacker || s.depth == 0) && self.alive(s) {
-            return Ok((Value::Loss, CLEAN));
-        }
-        let key = self.key(s);
-        if let Some(e) = self.tables[mode.index()].get(&key)
-            && (!within || e.within <= limit)
-        {
-            return Ok((if e.win { Value::Win } else { Value::Loss }, CLEAN));
-        }
-        let end = s.depth.min(self.path.len());
-        let line = &self.path[self.base.min(end)..end];
-        if let Some(at) = line.iter().position(|&k| k == key) {
-            // A cycle: play could go round it for ever, the group neither taken nor made
-            // unconditionally alive. That is the defender's in the lax reading (never taken)
-            // and the attacker's in the strict one (never alive).
-            let value = if mode.strict { Value::Win } else { Value::Loss };
-            return Ok((value, self.base + at));
-        }
-        if limit == 0 {
-            return Ok((Value::Unknown, CLEAN));
-        }
-        let undecided = mode.index() * 2 + usize::from(within);
-        if self.undecided[undecided]
-            .get(&key)
-            .is_some_and(|&below| limit <= below)
-        {
-            return Ok((Value::Unknown, CLEAN));
-        }
-        self.path.resize(s.depth, 0);
-        self.path.push(key);
-        let (value, rests_on) = self.read_moves(mode, s, limit, within)?;
-        if rests_on < s.depth {
-            return Ok((value, rests_on));
-        }
-        if value == Value::Unknown {
-            let below = self.undecided[undecided].entry(key).or_insert(0);
-            *below = (*below).max(limit);
-        } else {
-            let table = &mut self.tables[mode.index()];
-            if table.get(&key).is_none_or(|old| old.within > limit) {
-                table.insert(
-                    key,
-                    Entry {
-                        win: value == Value::Win,
-                        within: limit,
-                    },
-                );
-            }
-        }
-        Ok((value, CLEAN))
+/// A position's key in the tables: the board, the side to move, whether the last move passed,
+/// and the position the simple ko rule forbids.
+fn position_key(board: u64, to_play: Color, passed: bool, ko_ban: Option<u64>) -> u64 {
+    let mut key = board;
+    if to_play == Color::White {
+        key ^= zobrist::WHITE_TO_MOVE;
     }
-
-    fn read_moves(
-        &mut self,
-        mode: Mode,
-        s: &State,
-        limit: u32,
-        within: bool,
-    ) -> Result<(Value, usize), TooBig> {
-        let (good, bad) = if s.to_play == self.attacker {
-            (Value::Win, Value::Loss)
-        } else {
-            (Value::Loss, Value::Win)
-        };
-        let mut result = bad;
-        // The shallowest position above this one that the result rests on.
-        let mut rests_on = CLEAN;
-        let key = self.key(s);
-        let mut moves = self.moves(s);
-        if let Some(&killer) = self.killers.get(s.depth)
-            && let Some(at) = moves.iter().position(|&m| m == killer)
-        {
-            moves[..=at].rotate_right(1);
-        }
-        if let Some(&hint) = self.cutoffs[mode.index()].get(&key)
-            && let Some(at) = moves.iter().position(|&m| m == hint)
-        {
-            moves[..=at].rotate_right(1);
-        }
-        for mv in moves {
-            let (child_mode, next) = match self.next(mode, s, mv) {
-                Next::Illegal => continue,
-                // Only the defender's own pass ends the problem: its win.
-                Next::DefenderHolds => return Ok((Value::Loss, CLEAN)),
-                Next::Play(child_mode, next) => (child_mode, next),
-            };
-            match self.read(child_mode, &next, limit - 1, within)? {
-                (v, on) if v == good => {
-                    self.cutoffs[mode.index()].insert(key, mv);
-                    if self.killers.len() <= s.depth {
-                        self.killers.resize(s.depth + 1, Move::Pass);
-                    }
-                    self.killers[s.depth] = mv;
-                    return Ok((good, on));
-                }
-                (Value::Unknown, _) => result = Value::Unknown,
-                (_, on) => rests_on = rests_on.min(on),
-            }
-        }
-        Ok((result, rests_on))
+    if passed {
+        key ^= AFTER_PASS;
     }
+    if let Some(ban) = ko_ban {
+        key ^= ban.rotate_left(23);
+    }
+    key
 }
 
 /// What a move leads to in a reading.
@@ -581,6 +486,3 @@ enum Next {
     /// Play goes on, under the reading given (another after two passes in the dead reading).
     Play(Mode, State),
 }
-
-/// The depth a read that rests on no cycle reports.
-const CLEAN: usize = usize::MAX;

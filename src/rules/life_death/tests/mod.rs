@@ -266,6 +266,7 @@ fn check_lines(g: &Game, solution: &Solution, shape: &Shape, v: Variant) {
 }
 
 mod gnugo;
+pub(super) mod history;
 mod shapes;
 
 use shapes::*;
