@@ -38,6 +38,8 @@ impl Mode {
 
 /// Depth limits of the iterative deepening, in plies. Past the last the problem is too big.
 const LIMITS: [u32; 12] = [2, 4, 6, 8, 10, 12, 16, 20, 26, 32, 40, 52];
+/// How many of Benson's verdicts the search keeps before it starts again (some 20 MB).
+const MOST_ALIVE_BOARDS: usize = 1 << 20;
 /// The longest line an answer shows.
 const LONGEST_LINE: usize = 30;
 /// Set in a position's key when the move that reached it was a pass.
@@ -76,6 +78,9 @@ pub(super) struct Search {
     inside: Vec<bool>,
     /// A buffer Benson's quick test reuses between positions.
     scratch: Vec<usize>,
+    /// Benson's verdict by board: the three readings and the lines meet the same positions
+    /// again, and the verdict depends on the board alone.
+    alive_boards: Map<bool>,
     boards: Vec<Board>,
     tables: [Map<Entry>; 4],
     /// Per mode and kind of read (plain or distance), the positions found undecided within a
@@ -127,6 +132,7 @@ impl Search {
             region: cells,
             inside,
             scratch: Vec::new(),
+            alive_boards: Map::default(),
             boards: vec![board],
             tables: Default::default(),
             undecided: Default::default(),
@@ -167,6 +173,10 @@ impl Search {
     }
 
     fn alive(&mut self, s: &State) -> bool {
+        let board = self.board(s).hash();
+        if let Some(&alive) = self.alive_boards.get(&board) {
+            return alive;
+        }
         let mut scratch = std::mem::take(&mut self.scratch);
         let alive = benson::alive_inside(
             self.board(s),
@@ -176,6 +186,10 @@ impl Search {
             &mut scratch,
         );
         self.scratch = scratch;
+        if self.alive_boards.len() >= MOST_ALIVE_BOARDS {
+            self.alive_boards.clear();
+        }
+        self.alive_boards.insert(board, alive);
         alive
     }
 
