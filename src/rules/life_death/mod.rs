@@ -30,9 +30,9 @@
 //! defender's in the lax reading and the attacker's in the strict one. A result that depends
 //! on the line above its position (the graph-history interaction) is never reused where the
 //! line could change it: one that rests on a cycle through a position above is not kept, and
-//! one a cycle could overturn (the attacker's win in a lax reading) is reused only where every
-//! position of the line above has fewer stones (or fewer of one colour) than any position of
-//! its proof, so none of them can recur in it. The answer does not depend on the order moves are read in. The position
+//! one a cycle could overturn (the attacker's win in a lax reading) is reused only where no
+//! position of the line above can recur in its proof: each has fewer stones (or fewer of one
+//! colour) than any position of the proof, or lacks a stone all of them have. The answer does not depend on the order moves are read in. The position
 //! both sides passed in starts a line of its own: the positions before it are no cycle. A problem
 //! whose reading reaches the last depth limit or its budget is refused as too big. Nothing is
 //! guessed.

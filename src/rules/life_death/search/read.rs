@@ -17,12 +17,15 @@ pub(super) struct Entry {
 }
 
 /// Stones on the board: of a position, or the fewest of each count over the positions of a
-/// proof (each count its own minimum).
+/// proof (each count its own minimum, and the stones every one of its positions holds).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Stones {
     black: u16,
     white: u16,
     total: u16,
+    /// Per colour index, the cells of its stones folded onto 64 bits (cell modulo 64): for a
+    /// proof, the bits every one of its positions has.
+    marks: [u64; 2],
 }
 
 impl Stones {
@@ -30,15 +33,24 @@ impl Stones {
         black: u16::MAX,
         white: u16::MAX,
         total: u16::MAX,
+        marks: [u64::MAX; 2],
     };
 
     pub(super) fn of(board: &Board) -> Stones {
         let count = |c| u16::try_from(board.stone_count(c)).unwrap_or(u16::MAX);
         let (black, white) = (count(Color::Black), count(Color::White));
+        let fold = |c| {
+            board
+                .stone_cells(c)
+                .0
+                .iter()
+                .fold(0, |all, word| all | word)
+        };
         Stones {
             black,
             white,
             total: black.saturating_add(white),
+            marks: [fold(Color::Black), fold(Color::White)],
         }
     }
 
@@ -47,13 +59,23 @@ impl Stones {
             black: self.black.min(other.black),
             white: self.white.min(other.white),
             total: self.total.min(other.total),
+            marks: [
+                self.marks[0] & other.marks[0],
+                self.marks[1] & other.marks[1],
+            ],
         }
     }
 
     /// Whether a position with these stones can be none of a proof's, whose fewest are
-    /// `fewest`: it has fewer stones, or fewer of one colour, than every one of them.
+    /// `fewest`: it has fewer stones, or fewer of one colour, than every one of them, or it
+    /// lacks a stone every one of them has (a stone played after it that the proof never
+    /// takes: the vital point, say).
     fn below(self, fewest: Stones) -> bool {
-        self.total < fewest.total || self.black < fewest.black || self.white < fewest.white
+        self.total < fewest.total
+            || self.black < fewest.black
+            || self.white < fewest.white
+            || fewest.marks[0] & !self.marks[0] != 0
+            || fewest.marks[1] & !self.marks[1] != 0
     }
 }
 
@@ -87,9 +109,8 @@ impl Search {
     ///   and is not kept;
     /// - a value cycles could overturn (the attacker's win in the lax readings, where a cycle
     ///   is the defender's; the defender's in the strict one) is reused only where its proof
-    ///   cannot meet the line above: every position of that line has fewer stones, or fewer of
-    ///   one colour, than any position of the proof. A value cycles would only confirm is always
-    ///   reused.
+    ///   cannot meet the line above (see [`Stones::below`]). A value cycles would only confirm
+    ///   is always reused.
     pub(super) fn read(
         &mut self,
         mode: Mode,
