@@ -366,7 +366,17 @@ impl Search {
     }
 
     fn key(&self, s: &State) -> u64 {
-        position_key(self.board(s).hash(), s.to_play, s.passed, s.ko_ban)
+        let mut key = self.board(s).hash();
+        if s.to_play == Color::White {
+            key ^= zobrist::WHITE_TO_MOVE;
+        }
+        if s.passed {
+            key ^= AFTER_PASS;
+        }
+        if let Some(ban) = s.ko_ban {
+            key ^= ban.rotate_left(23);
+        }
+        key
     }
 
     /// The moves to try from `s`: the group's liberties first, then the rest of the region,
@@ -473,22 +483,6 @@ impl Search {
             None => Next::Illegal,
         }
     }
-}
-
-/// A position's key in the tables: the board, the side to move, whether the last move passed,
-/// and the position the simple ko rule forbids.
-fn position_key(board: u64, to_play: Color, passed: bool, ko_ban: Option<u64>) -> u64 {
-    let mut key = board;
-    if to_play == Color::White {
-        key ^= zobrist::WHITE_TO_MOVE;
-    }
-    if passed {
-        key ^= AFTER_PASS;
-    }
-    if let Some(ban) = ko_ban {
-        key ^= ban.rotate_left(23);
-    }
-    key
 }
 
 /// What a move leads to in a reading.

@@ -128,18 +128,20 @@ impl Search {
         }
         let key = self.key(s);
         let above = s.depth.min(self.path.len());
-        let floor = self.base.max(s.since);
+        // The line above `s` that counts: from the reading's start, or from the position both
+        // sides passed in.
+        let from = self.base.max(s.since).min(above);
         if let Some(e) = self.tables[mode.index()].get(&key)
             && (!within || e.within <= limit)
             && (e.win == mode.strict
-                || self.stones_on_line[floor.min(above)..above]
+                || self.stones_on_line[from..above]
                     .iter()
                     .all(|a| a.below(e.fewest)))
         {
             let value = if e.win { Value::Win } else { Value::Loss };
             return Ok(Reading::clean(value, e.fewest));
         }
-        let line = &self.path[floor.min(above)..above];
+        let line = &self.path[from..above];
         if let Some(at) = line.iter().position(|&k| k == key) {
             // A cycle: play could go round it for ever, the group neither taken nor made
             // unconditionally alive. That is the defender's in the lax reading (never taken)
@@ -147,7 +149,7 @@ impl Search {
             let value = if mode.strict { Value::Win } else { Value::Loss };
             return Ok(Reading {
                 value,
-                rests_on: floor.min(above) + at,
+                rests_on: from + at,
                 fewest: stones,
             });
         }
