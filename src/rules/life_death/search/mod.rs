@@ -447,27 +447,31 @@ impl Search {
     /// What follows when the side to move in `s` plays `mv` under `mode`: passes included.
     ///
     /// In the strict reading the defender may not pass (passing never brings unconditional
-    /// life nearer: the attacker would pass too), and two passes end nothing. In the lax
-    /// readings the attacker never passes second (that would end the problem in the
-    /// defender's favour), and the defender's second pass ends the problem with its group on
-    /// the board, except in the dead reading: there the position both sides passed in is
-    /// judged as a Japanese-rules confirmation would, by play going on under the ko reading
-    /// with the attacker to move. A ko only the attacker can start, when the defender has
-    /// nothing left to play (the bent four in the corner), is then the attacker's: it removes
-    /// the defender's ko threats first, at no cost, before it starts the ko.
+    /// life nearer: the attacker would pass too), and two passes end nothing. In the ko
+    /// reading the attacker never passes second (that would end the problem in the defender's
+    /// favour), and the defender's second pass ends the problem with its group on the board.
+    /// In the dead reading two passes, whichever side passed second, end play: the position
+    /// both sides passed in is judged as a Japanese-rules confirmation would, by play going on
+    /// under the ko reading with the attacker to move. A ko only the attacker can start, when
+    /// the defender has nothing left to play (the bent four in the corner), is then the
+    /// attacker's: it removes the defender's ko threats first, at no cost, before it starts
+    /// the ko.
     fn next(&mut self, mode: Mode, s: &State, mv: Move) -> Next {
         let defender_moves = s.to_play != self.attacker;
         if mv == Move::Pass && mode.strict && defender_moves {
             return Next::Illegal;
         }
         if mv == Move::Pass && s.passed && !mode.strict {
-            if !defender_moves {
-                return Next::Illegal;
-            }
             let [dead, ko, _] = self.readings();
             if mode != dead {
+                if !defender_moves {
+                    return Next::Illegal;
+                }
                 return Next::DefenderHolds;
             }
+            // Whichever side passed second, both did: the position is judged. (Were the
+            // attacker's second pass refused here, the defender could pass at every turn and
+            // make the attacker fill its own liberties rather than ever reach the judgement.)
             let judged = State {
                 slot: s.slot,
                 depth: s.depth + 1,
