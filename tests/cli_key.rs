@@ -264,8 +264,9 @@ fn life_and_death_kit_proves_each_vital_point() {
 
 /// White's corner group whose eye at D9 hangs on E9, which Black can take back only by a ko
 /// that Black alone can start (hand-derived; the shape of Cho Chikun's sixth elementary
-/// problem). Books call the group dead, and so does the proof: its line shows both sides
-/// passing, then the ko Black takes, and the key says why.
+/// problem). Books call the group dead, and so does the proof. After Black's D9, White's C9
+/// takes and leaves that ko; its refutation passes twice, and the key says how the position
+/// is judged then.
 #[test]
 fn a_ko_only_the_killer_can_start_is_dead_and_the_key_says_why() {
     let path = common::temp_path("ko-only-black-starts").with_extension("toml");
@@ -273,13 +274,19 @@ fn a_ko_only_the_killer_can_start_is_dead_and_the_key_says_why() {
         &path,
         "[kit]\ntitle = \"Judged\"\n[rules]\nboard = 9\n\n[[example]]\n\
          position = \"white B9 E9 A8 B8 C8 D8; black E8 F8 B7 C7 D7 B5\"\n\
-         to_play = \"black\"\ntask = \"kill\"\ngroup = \"A8\"\n",
+         to_play = \"black\"\ntask = \"kill\"\ngroup = \"A8\"\n\n[[example]]\n\
+         position = \"white B9 E9 A8 B8 C8 D8; black E8 F8 B7 C7 D7 B5 D9\"\n\
+         to_play = \"white\"\ntask = \"live\"\ngroup = \"A8\"\n",
     )
     .unwrap();
     let (code, out, err) = run(&["key", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.contains("\nProven: the White group at A8 dies unconditionally\nD9 works: 1. Black D9, 2. White C9"),
+        out.contains("\nProven: the White group at A8 dies unconditionally\nD9 works: 1. Black D9"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nC9 fails (the group dies unconditionally): 2. Black "),
         "{out}"
     );
     assert!(

@@ -87,6 +87,21 @@ pub(super) fn life_death_sentences(
             &[],
         ));
     }
+    // A line that goes on after both sides pass says how the position is judged.
+    let attacker = life_death::attacker(goal, mover);
+    let judged = |line: &[LineMove]| {
+        judged_at(line).map(|(first, second)| {
+            fill(
+                "answer_ld_judged",
+                &[
+                    ("first", first.to_string()),
+                    ("second", second.to_string()),
+                    ("attacker", color_word(attacker)),
+                    ("defender", color_word(attacker.opponent())),
+                ],
+            )
+        })
+    };
     for a in &solution.accepted {
         out.push(fill(
             "answer_ld_works",
@@ -95,18 +110,7 @@ pub(super) fn life_death_sentences(
                 ("line", line_text(&a.line, 1, wording)),
             ],
         ));
-        if let Some((first, second)) = judged_at(&a.line) {
-            let attacker = life_death::attacker(goal, mover);
-            out.push(fill(
-                "answer_ld_judged",
-                &[
-                    ("first", first.to_string()),
-                    ("second", second.to_string()),
-                    ("attacker", color_word(attacker)),
-                    ("defender", color_word(attacker.opponent())),
-                ],
-            ));
-        }
+        out.extend(judged(&a.line));
     }
     for r in &solution.refuted {
         let mut args = vec![
@@ -120,6 +124,7 @@ pub(super) fn life_death_sentences(
             "answer_ld_refuted_alone"
         };
         out.push(fill(key, &args));
+        out.extend(judged(&r.line));
     }
     let source = source
         .unwrap_or_else(|| wording.get("ld_source_default"))

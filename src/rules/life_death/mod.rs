@@ -16,8 +16,8 @@
 //!   when it wins the first reading, *by ko* when only the second; the group lives when the
 //!   attacker wins neither. A group that survives only by passing (it can never be made
 //!   unconditionally alive) is in *seki*.
-//! - when both sides pass in the reading where the defender holds the threats, the position is
-//!   judged as a Japanese-rules confirmation would: play goes on with the attacker to move and
+//! - when both sides pass in the reading where the defender holds the threats (whichever passed
+//!   first), the position is judged as a Japanese-rules confirmation would: play goes on with the attacker to move and
 //!   holding the threats. A ko only the attacker can start, once the defender has nothing left
 //!   to play, is the attacker's (it removes every ko threat first, at no cost): the group is
 //!   dead, as books say, not a ko. A ko the defender can start during play stays a ko.

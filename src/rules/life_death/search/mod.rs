@@ -37,7 +37,15 @@ impl Mode {
 }
 
 /// Depth limits of the iterative deepening, in plies. Past the last the problem is too big.
-const LIMITS: [u32; 12] = [2, 4, 6, 8, 10, 12, 16, 20, 26, 32, 40, 52];
+///
+/// Two shallow limits find the quick answers of a wide region cheaply (a straight three under
+/// a wall that is itself short of liberties needs 7 million positions read at 16 plies
+/// first); then few and far apart, as a limit that ends undecided reads a tree wide at the
+/// top for nothing, and most proofs are narrow but long (the attacker fills the region's last
+/// points before the defender's life shows). On the first 100 problems of Cho's Elementary
+/// book, twelve limits from 2 to 52 proved 83 within 3,000,000 positions, these four 90, with
+/// lines no longer in all.
+const LIMITS: [u32; 4] = [2, 4, 16, 52];
 /// How many of Benson's verdicts the search keeps before it starts again (some 20 MB).
 const MOST_ALIVE_BOARDS: usize = 1 << 20;
 /// The longest line an answer shows.
