@@ -35,6 +35,10 @@ impl Search {
                 let mode = if winner == self.attacker { ko } else { dead };
                 (mode, winner)
             }
+            // A seki refuting the defender's try is the attacker's result (the group is never
+            // made unconditionally alive): its line is the attacker's, as for `Alive`'s
+            // opposite. Elsewhere the seki is the defender's survival.
+            Status::Seki if refutation && to_play == defender => (not_alive, self.attacker),
             Status::Seki => (ko, defender),
             Status::Alive => (not_alive, defender),
         };

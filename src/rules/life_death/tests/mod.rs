@@ -267,6 +267,7 @@ fn check_lines(g: &Game, solution: &Solution, shape: &Shape, v: Variant) {
 
 mod gnugo;
 pub(super) mod history;
+mod lines;
 mod shapes;
 
 use shapes::*;
