@@ -283,8 +283,10 @@ pub fn solve(
 /// [`solve`], read once more where the proof in the default region disagrees with a source:
 /// when it refutes a first move the source marks `correct` (or leaves it outside the region),
 /// or accepts one it marks `wrong`, the problem is read again with the region one point wider
-/// where a line that disagrees meets its rim (or round a correct move outside it), a point at
-/// a time, and the first wider proof that disagrees with the source less is kept. The rim of the
+/// where a line that disagrees meets its rim (a point of the line, next to it, or a liberty of
+/// a stone next to it; or round a correct move outside the region), a point more each time,
+/// the points before it kept, and the first wider proof that disagrees with the source less is
+/// kept. The rim of the
 /// default region can be the frame's doing rather than the problem's (a frame stone puts in
 /// atari a stone the open board leaves a liberty, and a fight on the rim becomes a ko); both
 /// are proofs, and the wider one assumes less. A region the question names is read as named.
@@ -324,15 +326,16 @@ pub fn solve_against(
         })
         .chain(correct.iter().copied())
         .collect();
-    // One frame point at a time, in the order the lines meet them: a whole new ring of points
-    // can make the problem too big to read.
+    // One frame point at a time, in the order the lines meet them, each kept for the next
+    // reading (a fight on the rim can need two or three of them open): a whole new ring of
+    // points can make the problem too big to read.
     let mut spent = narrow.nodes;
+    let mut wider = question.clone();
+    wider.region = narrow.region.clone();
     for point in region::rim(game.board(), &narrow.region, &along)
         .into_iter()
         .take(MOST_RIM_POINTS)
     {
-        let mut wider = question.clone();
-        wider.region = narrow.region.clone();
         wider.region.push(point);
         wider.region.sort_unstable();
         // The readings share the budget: what the others left is the next one's.

@@ -140,16 +140,33 @@ pub fn around_group(board: &Board, defender: Color, target: Point) -> Vec<Point>
     out
 }
 
-/// The empty points outside `region` (sorted) that are, or are next to, any of `along` (the
-/// points of a line read in it, a source's move), in their order: where the line met the frame.
+/// The empty points outside `region` (sorted) where the lines `along` (the points of a line read
+/// in it, a source's move) meet the frame, in their order: each point itself and its neighbours,
+/// then the liberties of the chains of at most two liberties next to it (a line that takes a
+/// stone or puts it in atari counts its liberties, and a frame stone on one of them decides the
+/// fight; a wall's liberties far out do not).
 pub fn rim(board: &Board, region: &[Point], along: &[Point]) -> Vec<Point> {
     let size = board.size();
     let mut out: Vec<Point> = Vec::new();
+    let add = |q: Point, out: &mut Vec<Point>| {
+        if board.is_empty(q) && region.binary_search(&q).is_err() && !out.contains(&q) {
+            out.push(q);
+        }
+    };
     for &p in along {
         // The point itself first: a source's correct move may lie outside the region.
         for q in std::iter::once(p).chain(orthogonal(p, size)) {
-            if board.is_empty(q) && region.binary_search(&q).is_err() && !out.contains(&q) {
-                out.push(q);
+            add(q, &mut out);
+        }
+    }
+    for &p in along {
+        for q in std::iter::once(p).chain(orthogonal(p, size)) {
+            if let Some(chain) = board.chain(q)
+                && chain.liberties.len() <= WEAK_LIBERTIES
+            {
+                for &l in &chain.liberties {
+                    add(l, &mut out);
+                }
             }
         }
     }

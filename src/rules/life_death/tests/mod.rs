@@ -268,6 +268,7 @@ fn check_lines(g: &Game, solution: &Solution, shape: &Shape, v: Variant) {
 mod gnugo;
 pub(super) mod history;
 mod lines;
+mod rim;
 mod shapes;
 
 use shapes::*;
@@ -591,20 +592,6 @@ fn a_ko_only_the_attacker_can_start_is_dead_as_a_confirmation_judges_it() {
     );
     assert_eq!(live.status, Status::Alive, "{live:?}");
     assert_eq!(firsts(&live), ["D9"], "{live:?}");
-}
-
-#[test]
-fn the_rim_read_again_holds_a_source_move_outside_the_region_and_the_points_a_line_meets() {
-    let g = game(STRAIGHT_THREE, Color::White);
-    let region: Vec<Point> = ["A9", "B9", "C9"].iter().map(|n| point(&g, n)).collect();
-    // F9 (a source's move, outside the region) comes itself; C9's empty neighbour outside
-    // the region is none (D9 holds a stone, C8 too), B9's none either.
-    let along = [point(&g, "F9"), point(&g, "C9")];
-    let names: Vec<String> = region::rim(g.board(), &region, &along)
-        .iter()
-        .map(|p| p.to_string())
-        .collect();
-    assert_eq!(names, ["F9", "G9", "F8"]);
 }
 
 /// Replays every line of `solution` from `g`, with no rule of repetition, and returns the first
