@@ -17,8 +17,8 @@
 //!   attacker wins neither. A group that survives only by passing (it can never be made
 //!   unconditionally alive) is in *seki*.
 //! - when both sides pass in the reading where the defender holds the threats (whichever passed
-//!   first), the position is judged as a Japanese-rules confirmation would: play goes on with the attacker to move and
-//!   holding the threats. A ko only the attacker can start, once the defender has nothing left
+//!   first), the position is judged as a Japanese-rules confirmation would: play goes on with
+//!   the attacker to move and holding the threats. A ko only the attacker can start, once the defender has nothing left
 //!   to play, is the attacker's (it removes every ko threat first, at no cost): the group is
 //!   dead, as books say, not a ko. A ko the defender can start during play stays a ko.
 //!
@@ -286,10 +286,9 @@ pub fn solve(
 /// where a line that disagrees meets its rim (a point of the line, next to it, or a liberty of
 /// a stone next to it; or round a correct move outside the region), a point more each time,
 /// the points before it kept, and the first wider proof that disagrees with the source less is
-/// kept. The rim of the
-/// default region can be the frame's doing rather than the problem's (a frame stone puts in
-/// atari a stone the open board leaves a liberty, and a fight on the rim becomes a ko); both
-/// are proofs, and the wider one assumes less. A region the question names is read as named.
+/// kept. The rim of the default region can be the frame's doing rather than the problem's (a
+/// frame stone puts in atari a stone the open board leaves a liberty, and a fight on the rim
+/// becomes a ko); both are proofs, and the wider one assumes less. A region the question names is read as named.
 /// The readings share `budget`; one past what is left keeps the proof before it.
 pub fn solve_against(
     game: &Game,

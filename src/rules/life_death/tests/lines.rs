@@ -16,19 +16,6 @@ const LIFE_OR_SEKI: &str = "
 .........
 .........";
 
-/// `rows` (19x19) with a stone of `color` on `name` (a point of the top left 9x9 corner).
-fn with_stone(rows: &str, name: &str, color: Color) -> String {
-    let (col, row) = name.split_at(1);
-    let col = "ABCDEFGHJ".find(col).expect("column");
-    let row: usize = row.parse().expect("row");
-    let mut lines: Vec<String> = rows.lines().map(str::to_string).collect();
-    // The first line is empty (see `in_a_big_corner`).
-    let line = &mut lines[1 + 19 - row];
-    let stone = if color == Color::Black { "X" } else { "O" };
-    line.replace_range(col..=col, stone);
-    lines.join("\n")
-}
-
 #[test]
 fn a_try_held_to_seki_is_refuted_by_the_attackers_reply() {
     let rows = in_a_big_corner(LIFE_OR_SEKI);
@@ -62,12 +49,14 @@ fn a_try_held_to_seki_is_refuted_by_the_attackers_reply() {
         panic!("White replies with a stone: {a16:?}");
     };
     assert_eq!(color, Color::White);
-    let after = with_stone(
-        &with_stone(&rows, "A16", Color::Black),
-        &reply.to_string(),
-        color,
-    );
-    let then_game = game(&after, Color::Black);
+    // Played by the rules engine, as the line plays it.
+    let mut then_game = g.clone();
+    then_game
+        .play(Color::Black, Move::Play(point(&g, "A16")))
+        .expect("A16 is legal");
+    then_game
+        .play(color, Move::Play(reply))
+        .expect("the reply is legal");
     let then = solve(
         &then_game,
         &Question { region, ..question },
